@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { type AppConfig, browserConfig } from './config/config.ts';
+import { getOrCreateSecret, randomSecret } from './config/secrets.ts';
+import type { Db } from './db/database.ts';
+import type { Viewer } from './graphql/context.ts';
+import { registerGraphql } from './graphql/register.ts';
+import { authenticate } from './identity/authenticate.ts';
+import { createIdentity, type Identity } from './identity/index.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    viewer?: Viewer;
+  }
+}
+
+export interface AppDeps {
+  config: AppConfig;
+  db: Db;
+}
+
+const webDist = path.resolve(fileURLToPath(import.meta.url), '../../../web/dist');
+
+/** Builds the one HTTP server: runtime config, identity, GraphQL API and the web app. */
+export async function createApp({
+  config,
+  db,
+}: AppDeps): Promise<{ app: FastifyInstance; identity: Identity }> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: config.isProduction,
+  });
+  const sessionSecret =
+    config.sessionSecret ?? getOrCreateSecret(config.dataDir, 'sessionSecret', randomSecret);
+  await app.register(cookie, { secret: sessionSecret });
+  await app.register(formbody);
+
+  app.get('/config/config.json', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return browserConfig(config);
+  });
+  app.get('/healthz', async () => ({ ok: true }));
+
+  const identity = await createIdentity({ config, db });
+  await identity.register(app);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/graphql')) return;
+    const auth = await authenticate(request, db, identity.verifyAccessToken);
+    if (auth.kind !== 'signed-in') {
+      reply
+        .code(401)
+        .header('www-authenticate', 'Bearer')
+        .send({ errors: [{ message: 'Unauthorized' }] });
+      return reply;
+    }
+    request.viewer = auth.viewer;
+  });
+  await registerGraphql(app, { config, db });
+
+  await registerWebApp(app);
+  app.addHook('onClose', async () => identity.close());
+  return { app, identity };
+}
+
+/** Serves the built single-page app; unknown GET paths get index.html so client routes load. */
+async function registerWebApp(app: FastifyInstance) {
+  if (!fs.existsSync(path.join(webDist, 'index.html'))) {
+    app.log.warn(`web app not built (${webDist}); run npm run build`);
+    return;
+  }
+  await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  const indexHtml = fs.readFileSync(path.join(webDist, 'index.html'));
+  const sendIndex = (_request: unknown, reply: import('fastify').FastifyReply) =>
+    reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
+  app.get('/', sendIndex);
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = /^\/(graphql|auth|oidc|config|storage)(\/|$)/.test(request.url);
+    if (request.method !== 'GET' || isApi || path.extname(request.url.split('?')[0] ?? '')) {
+      return reply.code(404).send({ error: 'Not found' });
+    }
+    return sendIndex(request, reply);
+  });
+}

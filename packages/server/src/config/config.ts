@@ -1,0 +1,181 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Thrown when a setting is wrong; start-up prints its message and stops. */
+export class ConfigError extends Error {}
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const optionalUrl = z.url().optional();
+
+/**
+ * Every environment variable the portal reads, its default and its meaning, in one place.
+ * The README's configuration table is written from this list.
+ */
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  SEED_DEMO_DATA: bool.default(true),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  COOKIE_SECURE: bool.default(true),
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+  OIDC_ISSUER: optionalUrl,
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_SCOPES: z.string().default('openid profile email'),
+  OIDC_LOGOUT_URL: optionalUrl,
+  SUPPORT_EMAIL: z.email().default('support@asset-portal.local'),
+  IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(900),
+  IDLE_COUNTDOWN_SECONDS: z.coerce.number().int().min(1).default(10),
+  UPLOAD_SIMULTANEOUS: z.coerce.number().int().min(1).max(10).default(3),
+  UPLOAD_USE_MULTIPART: bool.default(true),
+  MAP_STYLE_URL: optionalUrl,
+  GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).default(8),
+  GRAPHQL_MAX_COST: z.coerce.number().int().min(100).default(20000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof schema>;
+
+export interface AppConfig {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  /** The origin browsers use; derived from PORT when PUBLIC_URL is not set. */
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  seedDemoData: boolean;
+  sessionSecret: string | undefined;
+  cookieSecure: boolean;
+  sessionTtlMs: number;
+  identity:
+    | { kind: 'builtin' }
+    | {
+        kind: 'external';
+        issuer: string;
+        clientId: string;
+        clientSecret: string | undefined;
+        scopes: string;
+        logoutUrl: string | undefined;
+      };
+  supportEmail: string;
+  idleTimeoutSeconds: number;
+  idleCountdownSeconds: number;
+  uploads: { simultaneousUploads: number; useMultipart: boolean };
+  mapStyleUrl: string | undefined;
+  graphql: { maxDepth: number; maxCost: number };
+  logLevel: Env['LOG_LEVEL'];
+}
+
+/** Reads and checks the settings; throws ConfigError naming each bad one. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = issue.path.join('.');
+      return `  ${name}=${JSON.stringify(source[name] ?? '')}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID) {
+    throw new ConfigError(
+      'Invalid configuration:\n  OIDC_CLIENT_ID: required when OIDC_ISSUER is set',
+    );
+  }
+  if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SESSION_SECRET: required when NODE_ENV=production (32+ characters)',
+    );
+  }
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  return {
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    seedDemoData: env.SEED_DEMO_DATA,
+    sessionSecret: env.SESSION_SECRET,
+    cookieSecure: env.COOKIE_SECURE,
+    sessionTtlMs: env.SESSION_TTL_HOURS * 3_600_000,
+    identity: env.OIDC_ISSUER
+      ? {
+          kind: 'external',
+          issuer: env.OIDC_ISSUER,
+          clientId: env.OIDC_CLIENT_ID as string,
+          clientSecret: env.OIDC_CLIENT_SECRET,
+          scopes: env.OIDC_SCOPES,
+          logoutUrl: env.OIDC_LOGOUT_URL,
+        }
+      : { kind: 'builtin' },
+    supportEmail: env.SUPPORT_EMAIL,
+    idleTimeoutSeconds: env.IDLE_TIMEOUT_SECONDS,
+    idleCountdownSeconds: env.IDLE_COUNTDOWN_SECONDS,
+    uploads: {
+      simultaneousUploads: env.UPLOAD_SIMULTANEOUS,
+      useMultipart: env.UPLOAD_USE_MULTIPART,
+    },
+    mapStyleUrl: env.MAP_STYLE_URL,
+    graphql: { maxDepth: env.GRAPHQL_MAX_DEPTH, maxCost: env.GRAPHQL_MAX_COST },
+    logLevel: env.LOG_LEVEL,
+  };
+}
+
+/** The part of the configuration the browser may see, served as /config/config.json. */
+export function browserConfig(config: AppConfig) {
+  return {
+    appTitle: 'Asset Portal',
+    supportEmail: config.supportEmail,
+    idleTimeoutSeconds: config.idleTimeoutSeconds,
+    idleCountdownSeconds: config.idleCountdownSeconds,
+    uploads: config.uploads,
+    map: { styleUrl: config.mapStyleUrl ?? null },
+  };
+}
+
+/** Names and descriptions for the README table; kept beside the schema so they cannot drift. */
+export const CONFIG_DOCS: Record<keyof Env, string> = {
+  NODE_ENV:
+    '`production` turns off GraphQL introspection and field suggestions and requires SESSION_SECRET',
+  PORT: 'the one HTTP port serving the app, API, storage and identity',
+  HOST: 'address to listen on',
+  PUBLIC_URL: 'origin browsers use to reach the portal (default http://localhost:PORT)',
+  DATA_DIR: 'embedded data folder (PGlite database, stored objects, outbox, secrets)',
+  DATABASE_URL: 'PostgreSQL server to use instead of the embedded PGlite',
+  DATABASE_POOL_SIZE: 'connections to the PostgreSQL server',
+  SEED_DEMO_DATA: 'seed demo organizations, users, projects and scans into an empty database',
+  SESSION_SECRET: 'key for signing session cookies (generated into DATA_DIR when unset)',
+  COOKIE_SECURE: 'mark the session cookie Secure (browsers accept it on http://localhost)',
+  SESSION_TTL_HOURS: 'lifetime of a signed-in session',
+  OIDC_ISSUER: 'external OpenID Connect issuer (for example Cognito); unset = built-in provider',
+  OIDC_CLIENT_ID: 'client id at the external issuer',
+  OIDC_CLIENT_SECRET: 'client secret at the external issuer (confidential clients)',
+  OIDC_SCOPES: 'scopes requested at sign-in',
+  OIDC_LOGOUT_URL: "the external provider's hosted sign-out URL (Cognito /logout)",
+  SUPPORT_EMAIL: 'support contact shown on the Unauthorized page',
+  IDLE_TIMEOUT_SECONDS: 'inactivity before the logout countdown appears',
+  IDLE_COUNTDOWN_SECONDS: 'length of the logout countdown',
+  UPLOAD_SIMULTANEOUS: 'default number of simultaneous uploads (1-10)',
+  UPLOAD_USE_MULTIPART: 'default for multipart uploads',
+  MAP_STYLE_URL: 'MapLibre style URL (unset = offline base map bundled with the app)',
+  GRAPHQL_MAX_DEPTH: 'deepest GraphQL selection accepted',
+  GRAPHQL_MAX_COST: 'highest GraphQL query cost accepted',
+  LOG_LEVEL: 'server log level',
+};

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { CamelCasePlugin, Kysely, Migrator, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { migrations } from './migrations/index.ts';
+import { PGliteDialect } from './pglite-dialect.ts';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseOptions {
+  /** PostgreSQL server URL; when absent the embedded PGlite is used. */
+  url?: string | undefined;
+  /** PGlite data folder; absent means in memory (tests). */
+  dataDir?: string | undefined;
+  poolSize?: number;
+}
+
+// int8 (count(*), bigint sizes) arrive as strings by default; sizes fit in a double.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+/** Opens the database named by the options: a PostgreSQL server or an embedded PGlite. */
+export async function openDatabase(options: DatabaseOptions): Promise<Db> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    return new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      plugins: [new CamelCasePlugin()],
+    });
+  }
+  if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
+  const pglite = await PGlite.create(options.dataDir ?? 'memory://', {
+    parsers: { 20: (value: string) => Number(value) },
+  });
+  return new Kysely<Database>({
+    dialect: new PGliteDialect(pglite),
+    plugins: [new CamelCasePlugin()],
+  });
+}
+
+/** Applies every migration not yet applied; fails loudly on the first error. */
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    const name = failed?.migrationName ?? 'unknown';
+    throw new Error(`Database migration ${name} failed: ${String(error)}`);
+  }
+}
+
+/** Where the embedded database keeps its files inside DATA_DIR. */
+export function pgliteDirectory(dataDir: string): string {
+  return path.join(dataDir, 'pglite');
+}

@@ -1,0 +1,27 @@
+import type { AppConfig } from '../config/config.ts';
+import type { Db } from '../db/database.ts';
+import type { UserRow } from '../db/schema.ts';
+
+/** The signed-in caller, as every policy sees it. */
+export interface Viewer {
+  user: UserRow;
+  organizationName: string;
+}
+
+export interface RequestContext {
+  db: Db;
+  config: AppConfig;
+  viewer: Viewer;
+  /** Per-request memo for DataLoaders; use `loaderFor`. */
+  loaders: Map<unknown, unknown>;
+}
+
+/** Returns this request's instance of a loader, creating it on first use. */
+export function loaderFor<L>(ctx: RequestContext, factory: (db: Db) => L): L {
+  let loader = ctx.loaders.get(factory) as L | undefined;
+  if (!loader) {
+    loader = factory(ctx.db);
+    ctx.loaders.set(factory, loader);
+  }
+  return loader;
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { loaderFor, type RequestContext } from '../../graphql/context.ts';
+import type { GraphqlModule } from '../../graphql/module.ts';
+import { operation } from '../../graphql/operation.ts';
+import { parseInput } from '../../graphql/parse-input.ts';
+import { organizationRepository } from './organization.repository.ts';
+import { organizationService } from './organization.service.ts';
+
+const typeDefs = `
+  type Device { id: ID! name: String organization: Organization }
+  type Bucket { id: ID! name: String! }
+  type Organization { id: ID! name: String! devices: [Device!]! buckets: [Bucket!]! created: DateTime lastModified: DateTime }
+  extend type Query {
+    organizations: [Organization!]!
+    devices: [Device!]!
+  }
+  extend type Mutation {
+    createOrganization(name: String!, deviceIds: [ID!]): Organization!
+    updateOrganization(id: ID!, name: String!, deviceIds: [ID!]): Organization!
+    deleteOrganization(id: ID!): Boolean!
+  }
+`;
+
+const organizationInput = z.object({
+  name: z.string().max(200),
+  deviceIds: z
+    .array(z.string().max(64))
+    .max(1000)
+    .nullish()
+    .transform((v) => v ?? []),
+});
+const idInput = z.object({ id: z.coerce.number().int().positive() });
+
+const devicesLoader = organizationRepository.devicesByOrganizationLoader;
+const bucketsLoader = organizationRepository.bucketsByOrganizationLoader;
+const organizationLoader = organizationRepository.byIdLoader;
+
+export const organizationModule: GraphqlModule = {
+  typeDefs,
+  queries: {
+    organizations: operation('any', (_args, ctx) => organizationService.list(ctx)),
+    devices: operation('any', (_args, ctx) => organizationService.listDevices(ctx)),
+  },
+  mutations: {
+    createOrganization: operation(['Admin'], (args, ctx) =>
+      organizationService.create(ctx, parseInput(organizationInput, args)),
+    ),
+    updateOrganization: operation(['Admin'], (args, ctx) => {
+      const { id } = parseInput(idInput, args);
+      return organizationService.update(ctx, id, parseInput(organizationInput, args));
+    }),
+    deleteOrganization: operation(['Admin'], (args, ctx) =>
+      organizationService.delete(ctx, parseInput(idInput, args).id),
+    ),
+  },
+  types: {
+    Organization: {
+      devices: (org: { id: number }, _args: unknown, ctx: RequestContext) =>
+        loaderFor(ctx, devicesLoader).load(org.id),
+      buckets: (org: { id: number }, _args: unknown, ctx: RequestContext) =>
+        loaderFor(ctx, bucketsLoader).load(org.id),
+    },
+    Device: {
+      organization: (
+        device: { organizationId: number | null },
+        _args: unknown,
+        ctx: RequestContext,
+      ) =>
+        device.organizationId === null
+          ? null
+          : loaderFor(ctx, organizationLoader).load(device.organizationId),
+    },
+  },
+};

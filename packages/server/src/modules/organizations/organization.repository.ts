@@ -1,0 +1,138 @@
+import DataLoader from 'dataloader';
+import type { Db } from '../../db/database.ts';
+
+const bucketColumns = ['id', 'name', 'organizationId'] as const;
+
+/** All SQL about organizations, their devices and their buckets. */
+export const organizationRepository = {
+  list(db: Db, organizationId: number | null) {
+    let query = db.selectFrom('organizations').selectAll().orderBy('name');
+    if (organizationId !== null) query = query.where('id', '=', organizationId);
+    return query.execute();
+  },
+
+  findById(db: Db, id: number) {
+    return db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+
+  findByName(db: Db, name: string) {
+    return db.selectFrom('organizations').selectAll().where('name', '=', name).executeTakeFirst();
+  },
+
+  listDevices(db: Db, organizationId: number | null) {
+    let query = db.selectFrom('devices').selectAll().orderBy('id');
+    if (organizationId !== null) query = query.where('organizationId', '=', organizationId);
+    return query.execute();
+  },
+
+  findDevices(db: Db, ids: readonly string[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db.selectFrom('devices').selectAll().where('id', 'in', ids).execute();
+  },
+
+  /** Creates the organization and hands it the devices, in one transaction. */
+  async create(db: Db, name: string, deviceIds: readonly string[]) {
+    return db.transaction().execute(async (trx) => {
+      const organization = await trx
+        .insertInto('organizations')
+        .values({ name })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await assignDevices(trx, organization.id, deviceIds);
+      return organization;
+    });
+  },
+
+  async update(db: Db, id: number, name: string, deviceIds: readonly string[]) {
+    return db.transaction().execute(async (trx) => {
+      const organization = await trx
+        .updateTable('organizations')
+        .set({ name, lastModified: new Date() })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('devices')
+        .set({ organizationId: null, lastModified: new Date() })
+        .where('organizationId', '=', id)
+        .where('id', 'not in', deviceIds.length ? deviceIds : ['\u0000'])
+        .execute();
+      await assignDevices(trx, id, deviceIds);
+      return organization;
+    });
+  },
+
+  /** Counts what still refers to the organization and would block its deletion. */
+  async dependents(db: Db, id: number) {
+    const count = (table: 'users' | 'projects' | 'buckets' | 'scans') =>
+      db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('organizationId', '=', id)
+        .executeTakeFirstOrThrow()
+        .then((r) => Number(r.n));
+    const [users, projects, buckets, scans] = await Promise.all([
+      count('users'),
+      count('projects'),
+      count('buckets'),
+      count('scans'),
+    ]);
+    return { users, projects, buckets, scans };
+  },
+
+  delete(db: Db, id: number) {
+    return db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('devices')
+        .set({ organizationId: null })
+        .where('organizationId', '=', id)
+        .execute();
+      await trx.deleteFrom('organizations').where('id', '=', id).execute();
+    });
+  },
+
+  byIdLoader(db: Db) {
+    return new DataLoader<number, { id: number; name: string } | undefined>(async (ids) => {
+      const rows = await db
+        .selectFrom('organizations')
+        .select(['id', 'name'])
+        .where('id', 'in', ids)
+        .execute();
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.map((id) => byId.get(id));
+    });
+  },
+
+  devicesByOrganizationLoader(db: Db) {
+    return new DataLoader<number, { id: string; name: string | null }[]>(async (ids) => {
+      const rows = await db
+        .selectFrom('devices')
+        .select(['id', 'name', 'organizationId'])
+        .where('organizationId', 'in', ids)
+        .orderBy('id')
+        .execute();
+      return ids.map((id) => rows.filter((r) => r.organizationId === id));
+    });
+  },
+
+  bucketsByOrganizationLoader(db: Db) {
+    return new DataLoader<number, { id: number; name: string }[]>(async (ids) => {
+      const rows = await db
+        .selectFrom('buckets')
+        .select(bucketColumns)
+        .where('organizationId', 'in', ids)
+        .orderBy('name')
+        .execute();
+      return ids.map((id) => rows.filter((r) => r.organizationId === id));
+    });
+  },
+};
+
+async function assignDevices(db: Db, organizationId: number, deviceIds: readonly string[]) {
+  if (deviceIds.length === 0) return;
+  await db
+    .updateTable('devices')
+    .set({ organizationId, lastModified: new Date() })
+    .where('id', 'in', deviceIds)
+    .execute();
+}
