@@ -1,0 +1,158 @@
+/** Business constants and limits of spec §9, named once for browser and server. */
+
+// Tables
+export const ACTIVITY_LOG_PAGE_SIZE = 10;
+export const ACTIVITY_LOG_PAGE_SIZE_OPTIONS = [10, 25, 50] as const;
+/** Page size meaning "all rows" in table page-size pickers. */
+export const ALL_ROWS = -1;
+export const TABLE_PAGE_SIZE = 25;
+export const TABLE_PAGE_SIZE_OPTIONS = [25, 50, 100, ALL_ROWS] as const;
+export const PROJECTS_PAGE_SIZE = 100;
+export const USERS_PAGE_SIZE = 25;
+export const SCAN_PAGE_SIZE = 20;
+
+// Polling and timings (milliseconds unless the name says seconds)
+export const ACTIVITY_LOG_REFRESH_MS = 10_000;
+export const UPLOAD_ERROR_POLL_MS = 10_000;
+export const IDLE_COUNTDOWN_SECONDS = 10;
+export const ERROR_SNACKBAR_MS = 6_000;
+export const SCAN_NOT_FOUND_MS = 5_000;
+export const CONNECTION_ISSUE_THROTTLE_MS = 5_000;
+export const TOOLTIP_DELAY_MS = 700;
+export const LAYER_UPLOAD_AUTO_CLOSE_MS = 1_500;
+
+// Uploads
+export const SIMULTANEOUS_UPLOADS_MIN = 1;
+export const SIMULTANEOUS_UPLOADS_MAX = 10;
+export const CONCURRENT_UPLOADS = 3;
+export const MULTIPART_WORKERS = 3;
+/** Multipart progress changes smaller than this many percent are ignored. */
+export const PROGRESS_THRESHOLD_PERCENT = 0.1;
+/** Decimals of sizes in the upload summary (the helper's default is 1). */
+export const UPLOAD_SUMMARY_SIZE_DECIMALS = 2;
+export const SIZE_THRESHOLD_BYTES = 1024;
+
+// Form limits
+export const PIPELINE_DESCRIPTION_MAX = 200;
+export const LAYER_NAME_MIN = 3;
+export const LAYER_NAME_MAX = 50;
+export const GEOTIFF_MIN_BYTES = 1000;
+export const SESSION_ID_MAX = 29;
+export const SCAN_ID_MAX = 26;
+export const COMMENT_MAX = 60;
+export const MAX_SELECTED_SCANS = 40;
+
+// Layers and grids
+export const GRID_MODE_MAX_PIXELS = 2_000_000;
+export const GRID_TARGET_POINTS_MIN = 500;
+export const GRID_TARGET_POINTS_MAX = 3000;
+export const NODATA_VALUE = -9999;
+export const KM_PER_DEGREE = 111.32;
+export const LAYER_DEFAULTS = {
+  showByDefault: true,
+  ignore: false,
+  geoTiffMode: 'bounds',
+} as const;
+export const CIRCLE_LAYER_MIN_ZOOM = 10;
+export const SYMBOL_LAYER_MIN_ZOOM = 8;
+
+// Dialog widths (px)
+export const DIALOG_WIDTHS = {
+  uploadOptions: 400,
+  uploadProgress: 400,
+  redundantUpload: 600,
+  redundantUploadListMaxHeight: 400,
+  uploadCard: 750,
+  pipeline: 850,
+  project: 850,
+  basestationUpload: 1100,
+  user: 550,
+  deleteConfirm: 500,
+} as const;
+export const ADVANCED_JSON_EDITOR_HEIGHT = 300;
+
+// Map
+export const MAP_DEFAULT_CENTER = { lon: -100, lat: 50 } as const;
+export const MAP_DEFAULT_ZOOM = 3;
+export const TERRAIN_EXAGGERATION = 2;
+export const MAX_DETAIL_ZOOM = 22;
+export const MAX_DETAIL_ZOOM_HIGH = 24;
+export const POINT_CLOUD_DEFAULTS = { attribute: 'elevation', gradient: 'YELLOW_GREEN' } as const;
+
+// Projects and pipelines
+export const DEFAULT_TAG_OPTIONS = ['QA - OK', 'QA - Issue/Poor'] as const;
+export const DEFAULT_PIPELINE_TAG = '3D Bounding Box';
+export const PIPELINE_DEPENDENCIES = [DEFAULT_PIPELINE_TAG] as const;
+export const PIPELINE_PLACEHOLDERS_TEXT =
+  'Supports the following dependencies: [<%xmin%>,<%xmax%>],[<%ymin%>,<%ymax%>], [<%zmin%>,<%zmax%>]';
+/** Project classifiers are always sent as this value. */
+export const DEFAULT_CLASSIFIERS = 'none';
+export const EXAMPLE_HELMERT_REFERENCE_YEAR = 2010;
+
+// Activity log
+export const ACTIVITY_STATUSES = [
+  'Event',
+  'Submitted',
+  'Started',
+  'Completed',
+  'Failed',
+  'Error',
+  'Hung',
+] as const;
+export type ActivityStatus = (typeof ACTIVITY_STATUSES)[number];
+export const ACTIVITY_STATUS_FILTER_OPTIONS = [
+  'Submitted',
+  'Started',
+  'Completed',
+  'Error',
+  'Event',
+  'Failed',
+] as const satisfies readonly ActivityStatus[];
+/**
+ * Background activities written to the activity log. The spec names UserLogin and
+ * PackageUpload; the others are the jobs of the processing features.
+ */
+export const ACTIVITY_TYPES = [
+  'UserLogin',
+  'PackageUpload',
+  'PackageIngest',
+  'BasestationProcessing',
+  'TrajectoryProcessing',
+  'ImportedScanProcessing',
+  'ScanProcessing',
+  'ScanPublishing',
+] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
+export const TRAJECTORY_RUN_STATUSES = [
+  'Submitted',
+  'In progress',
+  'Completed',
+  'Hung',
+  'Failed',
+] as const;
+export type TrajectoryRunStatus = (typeof TRAJECTORY_RUN_STATUSES)[number];
+
+// Scans
+export const ASSIGNMENT_TYPE_IMPORTED = 'Imported';
+export const ARTIFACT_TYPES = ['pointcloud', 'left_cam', 'center_cam', 'right_cam'] as const;
+export const UPLOAD_TYPES = ['single-part', 'multipart'] as const;
+export type UploadType = (typeof UPLOAD_TYPES)[number];
+
+// Package files
+export const PACKAGE_EXTENSIONS = ['.luxlz', '.luxiz'] as const;
+export const BASESTATION_EXTENSION = '.zip';
+export const IMPORTED_SCAN_EXTENSION = '.las';
+export const LAYER_FILE_EXTENSIONS = [
+  '.geojson',
+  '.json',
+  '.kml',
+  '.kmz',
+  '.shp',
+  '.zip',
+  '.tif',
+  '.tiff',
+  '.geotiff',
+] as const;
+
+export const APP_TITLE = 'Asset Portal';

@@ -1,0 +1,125 @@
+/** User-facing texts of spec §2, §5 and §8, written once for browser and server. */
+
+// Shell and sign-in
+export const CONFIG_LOAD_FAILED = 'Failed to load configuration. Please try again later.';
+export const NOT_AUTHORIZED = 'User account is not authorized.';
+export const LOGGED_OUT = 'You have been logged out';
+export const CONNECTION_ISSUE = 'Server connection issue. Please try refreshing the page.';
+export const IDLE_WARNING = (seconds: number): string =>
+  `You will be logged out due to inactivity in ${seconds} seconds...`;
+export const AUTH_CODE_EXCHANGE_FAILED = 'Failed to exchange authorization code';
+export const AUTH_CONFIG_MISSING = 'Cognito configuration is missing!';
+export const USER_SESSION_UNAVAILABLE = 'User session is not available.';
+export const AUTH_NOT_INITIALIZED = 'Auth service not initialized.';
+export const SELECT_PROJECT = 'Select a project to continue...';
+
+// API errors: missing and other-organization ids look the same on purpose.
+export const NOT_FOUND = 'Not found';
+export const FORBIDDEN = 'Not allowed';
+export const NOT_AUTHENTICATED = 'Not authenticated';
+export const INVALID_ID = 'Invalid id';
+
+// Validation (spec §5)
+export const VALUE_REQUIRED = 'Value is required';
+export const FIELD_REQUIRED = 'This field is required';
+export const EMAIL_INVALID = 'E-mail is not valid';
+export const PHONE_INVALID = 'Phone number is not valid';
+export const PACKAGE_FILES_REQUIRED = 'Files to upload cannot be empty';
+export const PACKAGE_FILES_INVALID =
+  'All files must be valid packages from the LuxGear device (.luxlz or .luxiz)';
+export const PACKAGE_FILES_EMPTY = 'Files cannot be empty';
+export const FILENAME_HAS_SPACES = 'Filename cannot have spaces';
+export const BASESTATION_FILE_NOT_ZIP = 'File must be a .zip archive';
+export const BASESTATION_FILE_EMPTY = 'File size cannot be empty';
+export const IMPORTED_SCAN_NOT_LAS = 'files type must be LAS with a .las extension';
+export const FILE_SIZE_EMPTY = 'File size cannot be empty';
+export const UTM_HINT = 'required as XX followed by N or S';
+export const PIPELINE_INVALID_JSON = 'Pipeline must be valid JSON';
+export const PIPELINE_DESCRIPTION_TOO_LONG = 'Description cannot be longer than 200 characters';
+export const HELMERT_INVALID = 'Helmert parameters must be valid JSON numbers';
+export const LAYER_NAME_INVALID =
+  'Name must be 3 to 50 characters: letters, digits, spaces, underscore or hyphen';
+export const LAYER_FILE_TYPE_INVALID =
+  'File must be GeoJSON, KML, KMZ, Shapefile ZIP, or GeoTIFF format';
+export const GEOTIFF_TOO_SMALL = 'Invalid GeoTIFF file';
+export const LAYER_STYLE_HAS_ID_OR_SOURCE = 'Layer styles cannot contain id or source';
+export const POINT_INVALID = 'Point must be [longitude, latitude] or [longitude, latitude, z]';
+export const MAX_SELECTED_SCANS_MESSAGE = 'At most 40 scans can be selected';
+
+// Uploads
+export const NO_UPLOADS = 'No files are currently being uploaded.';
+export const UPLOAD_WARNING =
+  'Do not close your browser while files are uploading. A close-block has been added to warn if you attempt to reload the page or close the tab';
+export const UPLOAD_IN_BACKGROUND =
+  'Packages are uploaded in the background. You can continue to use LuxWeb while they are being uploaded, but do not close the browser.';
+export const REDUNDANT_UPLOAD_TEXT =
+  'Some of the following packages are already on the server. Select any you wish to force upload.';
+export const UPLOAD_PROGRESS_TITLE = 'Upload Progress';
+export const PACKAGE_UPLOAD_TITLE = 'LuxGear Package Upload';
+
+// Scans
+export const SCAN_NOT_FOUND = (scanId: string): string =>
+  `Scan ${scanId} not found in the current project`;
+/** Spelled as in the product. */
+export const SCAN_NOT_REPROCESSABLE =
+  'This scan does net yet have a registered artifact, so cannot be reprocessed reprocessing';
+export const INCOMPLETE_SCAN_PREFIX = 'This scan file has incomplete data. Try using the';
+export const NO_BUCKETS = 'No Buckets Associated with This Organization';
+
+// Success messages
+export const TRAJECTORY_SUBMITTED = (session: string, basestationIds: readonly unknown[]): string =>
+  `Submitted ${session} for processing with basestations: ${basestationIds.join(', ')}`;
+export const BASESTATION_SUBMITTED = (file: string): string =>
+  `Successfully submitted ${file} for processing`;
+export const IMPORTED_SCAN_SUBMITTED =
+  'Successfully submitted imported scan for pointcloud generation';
+export const PUBLISH_SUBMITTED = 'Successfully submitted selected scans for publishing';
+export const PROCESSING_SUBMITTED = 'Successfully submitted selected scans for processing';
+
+// Layer upload
+export const LAYER_MESSAGES = {
+  uploadFailed: 'Upload failed',
+  notFeatureCollection: 'Invalid GeoJSON: Must be a FeatureCollection',
+  featuresNotArray: 'Invalid GeoJSON: Features must be an array',
+  emptyConversion: 'File conversion resulted in empty data',
+  unsupportedType: 'Unsupported file type',
+  geoTiffLibraryMissing: 'GeoTIFF library not loaded. Please refresh the page and try again.',
+  invalidGeoTiff: 'Invalid GeoTIFF file',
+  invalidBoundingBox: 'Invalid bounding box',
+  noElevationData: 'No valid elevation data found in the file',
+  gridTooLarge: 'The file is too large for grid mode (over 2,000,000 pixels); showing bounds',
+  invalidKml: 'Invalid KML: XML parsing failed',
+  noKmlInKmz: 'No KML file found in KMZ archive',
+  shapefileUnsupported:
+    'Shapefile processing requires shp.js library. Please convert to GeoJSON first.',
+} as const;
+
+// Confirmations
+export const CONFIRM_PROJECT_DELETION_TITLE = 'Confirm Project Deletion';
+export const CONFIRM_PROJECT_DELETION = (name: string): string =>
+  `Are you sure you want to delete project '${name}'?`;
+export const CONFIRM_USER_DELETION_TITLE = 'Confirm User Deletion';
+export const CONFIRM_USER_DELETION = (name: string): string =>
+  `Are you sure you want to delete user '${name}'?`;
+
+// Trajectory processing
+export const RECOMMENDED_BASESTATIONS_TITLE = 'Recommended Basestation Files for Processing';
+export const RECOMMENDED_BASESTATIONS_TEXT = (session: string): string =>
+  `The following basestation files are potential matches for ${session}. Recommended indicates which were used when the basestation file was uploaded.`;
+
+// Post processing
+export const POST_PROCESSING_BULK = (count: number): string =>
+  `Post Processing: Submit ${count} for post processing.`;
+export const POST_PROCESSING_SINGLE = (scanId: string, version: string): string =>
+  `Submit ${scanId}, ${version} for post processing.`;
+export const PUBLISH_BULK = (count: number): string => `Publish ${count} scans`;
+
+// Filter panel tooltips
+export const FILTER_TOOLTIPS = {
+  filterToSelected: 'Filter to selected scans',
+  filterToAnnotated: 'Filter to annotated scans',
+  selectAllFiltered: 'Select all filtered scans',
+  unselectAll: 'Unselect all scans',
+  clearFilter: 'Clear the filter',
+  zoomToSelected: 'Zoom to view all selected scans',
+} as const;

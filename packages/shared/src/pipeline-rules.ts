@@ -1,0 +1,40 @@
+/** Post-processing rules of spec §5: bounding-box placeholders in pipeline JSON. */
+import { DEFAULT_PIPELINE_TAG } from './constants.ts';
+
+export interface BoundingBox {
+  minx: number;
+  miny: number;
+  minz: number;
+  maxx: number;
+  maxy: number;
+  maxz: number;
+}
+
+const PLACEHOLDER_PATTERN = /<%(xmin|xmax|ymin|ymax|zmin|zmax)%>/g;
+
+/** True when the pipeline depends on the bounding box. */
+export function needsBoundingBox(pipeline: { dependencies?: readonly string[] | null }): boolean {
+  return (pipeline.dependencies ?? []).includes(DEFAULT_PIPELINE_TAG);
+}
+
+/** Pipelines offered for processing: those needing a bounding box are hidden without one. */
+export function availablePipelines<T extends { dependencies?: readonly string[] | null }>(
+  pipelines: readonly T[],
+  boundingBox: BoundingBox | null | undefined,
+): T[] {
+  return pipelines.filter((pipeline) => boundingBox || !needsBoundingBox(pipeline));
+}
+
+/** Replaces <%xmin%> … <%zmax%> with the bounding-box values. */
+export function fillPipelinePlaceholders(text: string, boundingBox: BoundingBox): string {
+  return text.replace(PLACEHOLDER_PATTERN, (_match, key: string) => {
+    const axis = key.slice(0, 1);
+    const bound = key.slice(1);
+    return String(boundingBox[`${bound}${axis}` as keyof BoundingBox]);
+  });
+}
+
+/** Fills the placeholders and parses the result as JSON (throws on invalid JSON). */
+export function preparePipeline(text: string, boundingBox: BoundingBox | null): unknown {
+  return JSON.parse(boundingBox ? fillPipelinePlaceholders(text, boundingBox) : text);
+}
