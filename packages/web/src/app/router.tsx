@@ -1,0 +1,56 @@
+import { ROUTE_PATHS, ROUTES, type RouteDefinition } from '@asset-portal/shared';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { LoginPage } from '../auth/LoginPage.tsx';
+import { LogoutPage } from '../auth/LogoutPage.tsx';
+import { RequireSession } from '../auth/RequireSession.tsx';
+import { RequireUserType } from '../auth/RequireUserType.tsx';
+import { UnauthorizedPage } from '../auth/UnauthorizedPage.tsx';
+import { FullScreenSpinner } from '../shell/FullScreenSpinner.tsx';
+import type { RouteHandle } from '../shell/route-meta.ts';
+import { ShellLayout } from '../shell/ShellLayout.tsx';
+import { screenPages } from './screen-pages.ts';
+
+/** One signed-in screen: the user-type guard as parent, the lazily loaded page inside. */
+function screenRoute(route: RouteDefinition): RouteObject {
+  const loadPage = screenPages[route.name];
+  if (!loadPage) throw new Error(`No page for route ${route.name}`);
+  const handle: RouteHandle = { route };
+  return {
+    path: route.path,
+    handle,
+    Component: RequireUserType,
+    children: [{ index: true, lazy: async () => ({ Component: await loadPage() }) }],
+  };
+}
+
+/** The route tree: public pages, then every screen behind the session guard and the shell. */
+export function buildRoutes(): RouteObject[] {
+  return [
+    {
+      hydrateFallbackElement: <FullScreenSpinner />,
+      children: [
+        { path: ROUTE_PATHS.Login, Component: LoginPage },
+        { path: ROUTE_PATHS.LoginCallback, Component: LoginPage },
+        { path: ROUTE_PATHS.Logout, Component: LogoutPage },
+        { path: ROUTE_PATHS.Unauthorized, Component: UnauthorizedPage },
+        {
+          Component: RequireSession,
+          children: [
+            {
+              Component: ShellLayout,
+              children: ROUTES.filter((route) => !route.public).map(screenRoute),
+            },
+          ],
+        },
+        { path: '*', element: <Navigate to={ROUTE_PATHS.Viewer} replace /> },
+      ],
+    },
+  ];
+}
+
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+/** The browser router of the app. */
+export function createAppRouter(): AppRouter {
+  return createBrowserRouter(buildRoutes());
+}

@@ -1,0 +1,6 @@
+import { PagePlaceholder } from '../../shell/PagePlaceholder.tsx';
+
+/** The Basestation Files screen. */
+export function BasestationFilesPage() {
+  return <PagePlaceholder title="Basestation Files" />;
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { type ProjectOption, projectLabel, sortProjectsForSelector } from './use-projects.ts';
+
+const project = (id: string, name: string, organization: string): ProjectOption => ({
+  id,
+  name,
+  organization: { id: `org-${organization}`, name: organization },
+});
+
+describe('project dropdown options', () => {
+  it("labels a project 'organization : project'", () => {
+    expect(projectLabel(project('1', 'Corridor', 'Acme'))).toBe('Acme : Corridor');
+  });
+
+  it('sorts by organization, then project name', () => {
+    const sorted = sortProjectsForSelector([
+      project('1', 'Zeta', 'Acme'),
+      project('2', 'Demo', 'LuxGear'),
+      project('3', 'Alpha', 'Acme'),
+      project('4', 'Beta', 'Acme'),
+    ]);
+    expect(sorted.map(projectLabel)).toEqual([
+      'Acme : Alpha',
+      'Acme : Beta',
+      'Acme : Zeta',
+      'LuxGear : Demo',
+    ]);
+  });
+});

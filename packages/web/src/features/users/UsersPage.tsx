@@ -1,0 +1,6 @@
+import { PagePlaceholder } from '../../shell/PagePlaceholder.tsx';
+
+/** The Users screen. */
+export function UsersPage() {
+  return <PagePlaceholder title="Users" />;
+}

@@ -1,0 +1,6 @@
+import { PagePlaceholder } from '../../shell/PagePlaceholder.tsx';
+
+/** The Scans screen. */
+export function ViewerPage() {
+  return <PagePlaceholder title="Scans" />;
+}

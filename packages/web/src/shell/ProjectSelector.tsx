@@ -1,0 +1,50 @@
+import { MenuItem, TextField } from '@mui/material';
+import type { ChangeEvent } from 'react';
+import { currentProjectId, setCurrentProject } from '../features/projects/current-project-store.ts';
+import {
+  projectLabel,
+  sortProjectsForSelector,
+  useProjects,
+} from '../features/projects/use-projects.ts';
+import { useStore } from '../lib/create-store.ts';
+
+/** The top-bar project dropdown: 'organization : project', by organization then name. */
+export function ProjectSelector() {
+  const { projects, loading } = useProjects();
+  const selectedId = useStore(currentProjectId);
+  const options = sortProjectsForSelector(projects);
+  // An id kept from an earlier visit may no longer be visible to this user.
+  const value = options.some((project) => project.id === selectedId) ? selectedId : '';
+
+  const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
+    setCurrentProject(event.target.value || null);
+  };
+
+  return (
+    <TextField
+      select
+      size="small"
+      value={value ?? ''}
+      onChange={handleChange}
+      disabled={loading && options.length === 0}
+      data-testid="project-selector"
+      sx={{ minWidth: 300, maxWidth: 420, bgcolor: 'background.paper', borderRadius: 1 }}
+      slotProps={{
+        select: {
+          displayEmpty: true,
+          SelectDisplayProps: { 'aria-label': 'Project' },
+          MenuProps: { slotProps: { paper: { sx: { maxHeight: 480 } } } },
+        },
+      }}
+    >
+      <MenuItem value="" disabled>
+        {loading ? 'Loading projects...' : 'Select a project'}
+      </MenuItem>
+      {options.map((project) => (
+        <MenuItem key={project.id} value={project.id} data-testid={`project-option-${project.id}`}>
+          {projectLabel(project)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}

@@ -1,0 +1,47 @@
+import { Box } from '@mui/material';
+import { useState } from 'react';
+import { Outlet } from 'react-router';
+import { useSignedInUser } from '../auth/RequireSession.tsx';
+import { IdleOverlay } from '../idle/IdleOverlay.tsx';
+import { SideMenu } from './SideMenu.tsx';
+import { TopBar } from './TopBar.tsx';
+
+const MENU_OPEN_KEY = 'asset-portal.menuOpen';
+
+function readMenuOpen(): boolean {
+  try {
+    return window.localStorage.getItem(MENU_OPEN_KEY) !== 'false';
+  } catch {
+    return true;
+  }
+}
+
+/** The signed-in frame: side menu, top bar, the current screen and the idle watch. */
+export function ShellLayout() {
+  const user = useSignedInUser();
+  const [menuOpen, setMenuOpen] = useState(readMenuOpen);
+
+  const handleToggleMenu = () => {
+    setMenuOpen((open) => {
+      try {
+        window.localStorage.setItem(MENU_OPEN_KEY, String(!open));
+      } catch {
+        // Without storage the menu simply opens expanded next time.
+      }
+      return !open;
+    });
+  };
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <SideMenu user={user} open={menuOpen} />
+      <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <TopBar onToggleMenu={handleToggleMenu} menuOpen={menuOpen} />
+        <Box component="main" sx={{ flexGrow: 1, minHeight: 0 }}>
+          <Outlet />
+        </Box>
+      </Box>
+      <IdleOverlay />
+    </Box>
+  );
+}

@@ -1,0 +1,41 @@
+import { Alert, Button, Snackbar } from '@mui/material';
+import { useStore } from '../lib/create-store.ts';
+import { snackbar, snackbarQueue } from './snackbar-service.ts';
+
+/** Renders the snackbar service's messages one at a time, each with a Close button. */
+export function SnackbarHost() {
+  const queue = useStore(snackbarQueue);
+  const message = queue[0];
+  if (!message) return null;
+
+  const handleClose = (_event?: unknown, reason?: string) => {
+    // A click elsewhere on the page must not hide a message the user has not read.
+    if (reason === 'clickaway') return;
+    snackbar.dismiss(message.id);
+  };
+
+  return (
+    <Snackbar
+      key={message.id}
+      open
+      autoHideDuration={message.autoHideMs}
+      onClose={handleClose}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+    >
+      <Alert
+        data-testid="snackbar"
+        data-severity={message.severity}
+        severity={message.severity}
+        variant="filled"
+        sx={{ alignItems: 'center', minWidth: 320 }}
+        action={
+          <Button color="inherit" size="small" onClick={() => handleClose()}>
+            Close
+          </Button>
+        }
+      >
+        {message.text}
+      </Alert>
+    </Snackbar>
+  );
+}

@@ -1,0 +1,21 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The API server owns these paths; in development Vite forwards them so the SPA and the server
+// share one origin (the session cookie is same-origin only).
+const serverPaths = ['/graphql', '/auth', '/config', '/login', '/oidc'];
+const apiTarget = process.env.ASSET_PORTAL_API_URL ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1500,
+  },
+  server: {
+    proxy: Object.fromEntries(
+      serverPaths.map((path) => [path, { target: apiTarget, changeOrigin: false }]),
+    ),
+  },
+});
