@@ -1,0 +1,352 @@
+import path from 'node:path';
+import { HELMERT_EXAMPLE, preparePipeline } from '@asset-portal/shared';
+import { verify } from '@node-rs/argon2';
+import { sql } from 'kysely';
+import proj4 from 'proj4';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../test/databases.ts';
+import type { Db } from '../db/database.ts';
+import { pathLength } from './flight-line.ts';
+import { type SeedDemoResult, seedDemoData } from './seed-demo-data.ts';
+
+const FIXTURES_DIR = path.resolve(
+  process.env.FIXTURES_DIR ?? path.join(import.meta.dirname, '../../../../../shared/fixtures'),
+);
+
+const TABLES = [
+  'organizations',
+  'devices',
+  'buckets',
+  'projects',
+  'deviceAssignments',
+  'pipelines',
+  'users',
+  'localAccounts',
+  'sessions',
+  'scans',
+  'artifacts',
+  'activityLogs',
+  'annotations',
+] as const;
+
+async function counts(db: Db) {
+  const result: Record<string, number> = {};
+  for (const table of TABLES) {
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    result[table] = Number(row.n);
+  }
+  return result;
+}
+
+/** Lon/lat boxes of the fixture clouds (computed from their UTM extents). */
+const REGIONS = {
+  'Eugene Corridor': { lon: [-123.076, -123.062], lat: [44.049, 44.063] },
+  'Kandahar Survey': { lon: [67.857, 67.863], lat: [33.334, 33.338] },
+  'Tokyo Bay Test Range': { lon: [139.611, 139.617], lat: [35.158, 35.163] },
+  unassigned: { lon: [-123.076, -123.062], lat: [44.049, 44.063] },
+} as const;
+
+describe.each(DATABASE_KINDS)('seedDemoData on %s', (kind) => {
+  let database: TestDatabase;
+  let result: SeedDemoResult | null;
+  let seedMs: number;
+  const warnings: string[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    const started = performance.now();
+    result = await seedDemoData(database.db, {
+      fixturesDir: FIXTURES_DIR,
+      warn: (message) => warnings.push(message),
+    });
+    seedMs = performance.now() - started;
+    console.info(`demo seed on ${kind}: ${seedMs.toFixed(0)} ms`);
+  });
+  afterAll(async () => database?.drop());
+
+  it('creates the promised rows quickly and without warnings', async () => {
+    expect(warnings).toEqual([]);
+    // About 0.5 s on an idle machine; the bound leaves room for a loaded CI runner.
+    expect(seedMs).toBeLessThan(5000);
+    expect(await counts(database.db)).toEqual({
+      organizations: 2,
+      devices: 4,
+      buckets: 2,
+      projects: 4,
+      deviceAssignments: 4,
+      pipelines: 2,
+      users: 4,
+      localAccounts: 4,
+      sessions: 4,
+      scans: 10,
+      artifacts: 19,
+      activityLogs: 3,
+      annotations: 1,
+    });
+  });
+
+  it('creates the vendor and customer organizations with devices and buckets', async () => {
+    const db = database.db;
+    const organizations = await db.selectFrom('organizations').select(['id', 'name']).execute();
+    expect(organizations.map((o) => o.name).sort()).toEqual([
+      'LuxGear Systems',
+      'Northwind Surveying',
+    ]);
+    for (const organization of organizations) {
+      const devices = await db
+        .selectFrom('devices')
+        .select('id')
+        .where('organizationId', '=', organization.id)
+        .execute();
+      expect(devices).toHaveLength(2);
+      for (const device of devices) expect(device.id).toMatch(/^LG-\d{4}$/);
+      const buckets = await db
+        .selectFrom('buckets')
+        .selectAll()
+        .where('organizationId', '=', organization.id)
+        .execute();
+      expect(buckets).toHaveLength(1);
+      expect(buckets[0]).toMatchObject({
+        endpoint: null,
+        accessKeyId: null,
+        secretAccessKey: null,
+      });
+    }
+  });
+
+  it('creates one user per type, an Admin only in the Lux organization, and a disabled user', async () => {
+    const users = await database.db
+      .selectFrom('users')
+      .innerJoin('organizations', 'organizations.id', 'users.organizationId')
+      .select(['users.username', 'users.userType', 'users.enabled', 'organizations.name as org'])
+      .orderBy('users.username')
+      .execute();
+    expect(users).toEqual([
+      { username: 'aadmin', userType: 'Admin', enabled: true, org: 'LuxGear Systems' },
+      { username: 'ddisabled', userType: 'Standard', enabled: false, org: 'Northwind Surveying' },
+      { username: 'ppower', userType: 'Power User', enabled: true, org: 'Northwind Surveying' },
+      { username: 'sstandard', userType: 'Standard', enabled: true, org: 'Northwind Surveying' },
+    ]);
+    expect(result?.accounts.map((a) => a.username).sort()).toEqual(users.map((u) => u.username));
+  });
+
+  it('gives every user a local account whose password verifies', async () => {
+    const rows = await database.db
+      .selectFrom('users')
+      .innerJoin('localAccounts', 'localAccounts.subject', 'users.awsUserId')
+      .select([
+        'users.username',
+        'users.email',
+        'localAccounts.email as accountEmail',
+        'passwordHash',
+      ])
+      .execute();
+    expect(rows).toHaveLength(4);
+    for (const account of result!.accounts) {
+      expect(account.password).toHaveLength(16);
+      const row = rows.find((r) => r.username === account.username)!;
+      expect(row.accountEmail).toBe(row.email);
+      expect(row.passwordHash).toMatch(/^\$argon2id\$/);
+      expect(await verify(row.passwordHash!, account.password)).toBe(true);
+      expect(await verify(row.passwordHash!, `${account.password}x`)).toBe(false);
+    }
+  });
+
+  it('creates the projects, with a proj4 projection and the 2010 Helmert example on Eugene', async () => {
+    const projects = await database.db.selectFrom('projects').selectAll().orderBy('name').execute();
+    expect(projects.map((p) => [p.name, p.utm, p.active])).toEqual([
+      ['Archive 2019', { utm: '10N' }, false],
+      ['Eugene Corridor', { utm: '10N' }, true],
+      ['Kandahar Survey', { utm: '42N' }, true],
+      ['Tokyo Bay Test Range', { utm: '54N' }, true],
+    ]);
+    const eugene = projects[1]!;
+    const helmert = JSON.parse(eugene.helmertParameters!);
+    expect(helmert).toEqual(HELMERT_EXAMPLE);
+    expect(helmert.reference_year).toBe(2010);
+    const [x, y] = proj4('WGS84', eugene.projection!, [-123.07, 44.055]) as [number, number];
+    expect(x).toBeCloseTo(494_400, -3);
+    expect(y).toBeCloseTo(4_878_000, -3);
+    expect(eugene.tagOptions).toEqual(['QA - OK', 'QA - Issue/Poor']);
+  });
+
+  it('creates a global pipeline and a bounding-box pipeline whose JSON stays valid', async () => {
+    const pipelines = await database.db
+      .selectFrom('pipelines')
+      .selectAll()
+      .orderBy('name')
+      .execute();
+    const [crop, ground] = pipelines;
+    expect(ground).toMatchObject({ name: 'Ground classification', global: true, projectId: null });
+    expect(crop).toMatchObject({ name: 'Crop to bounding box', global: false });
+    expect(crop!.dependencies).toEqual(['3D Bounding Box']);
+    for (const placeholder of ['xmin', 'xmax', 'ymin', 'ymax', 'zmin', 'zmax']) {
+      expect(crop!.pipeline).toContain(`<%${placeholder}%>`);
+    }
+    expect(() => JSON.parse(crop!.pipeline)).not.toThrow();
+    expect(() => JSON.parse(ground!.pipeline)).not.toThrow();
+    const filled = preparePipeline(crop!.pipeline, {
+      minx: 1,
+      maxx: 2,
+      miny: 3,
+      maxy: 4,
+      minz: 5,
+      maxz: 6,
+    }) as { pipeline: { bounds: string }[] };
+    expect(filled.pipeline[0]!.bounds).toBe('([1,2],[3,4],[5,6])');
+  });
+
+  it('places scans at real coordinates with ids, paths and times the portal accepts', async () => {
+    const db = database.db;
+    const scans = await db
+      .selectFrom('scans')
+      .leftJoin('projects', 'projects.id', 'scans.projectId')
+      .selectAll('scans')
+      .select('projects.name as projectName')
+      .execute();
+    const sessions = await db.selectFrom('sessions').selectAll().execute();
+    const assignments = await db.selectFrom('deviceAssignments').selectAll().execute();
+    const perProject: Record<string, number> = {};
+    for (const scan of scans) {
+      const region = REGIONS[(scan.projectName ?? 'unassigned') as keyof typeof REGIONS];
+      perProject[scan.projectName ?? 'unassigned'] =
+        (perProject[scan.projectName ?? 'unassigned'] ?? 0) + 1;
+      expect(scan.id.length).toBeLessThanOrEqual(26);
+      expect(scan.sessionId!.length).toBeLessThanOrEqual(29);
+      expect(scan.id.startsWith(scan.sessionId!)).toBe(true);
+      const coordinates = scan.simplePath!.coordinates;
+      expect(scan.simplePath!.type).toBe('LineString');
+      expect(coordinates.length).toBeGreaterThanOrEqual(10);
+      for (const [lon, lat] of coordinates) {
+        expect(lon).toBeGreaterThan(region.lon[0]);
+        expect(lon).toBeLessThan(region.lon[1]);
+        expect(lat).toBeGreaterThan(region.lat[0]);
+        expect(lat).toBeLessThan(region.lat[1]);
+      }
+      expect(scan.length).toBeGreaterThan(50);
+      expect(scan.length).toBeCloseTo(pathLength(coordinates), 1);
+      // Read as text: the camel-case plugin would rename the keys inside jsonb on the way out.
+      const { metadata } = await db
+        .selectFrom('scans')
+        .select(sql<string>`metadata::text`.as('metadata'))
+        .where('id', '=', scan.id)
+        .executeTakeFirstOrThrow();
+      expect(Object.keys(JSON.parse(metadata)).sort()).toEqual([
+        'device_orientation',
+        'device_position',
+        'trajectory_orientation',
+      ]);
+      const session = sessions.find((s) => s.id === scan.sessionId)!;
+      expect(scan.capturedTimestamp!.getTime()).toBeGreaterThanOrEqual(
+        session.capturedTimestamp.getTime(),
+      );
+      expect(scan.endCapturedTimestamp!.getTime()).toBeLessThanOrEqual(
+        session.endCapturedTimestamp.getTime(),
+      );
+      expect(scan.endCapturedTimestamp!.getTime()).toBeGreaterThan(
+        scan.capturedTimestamp!.getTime(),
+      );
+      // A scan belongs to the project its device was assigned to at capture time.
+      const covering = assignments.filter(
+        (a) =>
+          a.deviceId === scan.deviceId &&
+          a.fromTimestamp <= scan.capturedTimestamp! &&
+          (a.toTimestamp === null || a.toTimestamp >= scan.endCapturedTimestamp!),
+      );
+      expect(covering.map((a) => a.projectId)).toEqual(
+        scan.projectId === null ? [] : [scan.projectId],
+      );
+    }
+    expect(perProject).toEqual({
+      'Eugene Corridor': 4,
+      'Kandahar Survey': 3,
+      'Tokyo Bay Test Range': 2,
+      unassigned: 1,
+    });
+    const tokyo = sessions.find((s) => s.deviceId === 'LG-9001')!;
+    expect(tokyo.capturedTimestamp.toISOString()).toBe('2005-04-02T00:05:00.000Z');
+    expect(tokyo.endCapturedTimestamp.getTime()).toBeLessThanOrEqual(
+      Date.parse('2005-04-02T00:59:30Z'),
+    );
+  });
+
+  it('registers point-cloud artifacts with mixed statuses and camera artifacts for some scans', async () => {
+    const artifacts = await database.db
+      .selectFrom('artifacts')
+      .innerJoin('scans', 'scans.id', 'artifacts.scanId')
+      .select([
+        'artifacts.scanId',
+        'artifacts.artifactType',
+        'artifacts.name',
+        'artifacts.status',
+        'artifacts.s3Url',
+        'artifacts.size',
+        'scans.organizationId',
+        'scans.projectId',
+      ])
+      .execute();
+    const clouds = artifacts.filter((a) => a.artifactType === 'pointcloud');
+    expect(clouds).toHaveLength(10);
+    expect(new Set(clouds.map((a) => a.name))).toEqual(new Set(['unclassified']));
+    expect(new Set(clouds.map((a) => a.status))).toEqual(new Set(['final', 'provisional']));
+    for (const cloud of clouds) {
+      expect(cloud.s3Url).toMatch(
+        new RegExp(
+          `^s3://[a-z-]+/${cloud.organizationId}/${cloud.projectId ?? 'unassigned'}/${cloud.scanId}/pointcloud\\.las$`,
+        ),
+      );
+    }
+    expect(clouds.filter((a) => Number(a.size) === 37_417)).toHaveLength(5);
+    expect(clouds.filter((a) => Number(a.size) === 1_076_009)).toHaveLength(3);
+    const cameras = artifacts.filter((a) => a.artifactType.endsWith('_cam'));
+    expect(cameras).toHaveLength(9);
+    expect(new Set(cameras.map((a) => a.artifactType))).toEqual(
+      new Set(['left_cam', 'center_cam', 'right_cam']),
+    );
+  });
+
+  it('adds sign-in events and an annotation on a scan', async () => {
+    const logs = await database.db.selectFrom('activityLogs').selectAll().execute();
+    expect(logs.every((log) => log.activityType === 'UserLogin' && log.status === 'Event')).toBe(
+      true,
+    );
+    const annotation = await database.db
+      .selectFrom('annotations')
+      .selectAll()
+      .executeTakeFirstOrThrow();
+    expect(annotation.point.type).toBe('Point');
+    expect(annotation.point.coordinates[0]).toBeCloseTo(-123.07, 1);
+  });
+
+  it('does nothing on a second run', async () => {
+    const before = await counts(database.db);
+    expect(await seedDemoData(database.db, { fixturesDir: FIXTURES_DIR })).toBeNull();
+    expect(await counts(database.db)).toEqual(before);
+  });
+});
+
+describe.each(DATABASE_KINDS)('seedDemoData without fixtures on %s', (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(async () => database?.drop());
+
+  it('seeds everything but the fixture scans, warns, and uses the given password', async () => {
+    const warnings: string[] = [];
+    const result = await seedDemoData(database.db, {
+      fixturesDir: path.join(FIXTURES_DIR, 'does-not-exist'),
+      password: 'correct horse battery',
+      warn: (message) => warnings.push(message),
+    });
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('does-not-exist');
+    expect(result?.accounts.every((a) => a.password === 'correct horse battery')).toBe(true);
+    const all = await counts(database.db);
+    expect(all).toMatchObject({ organizations: 2, users: 4, projects: 4, sessions: 1, scans: 2 });
+    expect(all.annotations).toBe(0);
+  });
+});
