@@ -37,7 +37,7 @@ export async function startTestApi(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ap-test-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     SEED_DEMO_DATA: 'false',
     NODE_ENV: 'test',
     ...env,

@@ -1,5 +1,21 @@
 import type { GraphqlModule } from '../graphql/module.ts';
+import { activityLogModule } from './activity-logs/activity-log.graphql.ts';
+import { annotationModule } from './annotations/annotation.graphql.ts';
 import { organizationModule } from './organizations/organization.graphql.ts';
+import { pipelineModule } from './pipelines/pipeline.graphql.ts';
+import { projectModule } from './projects/project.graphql.ts';
+import { scanModule } from './scans/scan.graphql.ts';
+import { sessionModule } from './sessions/session.graphql.ts';
+import { userModule } from './users/user.graphql.ts';
 
 /** Every domain module of the API. */
-export const modules: GraphqlModule[] = [organizationModule];
+export const modules: GraphqlModule[] = [
+  organizationModule,
+  userModule,
+  projectModule,
+  pipelineModule,
+  scanModule,
+  sessionModule,
+  annotationModule,
+  activityLogModule,
+];

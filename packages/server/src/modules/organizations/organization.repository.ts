@@ -55,7 +55,7 @@ export const organizationRepository = {
         .updateTable('devices')
         .set({ organizationId: null, lastModified: new Date() })
         .where('organizationId', '=', id)
-        .where('id', 'not in', deviceIds.length ? deviceIds : ['\u0000'])
+        .$if(deviceIds.length > 0, (qb) => qb.where('id', 'not in', deviceIds))
         .execute();
       await assignDevices(trx, id, deviceIds);
       return organization;

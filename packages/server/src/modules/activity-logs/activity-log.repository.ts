@@ -1,0 +1,147 @@
+import DataLoader from 'dataloader';
+import type { ExpressionBuilder, Insertable, Updateable } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { ActivityLogsTable, ActivityStatus, Database } from '../../db/schema.ts';
+import type { ActivityLogSort } from './activity-log-rules.ts';
+
+export interface ActivityLogFilter {
+  /** Organization the logs must belong to; null means every organization (Admin). */
+  organizationId: number | null;
+  /** Only this user's logs, whatever the other filters say (a Standard user's changes). */
+  ownerId?: number | null;
+  activityType?: string | undefined;
+  status?: ActivityStatus | undefined;
+  userId?: number | undefined;
+  isAcknowledged?: boolean | undefined;
+}
+
+function matches(eb: ExpressionBuilder<Database, 'activityLogs'>, filter: ActivityLogFilter) {
+  const conditions = [];
+  if (filter.organizationId !== null) {
+    conditions.push(eb('activityLogs.organizationId', '=', filter.organizationId));
+  }
+  if (filter.ownerId != null) conditions.push(eb('activityLogs.userId', '=', filter.ownerId));
+  if (filter.activityType !== undefined) {
+    conditions.push(eb('activityLogs.activityType', '=', filter.activityType));
+  }
+  if (filter.status !== undefined) conditions.push(eb('activityLogs.status', '=', filter.status));
+  if (filter.userId !== undefined) conditions.push(eb('activityLogs.userId', '=', filter.userId));
+  if (filter.isAcknowledged !== undefined) {
+    conditions.push(eb('activityLogs.isAcknowledged', '=', filter.isAcknowledged));
+  }
+  return eb.and(conditions);
+}
+
+/** All SQL about the activity log. */
+export const activityLogRepository = {
+  findById(db: Db, id: number) {
+    return db.selectFrom('activityLogs').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+
+  /** One page of matching logs; ties are broken by id so pages never overlap. */
+  page(db: Db, filter: ActivityLogFilter, sort: ActivityLogSort, take: number, skip: number) {
+    return db
+      .selectFrom('activityLogs')
+      .selectAll()
+      .where((eb) => matches(eb, filter))
+      .orderBy(`activityLogs.${sort.field}`, (ob) =>
+        sort.direction === 'desc' ? ob.desc().nullsLast() : ob.asc().nullsLast(),
+      )
+      .orderBy('activityLogs.id', sort.direction)
+      .limit(take)
+      .offset(skip)
+      .execute();
+  },
+
+  async count(db: Db, filter: ActivityLogFilter) {
+    const row = await db
+      .selectFrom('activityLogs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where((eb) => matches(eb, filter))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  },
+
+  async distinctTypes(db: Db, organizationId: number | null) {
+    let query = db.selectFrom('activityLogs').select('activityType').distinct();
+    if (organizationId !== null) query = query.where('organizationId', '=', organizationId);
+    const rows = await query.execute();
+    return rows.map((r) => r.activityType);
+  },
+
+  async userOrganization(db: Db, userId: number) {
+    const row = await db
+      .selectFrom('users')
+      .select('organizationId')
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    return row?.organizationId ?? null;
+  },
+
+  insert(db: Db, values: Insertable<ActivityLogsTable>) {
+    return db.insertInto('activityLogs').values(values).returningAll().executeTakeFirstOrThrow();
+  },
+
+  /** Inserts a job log unless its (type, reference key) exists already; undefined then. */
+  insertJob(db: Db, values: Insertable<ActivityLogsTable>) {
+    return db
+      .insertInto('activityLogs')
+      .values(values)
+      .onConflict((oc) =>
+        oc
+          .columns(['activityType', 'referenceKey'])
+          .where('referenceKey', 'is not', null)
+          .doNothing(),
+      )
+      .returningAll()
+      .executeTakeFirst();
+  },
+
+  /** The job log of a (type, reference key), locked until the transaction ends. */
+  findJobForUpdate(db: Db, activityType: string, referenceKey: string) {
+    return db
+      .selectFrom('activityLogs')
+      .selectAll()
+      .where('activityType', '=', activityType)
+      .where('referenceKey', '=', referenceKey)
+      .forUpdate()
+      .executeTakeFirst();
+  },
+
+  update(db: Db, id: number, values: Updateable<ActivityLogsTable>) {
+    return db
+      .updateTable('activityLogs')
+      .set({ ...values, lastModified: new Date() })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  },
+
+  /** Sets the acknowledgement of every matching log that differs; returns how many changed. */
+  async acknowledgeMatching(db: Db, filter: ActivityLogFilter, isAcknowledged: boolean) {
+    const result = await db
+      .updateTable('activityLogs')
+      .set({ isAcknowledged, lastModified: new Date() })
+      .where((eb) => matches(eb, filter))
+      .where('isAcknowledged', '=', !isAcknowledged)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  },
+
+  /** Names of the users who wrote logs, for `user { id name }`. */
+  userLoader(db: Db) {
+    return new DataLoader(async (ids: readonly number[]) => {
+      const rows = await db
+        .selectFrom('users')
+        .select(['id', 'name'])
+        .where('id', 'in', ids)
+        .execute();
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.map((id) => byId.get(id) ?? null);
+    });
+  },
+};
+
+export type ActivityLogRecord = NonNullable<
+  Awaited<ReturnType<typeof activityLogRepository.findById>>
+>;

@@ -1,0 +1,231 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from '../../../test/api.ts';
+import { DATABASE_KINDS } from '../../../test/databases.ts';
+import { factories } from '../../../test/factories.ts';
+import { adminFactories } from '../../../test/factories-admin.ts';
+import { GLOBAL_PIPELINE_REFUSED } from './pipeline.service.ts';
+
+const FIELDS =
+  'id name description pipeline dependencies global project { id } created lastModified';
+const CREATE = `mutation($projectId:ID, $name:String, $description:String, $pipeline:String, $dependencies:[String!], $global:Boolean) {
+  createPipeline(projectId:$projectId, name:$name, description:$description, pipeline:$pipeline, dependencies:$dependencies, global:$global) { ${FIELDS} } }`;
+const UPDATE = `mutation($id:ID!, $projectId:ID, $name:String, $description:String, $pipeline:String, $dependencies:[String!], $global:Boolean) {
+  updatePipeline(id:$id, projectId:$projectId, name:$name, description:$description, pipeline:$pipeline, dependencies:$dependencies, global:$global) { ${FIELDS} } }`;
+const DELETE = 'mutation($id:ID!){ deletePipeline(id:$id) }';
+const BY_PROJECT = 'query($p:ID!){ pipelineByProject(projectId:$p){ id global project { id } } }';
+const PDAL = '{"pipeline":[{"type":"filters.range","limits":"Z[0:100]"}]}';
+
+interface PipelineResult {
+  id: string;
+  name: string;
+  global: boolean;
+  project: { id: string } | null;
+  dependencies: string[];
+}
+
+describe.each(DATABASE_KINDS)('pipelines API on %s', (kind) => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi(kind);
+  });
+  afterAll(async () => api?.close());
+
+  async function world() {
+    const db = api.database.db;
+    const home = await factories.organization(db);
+    const other = await factories.organization(db);
+    const vendor = await adminFactories.vendorOrganization(db);
+    const project = await factories.project(db, home.id);
+    const foreignProject = await factories.project(db, other.id);
+    return {
+      db,
+      home,
+      other,
+      vendor,
+      project,
+      foreignProject,
+      power: await factories.user(db, home.id, 'Power User'),
+      standard: await factories.user(db, home.id, 'Standard'),
+      vendorAdmin: await factories.user(db, vendor.id, 'Admin'),
+      homeAdmin: await factories.user(db, home.id, 'Admin'),
+      foreignPipeline: await adminFactories.pipeline(db, {
+        projectId: foreignProject.id,
+        organizationId: other.id,
+      }),
+    };
+  }
+
+  it('creates a project pipeline for a power user and validates the fields', async () => {
+    const { project, power } = await world();
+    const base = {
+      projectId: project.id,
+      name: 'Ground',
+      description: 'Keeps ground',
+      pipeline: PDAL,
+    };
+    const created = await api.graphql<{ createPipeline: PipelineResult }>(power, CREATE, {
+      ...base,
+      dependencies: ['3D Bounding Box'],
+    });
+    expect(created.errors).toBeUndefined();
+    expect(created.data?.createPipeline).toMatchObject({
+      name: 'Ground',
+      global: false,
+      project: { id: String(project.id) },
+      dependencies: ['3D Bounding Box'],
+    });
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...base, name: '' }, 'Value is required'],
+      [{ ...base, description: undefined }, 'Value is required'],
+      [{ ...base, pipeline: '  ' }, 'Value is required'],
+      [{ ...base, pipeline: '{not json' }, 'Pipeline must be valid JSON'],
+      [
+        { ...base, description: 'x'.repeat(201) },
+        'Description cannot be longer than 200 characters',
+      ],
+      [{ ...base, projectId: null }, 'Value is required'],
+    ];
+    for (const [variables, message] of cases) {
+      const result = await api.graphql(power, CREATE, variables);
+      expect(result.errors?.[0]?.message, JSON.stringify(variables)).toBe(message);
+    }
+    const longest = await api.graphql(power, CREATE, { ...base, description: 'x'.repeat(200) });
+    expect(longest.errors).toBeUndefined();
+  });
+
+  it('denies standard users any change', async () => {
+    const { project, standard } = await world();
+    const result = await api.graphql(standard, CREATE, {
+      projectId: project.id,
+      name: 'n',
+      description: 'd',
+      pipeline: PDAL,
+    });
+    expect(result.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  });
+
+  it('lets only the vendor organization create, change and delete global pipelines', async () => {
+    const { db, project, power, homeAdmin, vendorAdmin } = await world();
+    const global = {
+      projectId: project.id,
+      name: 'Everyone',
+      description: 'For all',
+      pipeline: PDAL,
+      global: true,
+    };
+    for (const user of [power, homeAdmin]) {
+      const refused = await api.graphql(user, CREATE, global);
+      expect(refused.errors?.[0]?.message).toBe(GLOBAL_PIPELINE_REFUSED);
+    }
+    const created = await api.graphql<{ createPipeline: PipelineResult }>(
+      vendorAdmin,
+      CREATE,
+      global,
+    );
+    expect(created.errors).toBeUndefined();
+    expect(created.data?.createPipeline).toMatchObject({ global: true, project: null });
+    const id = created.data!.createPipeline.id;
+
+    // Everyone sees it, with their project's pipelines.
+    const seen = await api.graphql<{ pipelineByProject: PipelineResult[] }>(power, BY_PROJECT, {
+      p: project.id,
+    });
+    expect(seen.data?.pipelineByProject.map((p) => p.id)).toContain(id);
+
+    const change = await api.graphql(power, UPDATE, { ...global, id, name: 'Mine now' });
+    expect(change.errors?.[0]?.message).toBe(GLOBAL_PIPELINE_REFUSED);
+    const unglobal = await api.graphql(power, UPDATE, { ...global, id, global: false });
+    expect(unglobal.errors?.[0]?.message).toBe(GLOBAL_PIPELINE_REFUSED);
+    const remove = await api.graphql(power, DELETE, { id });
+    expect(remove.errors?.[0]?.message).toBe(GLOBAL_PIPELINE_REFUSED);
+    const row = await db
+      .selectFrom('pipelines')
+      .selectAll()
+      .where('id', '=', Number(id))
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ name: 'Everyone', global: true, projectId: null });
+
+    const renamed = await api.graphql<{ updatePipeline: PipelineResult }>(vendorAdmin, UPDATE, {
+      ...global,
+      id,
+      name: 'Renamed',
+    });
+    expect(renamed.data?.updatePipeline.name).toBe('Renamed');
+    const deleted = await api.graphql(vendorAdmin, DELETE, { id });
+    expect(deleted.data).toEqual({ deletePipeline: true });
+  });
+
+  it('lists own-organization pipelines plus globals, and hides other organizations’ pipelines', async () => {
+    const { db, vendor, project, foreignPipeline, power, standard, vendorAdmin } = await world();
+    const own = await adminFactories.pipeline(db, { projectId: project.id });
+    const global = await adminFactories.pipeline(db, { global: true, organizationId: vendor.id });
+    const list = await api.graphql<{ pipelines: PipelineResult[] }>(
+      standard,
+      '{ pipelines { id } }',
+    );
+    const ids = list.data!.pipelines.map((p) => p.id);
+    expect(ids).toEqual(expect.arrayContaining([String(own.id), String(global.id)]));
+    expect(ids).not.toContain(String(foreignPipeline.id));
+    const all = await api.graphql<{ pipelines: PipelineResult[] }>(
+      vendorAdmin,
+      '{ pipelines { id } }',
+    );
+    expect(all.data!.pipelines.map((p) => p.id)).toContain(String(foreignPipeline.id));
+
+    const byProject = await api.graphql<{ pipelineByProject: PipelineResult[] }>(
+      power,
+      BY_PROJECT,
+      { p: project.id },
+    );
+    const projectIds = byProject.data!.pipelineByProject.map((p) => p.id);
+    expect(projectIds).toEqual(expect.arrayContaining([String(own.id), String(global.id)]));
+    expect(projectIds).not.toContain(String(foreignPipeline.id));
+  });
+
+  it('answers another organization’s pipeline or project exactly like a missing one', async () => {
+    const { db, project, foreignProject, foreignPipeline, power } = await world();
+    const pairs: [string, Record<string, unknown>, Record<string, unknown>][] = [
+      [BY_PROJECT, { p: foreignProject.id }, { p: 999999 }],
+      [DELETE, { id: foreignPipeline.id }, { id: 999999 }],
+      [
+        UPDATE,
+        {
+          id: foreignPipeline.id,
+          projectId: foreignProject.id,
+          name: 'x',
+          description: 'y',
+          pipeline: PDAL,
+        },
+        { id: 999999, projectId: foreignProject.id, name: 'x', description: 'y', pipeline: PDAL },
+      ],
+      [
+        CREATE,
+        { projectId: foreignProject.id, name: 'x', description: 'y', pipeline: PDAL },
+        { projectId: 999999, name: 'x', description: 'y', pipeline: PDAL },
+      ],
+    ];
+    for (const [document, foreign, missing] of pairs) {
+      const a = await api.graphql(power, document, foreign);
+      const b = await api.graphql(power, document, missing);
+      expect(a.errors?.[0]?.message).toBe('Not found');
+      expect(a.errors).toEqual(b.errors);
+    }
+    // Moving an own pipeline into a foreign project is refused the same way.
+    const own = await adminFactories.pipeline(db, { projectId: project.id });
+    const moved = await api.graphql(power, UPDATE, {
+      id: own.id,
+      projectId: foreignProject.id,
+      name: 'x',
+      description: 'y',
+      pipeline: PDAL,
+    });
+    expect(moved.errors?.[0]?.message).toBe('Not found');
+    const after = await db
+      .selectFrom('pipelines')
+      .selectAll()
+      .where('id', 'in', [foreignPipeline.id, own.id])
+      .orderBy('id')
+      .execute();
+    expect(after).toEqual([foreignPipeline, own].sort((x, y) => x.id - y.id));
+  });
+});

@@ -1,0 +1,134 @@
+import type { ProjectInput } from '@asset-portal/shared';
+import proj4 from 'proj4';
+import type { ProjectRow } from '../../db/schema.ts';
+import type { RequestContext } from '../../graphql/context.ts';
+import { NotFoundError, ValidationError } from '../../graphql/errors.ts';
+import { projectPolicy } from '../../policies/project.policy.ts';
+import { canSeeOrganization, organizationScope } from '../../policies/scope.ts';
+import { organizationRepository } from '../organizations/organization.repository.ts';
+import { type ProjectValues, projectRepository as repo } from './project.repository.ts';
+
+/** Projects of an organization with their coordinate settings and scan tag options. */
+export const projectService = {
+  list(ctx: RequestContext) {
+    return repo.list(ctx.db, organizationScope(ctx.viewer));
+  },
+
+  async listByOrganization(ctx: RequestContext, organizationId: number) {
+    await requireVisibleOrganization(ctx, organizationId);
+    return repo.list(ctx.db, organizationId);
+  },
+
+  get(ctx: RequestContext, id: number) {
+    return requireVisibleProject(ctx, id);
+  },
+
+  /**
+   * Geoid grid file names to offer in the project dialog. Interim: until grid files live in
+   * object storage, these are the names already referenced by the caller's visible projects.
+   */
+  geoidGridFiles(ctx: RequestContext) {
+    return repo.geoidGridFiles(ctx.db, organizationScope(ctx.viewer));
+  },
+
+  async create(ctx: RequestContext, input: ProjectInput) {
+    const organizationId = projectPolicy.organizationForNewProject(
+      ctx.viewer,
+      input.organizationId,
+    );
+    if (organizationId === null) throw new ValidationError('Organization: Value is required');
+    await requireVisibleOrganization(ctx, organizationId);
+    const values = await checkValues(ctx, { ...input, organizationId }, null);
+    return repo.create(ctx.db, values);
+  },
+
+  async update(ctx: RequestContext, id: number, input: ProjectInput) {
+    const current = await requireVisibleProject(ctx, id);
+    // Only an Admin moves a project to another organization; others keep it where it is.
+    const organizationId =
+      ctx.viewer.user.userType === 'Admin' && input.organizationId !== null
+        ? input.organizationId
+        : current.organizationId;
+    if (organizationId !== current.organizationId) {
+      await requireVisibleOrganization(ctx, organizationId);
+    }
+    const values = await checkValues(ctx, { ...input, organizationId }, id);
+    return repo.update(ctx.db, id, values);
+  },
+
+  /** Refuses while scans belong to the project: they are never deleted as a side effect. */
+  async delete(ctx: RequestContext, id: number) {
+    const project = await requireVisibleProject(ctx, id);
+    const scans = await repo.countScans(ctx.db, id);
+    if (scans > 0) {
+      throw new ValidationError(
+        `Project '${project.name}' still has ${scans} scan${scans === 1 ? '' : 's'}; ` +
+          'delete or move them before deleting the project.',
+      );
+    }
+    await repo.delete(ctx.db, id);
+    return true;
+  },
+};
+
+/** The project if the caller may see it; a foreign id answers exactly like a missing one. */
+export async function requireVisibleProject(ctx: RequestContext, id: number): Promise<ProjectRow> {
+  const project = await repo.findById(ctx.db, id);
+  if (!project || !projectPolicy.canRead(ctx.viewer, project)) throw new NotFoundError();
+  return project;
+}
+
+async function requireVisibleOrganization(ctx: RequestContext, organizationId: number) {
+  const organization = await organizationRepository.findById(ctx.db, organizationId);
+  if (!organization || !canSeeOrganization(ctx.viewer, organizationId)) throw new NotFoundError();
+  return organization;
+}
+
+async function checkValues(
+  ctx: RequestContext,
+  input: ProjectInput & { organizationId: number },
+  selfId: number | null,
+): Promise<ProjectValues> {
+  const existing = await repo.findByName(ctx.db, input.organizationId, input.name);
+  if (existing && existing.id !== selfId) {
+    throw new ValidationError(
+      `A project named '${input.name}' already exists in this organization.`,
+    );
+  }
+  if (input.projection !== null) checkProjection(input.projection);
+  return {
+    name: input.name,
+    comments: input.comments,
+    active: input.active,
+    organizationId: input.organizationId,
+    utm: input.utm,
+    projection: input.projection,
+    geoidGridFile: input.geoidGridFile,
+    helmertParameters: input.helmertParameters,
+    tagOptions: input.tagOptions,
+    classifiers: input.classifiers,
+  };
+}
+
+/**
+ * The projection is a proj4 definition: it must parse, and its own origin must project to finite
+ * numbers (this catches definitions that parse but lack a usable parameter, e.g. a UTM zone).
+ */
+function checkProjection(projection: string) {
+  let valid = false;
+  try {
+    const definition = proj4.Proj(projection) as { long0?: number; lat0?: number };
+    const origin = [toDegrees(definition.long0), toDegrees(definition.lat0)];
+    const [x, y] = proj4(projection).forward(origin);
+    valid = Number.isFinite(x) && Number.isFinite(y);
+  } catch {
+    valid = false;
+  }
+  if (!valid) {
+    throw new ValidationError(`Projection is not a valid proj4 definition: '${projection}'`);
+  }
+}
+
+// An absent origin is 0; a NaN one (e.g. an unparsable zone) stays NaN and fails the check.
+const toDegrees = (radians: number | undefined) =>
+  radians === undefined ? 0 : (radians * 180) / Math.PI;

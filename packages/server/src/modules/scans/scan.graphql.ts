@@ -1,0 +1,98 @@
+import { entityIdSchema, stringIdSchema } from '@asset-portal/shared';
+import { z } from 'zod';
+import type { ImageRef } from '../../db/schema.ts';
+import { loaderFor, type RequestContext } from '../../graphql/context.ts';
+import type { GraphqlModule } from '../../graphql/module.ts';
+import { operation } from '../../graphql/operation.ts';
+import { parseInput } from '../../graphql/parse-input.ts';
+import { scanRepository } from './scan.repository.ts';
+import { scanService } from './scan.service.ts';
+
+// Coordinates and metadata travel as JSON: the summary of 10,000 scans would otherwise spend
+// most of its time serializing each number through a Float scalar.
+const typeDefs = `
+  type GeoJSONLineString { type: String! coordinates: JSON! }
+  type ArtifactSummary { id: ID! artifactType: String! name: String! url: String s3Url: String status: String! }
+  type Artifact { id: ID! artifactType: String! name: String! url: String s3Url: String status: String! parameters: JSON }
+  type ScanSummary {
+    id: ID! friendlyName: String sessionId: String assignmentType: String deviceId: String
+    tags: [String!]! length: Float metadata: JSON comment: String defaultVersion: String
+    capturedTimestamp: DateTime endCapturedTimestamp: DateTime friendlyLocationName: String
+    simplePath: GeoJSONLineString projectId: ID lastModified: DateTime!
+    artifacts: [ArtifactSummary!]!
+  }
+  type ScanSession { id: ID! }
+  type ScanImageFile { s3Url: String! jpegRotation: Int }
+  type ScanImage {
+    id: ID! frame: Int! gpsTime: Float X: Float Y: Float Z: Float lat: Float! lon: Float!
+    centerImage: ScanImageFile leftImage: ScanImageFile rightImage: ScanImageFile
+  }
+  type Scan {
+    id: ID! friendlyName: String sessionId: String assignmentType: String deviceId: String
+    tags: [String!]! length: Float metadata: JSON comment: String defaultVersion: String
+    capturedTimestamp: DateTime endCapturedTimestamp: DateTime friendlyLocationName: String
+    simplePath: GeoJSONLineString projectId: ID lastModified: DateTime! created: DateTime!
+    type: String session: ScanSession device: Device images: [ScanImage!]! artifacts: [Artifact!]!
+  }
+  extend type Query {
+    "Summaries of a project's scans with their artifacts (the viewer's list)."
+    scansSummary(projectId: ID!): [ScanSummary!]!
+    "The same scans in full (type, session, device, images, artifact parameters)."
+    scansForProject(projectId: ID!): [Scan!]!
+    scan(id: ID!): Scan!
+    "Admin only: scans that belong to no project yet."
+    unassignedScans: [ScanSummary!]!
+  }
+`;
+
+const projectInput = z.object({ projectId: entityIdSchema });
+const scanIdInput = z.object({ id: stringIdSchema });
+
+const artifactsLoader = scanRepository.artifactsByScanLoader;
+const imagesLoader = scanRepository.imagesByScanLoader;
+const devicesLoader = scanRepository.devicesByIdLoader;
+
+interface ScanParent {
+  id: string;
+  sessionId: string | null;
+  deviceId: string | null;
+  artifacts?: unknown[];
+}
+
+const imageFile = (ref: ImageRef | null) =>
+  ref ? { s3Url: ref.s3Url, jpegRotation: ref.jpegRotation ?? null } : null;
+
+export const scanModule: GraphqlModule = {
+  typeDefs,
+  queries: {
+    scansSummary: operation('any', (args, ctx) =>
+      scanService.summaries(ctx, parseInput(projectInput, args).projectId),
+    ),
+    scansForProject: operation('any', (args, ctx) =>
+      scanService.forProject(ctx, parseInput(projectInput, args).projectId),
+    ),
+    scan: operation('any', (args, ctx) => scanService.byId(ctx, parseInput(scanIdInput, args).id)),
+    unassignedScans: operation(['Admin'], (_args, ctx) => scanService.unassigned(ctx)),
+  },
+  types: {
+    Scan: {
+      session: (scan: ScanParent) => (scan.sessionId ? { id: scan.sessionId } : null),
+      device: (scan: ScanParent, _args: unknown, ctx: RequestContext) =>
+        scan.deviceId ? loaderFor(ctx, devicesLoader).load(scan.deviceId) : null,
+      images: async (scan: ScanParent, _args: unknown, ctx: RequestContext) => {
+        const images = await loaderFor(ctx, imagesLoader).load(scan.id);
+        return images.map((image) => ({
+          ...image,
+          X: image.x,
+          Y: image.y,
+          Z: image.z,
+          centerImage: imageFile(image.centerImage),
+          leftImage: imageFile(image.leftImage),
+          rightImage: imageFile(image.rightImage),
+        }));
+      },
+      artifacts: (scan: ScanParent, _args: unknown, ctx: RequestContext) =>
+        scan.artifacts ?? loaderFor(ctx, artifactsLoader).load(scan.id),
+    },
+  },
+};
