@@ -62,7 +62,7 @@ export async function createApp({
     }
     request.viewer = auth.viewer;
   });
-  await registerGraphql(app, { config, db });
+  await registerGraphql(app, { config, db, accounts: identity.accounts });
 
   await registerWebApp(app);
   app.addHook('onClose', async () => identity.close());

@@ -38,7 +38,7 @@ const schema = z.object({
   UPLOAD_USE_MULTIPART: bool.default(true),
   MAP_STYLE_URL: optionalUrl,
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).default(8),
-  GRAPHQL_MAX_COST: z.coerce.number().int().min(100).default(20000),
+  GRAPHQL_MAX_COST: z.coerce.number().int().min(100).default(5000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -20,13 +20,16 @@ export interface DatabaseOptions {
 // int8 (count(*), bigint sizes) arrive as strings by default; sizes fit in a double.
 pg.types.setTypeParser(20, (value) => Number(value));
 
+// Keys inside jsonb values (metadata, payloads, GeoJSON) are data and keep their spelling.
+const camelCase = () => new CamelCasePlugin({ maintainNestedObjectKeys: true });
+
 /** Opens the database named by the options: a PostgreSQL server or an embedded PGlite. */
 export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     return new Kysely<Database>({
       dialect: new PostgresDialect({ pool }),
-      plugins: [new CamelCasePlugin()],
+      plugins: [camelCase()],
     });
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
@@ -35,7 +38,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   });
   return new Kysely<Database>({
     dialect: new PGliteDialect(pglite),
-    plugins: [new CamelCasePlugin()],
+    plugins: [camelCase()],
   });
 }
 

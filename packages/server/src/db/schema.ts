@@ -136,7 +136,7 @@ export interface ArtifactsTable {
   s3Url: string | null;
   status: Generated<string>;
   parameters: Json<Record<string, unknown>> | null;
-  size: ColumnType<string | null, number | string | null, number | string | null>;
+  size: ColumnType<number | null, number | null, number | null>;
   created: Timestamp;
   lastModified: Timestamp;
 }

@@ -1,6 +1,7 @@
 import type { AppConfig } from '../config/config.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
+import type { AccountDirectory } from '../identity/account-directory.ts';
 
 /** The signed-in caller, as every policy sees it. */
 export interface Viewer {
@@ -12,6 +13,8 @@ export interface RequestContext {
   db: Db;
   config: AppConfig;
   viewer: Viewer;
+  /** The identity provider's accounts: invitations, session ends. */
+  accounts: AccountDirectory;
   /** Per-request memo for DataLoaders; use `loaderFor`. */
   loaders: Map<unknown, unknown>;
 }
@@ -24,4 +27,9 @@ export function loaderFor<L>(ctx: RequestContext, factory: (db: Db) => L): L {
     ctx.loaders.set(factory, loader);
   }
   return loader;
+}
+
+declare module 'mercurius' {
+  // Resolvers receive the request context built in register.ts.
+  interface MercuriusContext extends RequestContext {}
 }

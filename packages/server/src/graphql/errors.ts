@@ -1,5 +1,8 @@
-import { ErrorWithProps } from 'mercurius';
+import mercurius from 'mercurius';
 import { NOT_FOUND_MESSAGE } from './messages.ts';
+
+// mercurius is CommonJS: Node's ESM loader cannot see its named exports.
+const { ErrorWithProps } = mercurius;
 
 /** A missing id and another organization's id answer with this same error. */
 export class NotFoundError extends ErrorWithProps {

@@ -1,28 +1,38 @@
+import { createRequire } from 'node:module';
 import { costLimitRule } from '@escape.tech/graphql-armor-cost-limit';
 import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
 import type { FastifyInstance } from 'fastify';
-import { GraphQLError, NoSchemaIntrospectionCustomRule, type ValidationRule } from 'graphql';
+import type { GraphQLError, ValidationContext, ValidationRule } from 'graphql';
 import mercurius from 'mercurius';
 import type { AppConfig } from '../config/config.ts';
 import type { Db } from '../db/database.ts';
+import type { AccountDirectory } from '../identity/account-directory.ts';
 import type { RequestContext } from './context.ts';
 import { buildSchema } from './schema.ts';
+
+// Validation rules must come from the same copy of graphql that Mercurius (CommonJS) runs;
+// the ESM copy's instanceof checks fail against its schema.
+const { NoSchemaIntrospectionCustomRule } = createRequire(import.meta.url)(
+  'graphql',
+) as typeof import('graphql');
 
 /** Mounts POST /graphql with depth and cost limits checked before any resolver runs. */
 export async function registerGraphql(
   app: FastifyInstance,
-  { config, db }: { config: AppConfig; db: Db },
+  { config, db, accounts }: { config: AppConfig; db: Db; accounts: AccountDirectory },
 ) {
   const { schema, resolvers } = buildSchema();
+  // Report limit breaches as validation errors (HTTP 400) so nothing executes.
+  const reject = [
+    (context: ValidationContext | null, error: GraphQLError) => context?.reportError(error),
+  ];
   const validationRules: ValidationRule[] = [
-    maxDepthRule({
-      n: config.graphql.maxDepth,
-      propagateOnRejection: true,
-    }) as unknown as ValidationRule,
+    maxDepthRule({ n: config.graphql.maxDepth, propagateOnRejection: false, onReject: reject }),
     costLimitRule({
       maxCost: config.graphql.maxCost,
-      propagateOnRejection: true,
-    }) as unknown as ValidationRule,
+      propagateOnRejection: false,
+      onReject: reject,
+    }),
   ];
   if (config.isProduction) validationRules.push(NoSchemaIntrospectionCustomRule);
 
@@ -38,28 +48,59 @@ export async function registerGraphql(
       db,
       config,
       viewer: request.viewer!,
+      accounts,
       loaders: new Map(),
     }),
-    errorFormatter: (execution, ctx) => {
-      const formatted = mercurius.defaultErrorFormatter(execution, ctx);
-      const errors = formatted.response.errors?.map((error) => {
-        const original = (error as GraphQLError).originalError;
-        const known = original && 'extensions' in original;
-        let message = error.message;
-        if (
-          original &&
-          !known &&
-          !(original instanceof GraphQLError) &&
-          formatted.statusCode !== 400
-        ) {
-          app.log.error({ err: original }, 'GraphQL resolver failed');
-          message = 'Internal server error';
-        }
-        // Field suggestions would reveal the schema when introspection is off.
-        if (config.isProduction) message = message.replace(/ Did you mean .*\?$/, '');
-        return { ...error, message } as GraphQLError;
-      });
-      return { ...formatted, response: { ...formatted.response, errors } };
-    },
+    errorFormatter: (execution) => formatErrors(execution, config, app),
   });
+}
+
+type Execution = { data?: unknown; errors?: readonly GraphQLError[]; statusCode?: number };
+
+/**
+ * Shapes every error answer: a rejected document (limits, introspection, unknown field) is a 400;
+ * errors the code raised on purpose keep their message and code; anything else is logged and
+ * shown as 'Internal server error', since database and programming errors can reveal internals.
+ */
+function formatErrors(execution: Execution, config: AppConfig, app: FastifyInstance) {
+  const raw = execution.errors ?? [];
+  const validation = raw.flatMap((e) => {
+    const nested = (e.originalError as { errors?: unknown } | undefined)?.errors;
+    return Array.isArray(nested) ? (nested as GraphQLError[]) : [];
+  });
+  const rejected = validation.length > 0;
+  // A request that failed before execution (unreadable body) keeps the status it failed with.
+  const failedRequest = raw.find(
+    (e) => typeof (e.originalError as { statusCode?: unknown })?.statusCode === 'number',
+  );
+  const requestStatus = (failedRequest?.originalError as { statusCode?: number } | undefined)
+    ?.statusCode;
+  const errors = (rejected ? validation : raw).map((error) => {
+    const original = error.originalError as
+      | (Error & { extensions?: { code?: string } })
+      | undefined;
+    const code = (error.extensions?.code ?? original?.extensions?.code) as string | undefined;
+    let message = error.message;
+    if (!rejected && original && !code && !requestStatus) {
+      app.log.error({ err: original }, 'GraphQL resolver failed');
+      message = 'Internal server error';
+    }
+    // Field suggestions would reveal the schema when introspection is off.
+    if (config.isProduction) message = message.replace(/ Did you mean .*\?$/, '');
+    return {
+      message,
+      ...(error.locations ? { locations: error.locations } : {}),
+      ...(error.path ? { path: error.path } : {}),
+      ...(code ? { extensions: { code } } : {}),
+    };
+  });
+  const statusCode = rejected
+    ? 400
+    : execution.data
+      ? 200
+      : (execution.statusCode ?? requestStatus ?? 200);
+  return {
+    statusCode,
+    response: { data: (execution.data as Record<string, unknown>) ?? null, errors },
+  };
 }

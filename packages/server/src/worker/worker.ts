@@ -1,0 +1,30 @@
+import type { AppConfig } from '../config/config.ts';
+import type { Db } from '../db/database.ts';
+import { scheduledTasks } from './scheduled-tasks.ts';
+
+export interface Worker {
+  stop(): Promise<void>;
+}
+
+/** Runs the scheduled housekeeping tasks; job queues of later features register here too. */
+export function startWorker({ config, db }: { config: AppConfig; db: Db }): Worker {
+  const timers: NodeJS.Timeout[] = [];
+  let running = Promise.resolve();
+  for (const task of scheduledTasks) {
+    const run = () => {
+      running = running
+        .then(async () => {
+          await task.run({ config, db });
+        })
+        .catch((error) => console.error(`scheduled task ${task.name} failed:`, error));
+    };
+    timers.push(setInterval(run, task.everyMs).unref());
+    if (task.runAtStart) run();
+  }
+  return {
+    async stop() {
+      for (const timer of timers) clearInterval(timer);
+      await running;
+    },
+  };
+}
