@@ -23,6 +23,8 @@ const schema = z.object({
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SEED_DEMO_DATA: bool.default(true),
+  DEMO_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
+  FIXTURES_DIR: z.string().optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   COOKIE_SECURE: bool.default(true),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
@@ -55,6 +57,8 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   databasePoolSize: number;
   seedDemoData: boolean;
+  demoPassword: string | undefined;
+  fixturesDir: string | undefined;
   sessionSecret: string | undefined;
   cookieSecure: boolean;
   sessionTtlMs: number;
@@ -112,6 +116,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     seedDemoData: env.SEED_DEMO_DATA,
+    demoPassword: env.DEMO_PASSWORD,
+    fixturesDir: env.FIXTURES_DIR ? path.resolve(env.FIXTURES_DIR) : undefined,
     sessionSecret: env.SESSION_SECRET,
     cookieSecure: env.COOKIE_SECURE,
     sessionTtlMs: env.SESSION_TTL_HOURS * 3_600_000,
@@ -161,6 +167,9 @@ export const CONFIG_DOCS: Record<keyof Env, string> = {
   DATABASE_URL: 'PostgreSQL server to use instead of the embedded PGlite',
   DATABASE_POOL_SIZE: 'connections to the PostgreSQL server',
   SEED_DEMO_DATA: 'seed demo organizations, users, projects and scans into an empty database',
+  DEMO_PASSWORD:
+    'one password for every demo account (unset = a random one each, printed at start)',
+  FIXTURES_DIR: 'folder of the LAS and RINEX files the demo scans are built from',
   SESSION_SECRET: 'key for signing session cookies (generated into DATA_DIR when unset)',
   COOKIE_SECURE: 'mark the session cookie Secure (browsers accept it on http://localhost)',
   SESSION_TTL_HOURS: 'lifetime of a signed-in session',

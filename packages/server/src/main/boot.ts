@@ -31,6 +31,7 @@ export interface DemoAccount {
   userType: string;
   username: string;
   password: string;
+  enabled?: boolean;
 }
 
 const demoAccountsFile = (config: AppConfig) => path.join(config.dataDir, 'demo-accounts.json');
@@ -42,7 +43,8 @@ export async function seedIfEmpty(config: AppConfig, db: Db): Promise<DemoAccoun
   const { seedDemoData } = await import('../demo/seed-demo-data.ts');
   const seeded = await seedDemoData(db, {
     dataDir: config.dataDir,
-    password: process.env.DEMO_PASSWORD || undefined,
+    password: config.demoPassword,
+    ...(config.fixturesDir ? { fixturesDir: config.fixturesDir } : {}),
   });
   if (seeded) {
     fs.mkdirSync(config.dataDir, { recursive: true });
