@@ -5,6 +5,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { useEffect, useRef, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { SessionProvider, useSession } from '../auth/SessionContext.tsx';
+import { ConfirmDialogHost } from '../components/confirm/ConfirmDialogHost.tsx';
 import { ConfigProvider } from '../config/ConfigContext.tsx';
 import type { RuntimeConfig } from '../config/runtime-config.ts';
 import { createApolloClient } from '../graphql/apollo-client.ts';
@@ -26,6 +27,7 @@ export function App({ config }: { config: RuntimeConfig }) {
           <RoutedApp />
         </SessionProvider>
         <SnackbarHost />
+        <ConfirmDialogHost />
       </ThemeProvider>
     </ConfigProvider>
   );
