@@ -325,6 +325,7 @@ export const AUTHORIZATION_CASES: Record<string, AuthorizationCase> = {
       Number(result.data?.acknowledgeMultipleActivityLogs ?? 0) > 0 ? 'allow' : 'deny',
     expect: ownOrgForAll,
   },
+  // Feature case files (authorization-cases-<feature>.ts) are spread below.
 };
 
 /** Judges a create: 'allow' only when the new row belongs to the aimed organization. */
