@@ -28,7 +28,7 @@ export function ProjectSelector() {
       onChange={handleChange}
       disabled={loading && options.length === 0}
       data-testid="project-selector"
-      sx={{ minWidth: 300, maxWidth: 420, bgcolor: 'background.paper', borderRadius: 1 }}
+      sx={{ width: 360, bgcolor: 'background.paper', borderRadius: 1 }}
       slotProps={{
         select: {
           displayEmpty: true,

@@ -42,9 +42,7 @@ export function SideMenu({ user, open }: SideMenuProps) {
           '& .MuiDrawer-paper': { width, overflowX: 'hidden', transition: 'width 150ms' },
         }}
       >
-        <Box
-          sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 1.5, py: 2, minHeight: 64 }}
-        >
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 1.5, py: 0, height: 64 }}>
           <Avatar sx={{ width: 40, height: 40, bgcolor: 'primary.dark', flexShrink: 0 }}>
             {initials(user.name)}
           </Avatar>

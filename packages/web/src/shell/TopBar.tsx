@@ -1,6 +1,15 @@
+import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
-import { AppBar, Box, CircularProgress, IconButton, Toolbar, Typography } from '@mui/material';
-import { useNavigation } from 'react-router';
+import {
+  AppBar,
+  Box,
+  CircularProgress,
+  IconButton,
+  Toolbar,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { Link as RouterLink, useNavigation } from 'react-router';
 import { useConfig } from '../config/ConfigContext.tsx';
 import { UploadMonitorButton } from '../features/uploads/UploadMonitorButton.tsx';
 import { inFlightRequests } from '../graphql/in-flight-link.ts';
@@ -49,6 +58,17 @@ export function TopBar({ onToggleMenu, menuOpen }: TopBarProps) {
         <Box sx={{ flexGrow: 1 }} />
         {route?.showsProjectSelector ? <ProjectSelector /> : null}
         <UploadMonitorButton />
+        <Tooltip title="Sign out">
+          <IconButton
+            color="inherit"
+            component={RouterLink}
+            to="/logout"
+            aria-label="Sign out"
+            data-testid="sign-out-button"
+          >
+            <LogoutIcon />
+          </IconButton>
+        </Tooltip>
       </Toolbar>
     </AppBar>
   );

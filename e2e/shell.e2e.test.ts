@@ -1,0 +1,252 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PERSONAS, type Persona, PortalDriver } from './support/portal-driver.ts';
+import { chromiumAvailable, PortalEnvironment, runningOnCi } from './support/portal-environment.ts';
+
+// Without chromium the tests are skipped on a workstation; on CI they run and fail loudly.
+const describeInBrowser = describe.skipIf(!chromiumAvailable && !runningOnCi);
+
+// The side-menu entries of spec §2, written out in table order.
+const ADMIN_MENU = [
+  'Scans',
+  'Scans (Full Viewer)',
+  'Layers',
+  'Pipeline Management',
+  'Imported Scans',
+  'Basestation Files',
+  'Trajectory Processing',
+  'Bulk Processing',
+  'Device Assignment',
+  'Projects',
+  'Organizations',
+  'Users',
+  'Activity Logs',
+  'Package Upload',
+];
+const POWER_USER_MENU = [
+  'Scans',
+  'Layers',
+  'Pipeline Management',
+  'Imported Scans',
+  'Basestation Files',
+  'Trajectory Processing',
+  'Bulk Processing',
+  'Device Assignment',
+  'Projects',
+  'Users',
+  'Activity Logs',
+  'Package Upload',
+];
+const STANDARD_MENU = ['Scans', 'Package Upload'];
+
+const EXPECTED_MENUS: Record<Exclude<Persona, 'disabled'>, string[]> = {
+  admin: ADMIN_MENU,
+  'power user': POWER_USER_MENU,
+  standard: STANDARD_MENU,
+};
+
+const IDLE_WARNING = /^You will be logged out due to inactivity in (\d+) seconds\.\.\.$/;
+
+describeInBrowser('the app shell and sign-in', () => {
+  let environment: PortalEnvironment;
+  let driver: PortalDriver | undefined;
+
+  beforeAll(async () => {
+    environment = await PortalEnvironment.start();
+  });
+  afterEach(async () => {
+    const errors = driver?.pageErrors ?? [];
+    await driver?.close();
+    driver = undefined;
+    expect(errors, 'uncaught errors in the page').toEqual([]);
+  });
+  afterAll(async () => {
+    await environment?.close();
+  });
+
+  const launch = async () => {
+    driver = await PortalDriver.launch({ on: environment });
+    return driver;
+  };
+
+  for (const persona of ['admin', 'power user', 'standard'] as const) {
+    it(`shows ${persona} exactly the allowed menu entries, the name and the organization`, async () => {
+      const portal = await launch();
+      await portal.signInAs(persona);
+
+      expect(portal.currentPath()).toBe('/');
+      expect(await portal.menuEntries()).toEqual(EXPECTED_MENUS[persona]);
+      expect(await portal.textOf('user-name')).toBe(PERSONAS[persona].name);
+      expect(await portal.textOf('org-name')).toBe(PERSONAS[persona].organization);
+      await expect(portal.byTestId('app-title').isVisible()).resolves.toBe(true);
+      await expect(portal.byTestId('upload-monitor-button').isVisible()).resolves.toBe(true);
+
+      await portal.waitForProjects();
+      await portal.screenshot(`shell-${persona.replace(' ', '-')}`);
+    });
+  }
+
+  it('collapses the side menu to icons and keeps the entries for screen readers', async () => {
+    const portal = await launch();
+    await portal.signInAs('admin');
+    await portal.waitForProjects();
+    expect(await portal.menuWidth()).toBeGreaterThan(200);
+
+    await portal.toggleMenu();
+    await expect.poll(() => portal.menuWidth()).toBeLessThan(100);
+    expect(await portal.menuEntries()).toEqual(ADMIN_MENU);
+    await portal.screenshot('shell-admin-collapsed');
+
+    // The choice survives a reload.
+    await portal.visit('/');
+    await portal.byTestId('menu-entry-viewer').waitFor();
+    await expect.poll(() => portal.menuWidth()).toBeLessThan(100);
+  });
+
+  it('sends a Standard user who opens /organizations to the Viewer', async () => {
+    const portal = await launch();
+    await portal.signInAs('standard');
+    await portal.visit('/organizations');
+    await portal.waitForPath('/');
+    await portal.waitForShell();
+    expect(await portal.menuEntries()).toEqual(STANDARD_MENU);
+  });
+
+  it('sends a Power User who opens /full-viewer to the Viewer', async () => {
+    const portal = await launch();
+    await portal.signInAs('power user');
+    await portal.visit('/full-viewer');
+    await portal.waitForPath('/');
+    await portal.waitForShell();
+    expect(portal.currentPath()).toBe('/');
+  });
+
+  it('brings an anonymous visitor of /users?x=1 back there after the login page', async () => {
+    const portal = await launch();
+    await portal.visit('/users?x=1');
+    await portal.waitForLoginPage();
+    expect(await portal.isOnLoginPage()).toBe(true);
+
+    await portal.signInAs('admin', { alreadyOnLoginPage: true });
+    expect(portal.currentPath()).toBe('/users?x=1');
+  });
+
+  it('shows the disabled user the Unauthorized page with the support e-mail', async () => {
+    const portal = await launch();
+    await portal.signInAs('disabled');
+
+    expect(portal.currentPath()).toBe('/unauthorized');
+    await portal.page.getByRole('heading', { name: 'User account is not authorized.' }).waitFor();
+    const supportEmail = environment.live.config.supportEmail;
+    expect(await portal.textOf('support-email')).toBe(supportEmail);
+    expect(await portal.byTestId('support-email').getAttribute('href')).toBe(
+      `mailto:${supportEmail}`,
+    );
+    expect(await portal.sessionStatus()).toBe(401);
+    await portal.screenshot('unauthorized');
+  });
+
+  it('signs out to the logged-out page with a link to /login', async () => {
+    const portal = await launch();
+    await portal.signInAs('power user');
+    expect(await portal.sessionStatus()).toBe(200);
+
+    await portal.signOut();
+    expect(await portal.byTestId('login-link').getAttribute('href')).toBe('/login');
+    expect(await portal.sessionStatus()).toBe(401);
+    await portal.screenshot('logged-out');
+
+    // Going back to the portal needs the login page again.
+    await portal.visit('/');
+    await portal.waitForLoginPage();
+  });
+
+  it('lists the projects as sorted "organization : project" labels and selects the chosen one', async () => {
+    const portal = await launch();
+    await portal.signInAs('admin');
+    expect(await portal.textOf('page-notice')).toBe('Select a project to continue...');
+
+    // Admin sees every organization's projects (spec: Admin loads all projects).
+    expect(await portal.projectOptions()).toEqual([
+      'LuxGear Systems : Tokyo Bay Test Range',
+      'Northwind Surveying : Archive 2019',
+      'Northwind Surveying : Eugene Corridor',
+      'Northwind Surveying : Kandahar Survey',
+    ]);
+
+    await portal.chooseProject('Northwind Surveying : Eugene Corridor');
+    expect(await portal.selectedProject()).toBe('Northwind Surveying : Eugene Corridor');
+    await portal.page.getByText('Project: Northwind Surveying : Eugene Corridor').waitFor();
+    await portal.screenshot('project-selected-admin');
+  });
+
+  it('limits the project dropdown of a Power User to the own organization', async () => {
+    const portal = await launch();
+    await portal.signInAs('power user');
+    expect(await portal.projectOptions()).toEqual([
+      'Northwind Surveying : Archive 2019',
+      'Northwind Surveying : Eugene Corridor',
+      'Northwind Surveying : Kandahar Survey',
+    ]);
+    await portal.chooseProject('Northwind Surveying : Kandahar Survey');
+    expect(await portal.selectedProject()).toBe('Northwind Surveying : Kandahar Survey');
+  });
+});
+
+describeInBrowser('the idle logout', () => {
+  const IDLE_TIMEOUT_SECONDS = 2;
+  const IDLE_COUNTDOWN_SECONDS = 4;
+  let environment: PortalEnvironment;
+  let driver: PortalDriver | undefined;
+
+  beforeAll(async () => {
+    environment = await PortalEnvironment.start({
+      env: {
+        IDLE_TIMEOUT_SECONDS: String(IDLE_TIMEOUT_SECONDS),
+        IDLE_COUNTDOWN_SECONDS: String(IDLE_COUNTDOWN_SECONDS),
+      },
+    });
+  });
+  afterEach(async () => {
+    await driver?.close();
+    driver = undefined;
+  });
+  afterAll(async () => {
+    await environment?.close();
+  });
+
+  it('warns, counts down and, left alone, ends on the logged-out page', async () => {
+    driver = await PortalDriver.launch({ on: environment });
+    const portal = driver;
+    await portal.signInAs('standard');
+
+    const warning = await portal.waitForIdleOverlay();
+    const seconds = Number(IDLE_WARNING.exec(warning)?.[1]);
+    expect(warning).toMatch(IDLE_WARNING);
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThanOrEqual(IDLE_COUNTDOWN_SECONDS);
+    await portal.screenshot('idle-overlay');
+
+    await portal.page.waitForURL((url) => url.pathname === '/logout', { timeout: 30_000 });
+    await portal.waitForLoggedOutPage();
+    expect(portal.currentPath().startsWith('/logout')).toBe(true);
+    expect(await portal.sessionStatus()).toBe(401);
+  });
+
+  it('cancels the countdown when the mouse moves', async () => {
+    driver = await PortalDriver.launch({ on: environment });
+    const portal = driver;
+    await portal.signInAs('standard');
+
+    await portal.waitForIdleOverlay();
+    await portal.moveMouse();
+    await portal.byTestId('idle-overlay').waitFor({ state: 'hidden' });
+
+    // Well past the moment the countdown would have ended: still signed in, still here.
+    await portal.page.waitForTimeout((IDLE_COUNTDOWN_SECONDS - 1) * 1000);
+    await portal.moveMouse();
+    await portal.page.waitForTimeout(1500);
+    expect(portal.currentPath()).toBe('/');
+    expect(await portal.idleOverlayVisible()).toBe(false);
+    expect(await portal.sessionStatus()).toBe(200);
+  });
+});
