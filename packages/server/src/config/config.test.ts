@@ -50,7 +50,9 @@ describe('configuration', () => {
       'utf8',
     );
     for (const name of Object.keys(CONFIG_DOCS)) {
-      expect(readme, `README row for ${name}`).toMatch(new RegExp(`^\\| \`${name}\` \\|`, 'm'));
+      expect(readme, `README row for ${name}`).toMatch(
+        new RegExp(`^\\|\\s*\`${name}\`\\s*\\|`, 'm'),
+      );
     }
   });
 });
