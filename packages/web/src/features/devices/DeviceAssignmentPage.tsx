@@ -1,6 +1,209 @@
-import { PagePlaceholder } from '../../shell/PagePlaceholder.tsx';
+import {
+  CONFIRM_DEVICE_ASSIGNMENT_DELETION,
+  CONFIRM_DEVICE_ASSIGNMENT_DELETION_TITLE,
+  DEVICE_ASSIGNMENT_DELETED,
+  formatUtc,
+  OPEN_ENDED,
+  TABLE_PAGE_SIZE,
+} from '@asset-portal/shared';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import {
+  Box,
+  Button,
+  Chip,
+  IconButton,
+  MenuItem,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useCallback, useMemo, useState } from 'react';
+import { useSession } from '../../auth/SessionContext.tsx';
+import { confirm } from '../../components/confirm/confirm-service.ts';
+import { DataTable } from '../../components/data-table/DataTable.tsx';
+import { snackbar } from '../../snackbar/snackbar-service.ts';
+import { DeviceAssignmentDialog } from './DeviceAssignmentDialog.tsx';
+import {
+  type DeviceAssignmentItem,
+  useAssignmentOrganizations,
+  useDeleteDeviceAssignment,
+  useDeviceAssignments,
+} from './use-device-assignments.ts';
 
-/** The Device Assignment screen. */
+type DialogState = { assignment: DeviceAssignmentItem | null } | null;
+
+/**
+ * The Device Assignment screen: the periods during which an organization's devices capture for
+ * its projects. Admins choose the organization; Power Users see their own.
+ */
 export function DeviceAssignmentPage() {
-  return <PagePlaceholder title="Device Assignment" />;
+  const { session } = useSession();
+  const user = session.status === 'signedIn' ? session.user : null;
+  const isAdmin = user?.userType === 'Admin';
+  const { organizations, loading: organizationsLoading } = useAssignmentOrganizations();
+  const [chosenId, setChosenId] = useState<string | null>(null);
+  const organizationId = chosenId ?? user?.organization.id ?? null;
+  const organization = organizations.find((o) => o.id === organizationId) ?? null;
+  const { assignments, loading } = useDeviceAssignments(organization ? organization.id : null);
+  const deleteAssignment = useDeleteDeviceAssignment();
+  const [dialog, setDialog] = useState<DialogState>(null);
+
+  const handleDelete = useCallback(
+    async (assignment: DeviceAssignmentItem) => {
+      const confirmed = await confirm({
+        title: CONFIRM_DEVICE_ASSIGNMENT_DELETION_TITLE,
+        message: CONFIRM_DEVICE_ASSIGNMENT_DELETION(
+          assignment.deviceId,
+          assignment.project?.name ?? '',
+        ),
+      });
+      if (!confirmed) return;
+      try {
+        await deleteAssignment(assignment.id);
+      } catch {
+        return;
+      }
+      snackbar.success(DEVICE_ASSIGNMENT_DELETED);
+    },
+    [deleteAssignment],
+  );
+
+  const columns = useMemo<ColumnDef<DeviceAssignmentItem, unknown>[]>(
+    () => [
+      { id: 'device', header: 'Device', accessorKey: 'deviceId' },
+      { id: 'project', header: 'Project', accessorFn: (a) => a.project?.name ?? '' },
+      {
+        id: 'from',
+        header: 'From (UTC)',
+        accessorKey: 'from',
+        enableGrouping: false,
+        cell: ({ row }) => formatUtc(new Date(row.original.from)),
+      },
+      {
+        id: 'to',
+        header: 'To (UTC)',
+        accessorFn: (a) => a.to ?? '9999',
+        enableGrouping: false,
+        cell: ({ row }) => (row.original.to ? formatUtc(new Date(row.original.to)) : OPEN_ENDED),
+      },
+      {
+        id: 'actions',
+        header: 'Actions',
+        enableSorting: false,
+        enableGrouping: false,
+        cell: ({ row }) => (
+          <Box sx={{ display: 'flex', whiteSpace: 'nowrap' }}>
+            <Tooltip title="Edit">
+              <IconButton
+                size="small"
+                aria-label={`Edit assignment ${row.original.id}`}
+                onClick={() => setDialog({ assignment: row.original })}
+              >
+                <EditIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title="Delete">
+              <IconButton
+                size="small"
+                aria-label={`Delete assignment ${row.original.id}`}
+                onClick={() => void handleDelete(row.original)}
+              >
+                <DeleteIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          </Box>
+        ),
+      },
+    ],
+    [handleDelete],
+  );
+
+  const periodCount = (deviceId: string) =>
+    assignments.filter((a) => a.deviceId === deviceId).length;
+
+  return (
+    <Box sx={{ p: 3 }}>
+      <Typography variant="h5" component="h1" gutterBottom>
+        Device Assignment
+      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
+        {isAdmin ? (
+          <TextField
+            select
+            size="small"
+            label="Organization"
+            value={organization ? organization.id : ''}
+            onChange={(event) => setChosenId(event.target.value)}
+            sx={{ minWidth: 260 }}
+            data-testid="assignment-organization"
+          >
+            {organizations.map((o) => (
+              <MenuItem key={o.id} value={o.id}>
+                {o.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        ) : (
+          <Typography data-testid="assignment-organization-name">
+            Organization: {organization?.name ?? user?.organization.name ?? ''}
+          </Typography>
+        )}
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }} data-testid="assignment-devices">
+          <Typography variant="body2" color="text.secondary" sx={{ alignSelf: 'center' }}>
+            Devices:
+          </Typography>
+          {organization && organization.devices.length === 0 ? (
+            <Typography variant="body2" color="text.secondary" sx={{ alignSelf: 'center' }}>
+              none
+            </Typography>
+          ) : null}
+          {organization?.devices.map((device) => (
+            <Chip
+              key={device.id}
+              size="small"
+              label={`${device.id} · ${periodCount(device.id)} period${periodCount(device.id) === 1 ? '' : 's'}`}
+            />
+          ))}
+        </Box>
+      </Box>
+      <DataTable
+        ariaLabel="Device assignments"
+        testId="assignments-table"
+        data={assignments}
+        columns={columns}
+        getRowId={(assignment) => assignment.id}
+        loading={loading || organizationsLoading}
+        emptyText="No device assignments yet."
+        initialGrouping={['device']}
+        initialSorting={[
+          { id: 'device', desc: false },
+          { id: 'from', desc: false },
+        ]}
+        groupable
+        searchable
+        defaultPageSize={TABLE_PAGE_SIZE}
+        toolbar={
+          <Button
+            variant="contained"
+            startIcon={<AddIcon />}
+            disabled={!organization || organization.devices.length === 0}
+            onClick={() => setDialog({ assignment: null })}
+          >
+            New Assignment
+          </Button>
+        }
+      />
+      {dialog && organization ? (
+        <DeviceAssignmentDialog
+          organization={organization}
+          assignment={dialog.assignment}
+          assignments={assignments}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+    </Box>
+  );
 }

@@ -1,0 +1,325 @@
+import {
+  DEVICE_ASSIGNMENT_FROM_BEFORE_TO,
+  DEVICE_ASSIGNMENT_SAME_ORGANIZATION,
+} from '@asset-portal/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from '../../../test/api.ts';
+import { DATABASE_KINDS } from '../../../test/databases.ts';
+import { factories } from '../../../test/factories.ts';
+import { adminFactories } from '../../../test/factories-admin.ts';
+import { projectForDeviceAt } from './device-assignment.repository.ts';
+
+const FIELDS = 'id deviceId projectId from to device { id } project { id name }';
+const LIST = `query($o:ID){ deviceAssignments(organizationId:$o){ ${FIELDS} } }`;
+const CREATE = `mutation($d:ID!,$p:ID!,$f:DateTime!,$t:DateTime){
+  createDeviceAssignment(deviceId:$d,projectId:$p,from:$f,to:$t){ ${FIELDS} } }`;
+const UPDATE = `mutation($id:ID!,$d:ID!,$p:ID!,$f:DateTime!,$t:DateTime){
+  updateDeviceAssignment(id:$id,deviceId:$d,projectId:$p,from:$f,to:$t){ ${FIELDS} } }`;
+const DELETE = 'mutation($id:ID!){ deleteDeviceAssignment(id:$id) }';
+const PROJECT_PERIOD = 'query($id:ID!){ project(id:$id){ from to } }';
+
+interface Assignment {
+  id: string;
+  deviceId: string;
+  projectId: string;
+  from: string;
+  to: string | null;
+  project: { id: string; name: string };
+}
+
+const at = (iso: string) => new Date(iso);
+
+describe.each(DATABASE_KINDS)('device assignments API on %s', (kind) => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi(kind);
+  });
+  afterAll(async () => api?.close());
+
+  async function world() {
+    const db = api.database.db;
+    const home = await factories.organization(db);
+    const other = await factories.organization(db);
+    return {
+      db,
+      home,
+      other,
+      admin: await factories.user(db, home.id, 'Admin'),
+      power: await factories.user(db, home.id, 'Power User'),
+      standard: await factories.user(db, home.id, 'Standard'),
+      device: await factories.device(db, home.id),
+      project: await factories.project(db, home.id, { name: 'Alpha' }),
+      second: await factories.project(db, home.id, { name: 'Beta' }),
+      foreignDevice: await factories.device(db, other.id),
+      foreignProject: await factories.project(db, other.id, { name: 'Foreign' }),
+    };
+  }
+
+  it('creates, lists, updates and deletes a period, and the project shows it as From/To', async () => {
+    const { home, power, device, project, second } = await world();
+    const created = await api.graphql<{ createDeviceAssignment: Assignment }>(power, CREATE, {
+      d: device.id,
+      p: project.id,
+      f: '2024-03-01T08:00:00Z',
+      t: '2024-04-01T00:00:00Z',
+    });
+    expect(created.errors).toBeUndefined();
+    const assignment = created.data!.createDeviceAssignment;
+    expect(assignment).toMatchObject({
+      deviceId: device.id,
+      projectId: String(project.id),
+      from: '2024-03-01T08:00:00.000Z',
+      to: '2024-04-01T00:00:00.000Z',
+      project: { name: 'Alpha' },
+    });
+    const period = await api.graphql<{ project: { from: string; to: string } }>(
+      power,
+      PROJECT_PERIOD,
+      { id: project.id },
+    );
+    expect(period.data?.project).toEqual({
+      from: '2024-03-01T08:00:00.000Z',
+      to: '2024-04-01T00:00:00.000Z',
+    });
+
+    const listed = await api.graphql<{ deviceAssignments: Assignment[] }>(power, LIST, {
+      o: home.id,
+    });
+    expect(listed.data?.deviceAssignments.map((a) => a.id)).toEqual([assignment.id]);
+    const ownScope = await api.graphql<{ deviceAssignments: Assignment[] }>(power, LIST, {});
+    expect(ownScope.data?.deviceAssignments.map((a) => a.id)).toEqual([assignment.id]);
+
+    // Moved to another project and left open-ended.
+    const updated = await api.graphql<{ updateDeviceAssignment: Assignment }>(power, UPDATE, {
+      id: assignment.id,
+      d: device.id,
+      p: second.id,
+      f: '2024-03-01T08:00:00Z',
+      t: null,
+    });
+    expect(updated.errors).toBeUndefined();
+    expect(updated.data?.updateDeviceAssignment).toMatchObject({ projectId: String(second.id) });
+    const open = await api.graphql<{ project: { from: string; to: string | null } }>(
+      power,
+      PROJECT_PERIOD,
+      { id: second.id },
+    );
+    expect(open.data?.project).toEqual({ from: '2024-03-01T08:00:00.000Z', to: null });
+    const emptied = await api.graphql<{ project: { from: string | null } }>(power, PROJECT_PERIOD, {
+      id: project.id,
+    });
+    expect(emptied.data?.project.from).toBeNull();
+
+    const deleted = await api.graphql(power, DELETE, { id: assignment.id });
+    expect(deleted.data).toEqual({ deleteDeviceAssignment: true });
+    const after = await api.graphql<{ deviceAssignments: Assignment[] }>(power, LIST, {
+      o: home.id,
+    });
+    expect(after.data?.deviceAssignments).toEqual([]);
+  });
+
+  it('refuses a period overlapping another period of the same device, naming it', async () => {
+    const { db, admin, device, project, second } = await world();
+    await adminFactories.deviceAssignment(
+      db,
+      device.id,
+      project.id,
+      at('2024-01-01T00:00:00Z'),
+      at('2024-02-01T00:00:00Z'),
+    );
+    const overlapping = await api.graphql(admin, CREATE, {
+      d: device.id,
+      p: second.id,
+      f: '2024-01-15T00:00:00Z',
+      t: '2024-03-01T00:00:00Z',
+    });
+    expect(overlapping.errors?.[0]?.message).toBe(
+      `This period overlaps the assignment of device ${device.id} to project 'Alpha' from ` +
+        '2024-01-01 00:00 UTC to 2024-02-01 00:00 UTC.',
+    );
+    // An open-ended new period overlaps everything after its start.
+    const openEnded = await api.graphql(admin, CREATE, {
+      d: device.id,
+      p: second.id,
+      f: '2023-06-01T00:00:00Z',
+    });
+    expect(openEnded.errors?.[0]?.message).toMatch(/^This period overlaps/);
+    // Touching ends do not overlap: [Jan, Feb) and [Feb, Mar).
+    const touching = await api.graphql<{ createDeviceAssignment: Assignment }>(admin, CREATE, {
+      d: device.id,
+      p: second.id,
+      f: '2024-02-01T00:00:00Z',
+    });
+    expect(touching.errors).toBeUndefined();
+    // The open-ended period now blocks anything later, and an update cannot move into it.
+    const later = await api.graphql(admin, CREATE, {
+      d: device.id,
+      p: project.id,
+      f: '2030-01-01T00:00:00Z',
+      t: '2030-02-01T00:00:00Z',
+    });
+    expect(later.errors?.[0]?.message).toMatch(
+      /to project 'Beta' from 2024-02-01 00:00 UTC with no end\.$/,
+    );
+    const selfUpdate = await api.graphql(admin, UPDATE, {
+      id: touching.data!.createDeviceAssignment.id,
+      d: device.id,
+      p: second.id,
+      f: '2024-02-01T00:00:00Z',
+      t: '2024-12-01T00:00:00Z',
+    });
+    expect(selfUpdate.errors).toBeUndefined();
+    // Another device may use the same period.
+    const otherDevice = await factories.device(db, project.organizationId);
+    const parallel = await api.graphql(admin, CREATE, {
+      d: otherDevice.id,
+      p: project.id,
+      f: '2024-01-15T00:00:00Z',
+    });
+    expect(parallel.errors).toBeUndefined();
+  });
+
+  it('requires from before to, and both times', async () => {
+    const { power, device, project } = await world();
+    const reversed = await api.graphql(power, CREATE, {
+      d: device.id,
+      p: project.id,
+      f: '2024-02-01T00:00:00Z',
+      t: '2024-01-01T00:00:00Z',
+    });
+    expect(reversed.errors?.[0]?.message).toBe(DEVICE_ASSIGNMENT_FROM_BEFORE_TO);
+    const equal = await api.graphql(power, CREATE, {
+      d: device.id,
+      p: project.id,
+      f: '2024-02-01T00:00:00Z',
+      t: '2024-02-01T00:00:00Z',
+    });
+    expect(equal.errors?.[0]?.message).toBe(DEVICE_ASSIGNMENT_FROM_BEFORE_TO);
+    const missingFrom = await api.graphql(power, CREATE, { d: device.id, p: project.id });
+    expect(missingFrom.errors?.length).toBeGreaterThan(0);
+    const garbage = await api.graphql(power, CREATE, { d: device.id, p: project.id, f: 'soon' });
+    expect(garbage.errors?.length).toBeGreaterThan(0);
+  });
+
+  it('requires device and project of one organization (Admin), and hides other organizations (Power User)', async () => {
+    const { db, admin, power, device, project, foreignDevice, foreignProject, other } =
+      await world();
+    const mixed = await api.graphql(admin, CREATE, {
+      d: device.id,
+      p: foreignProject.id,
+      f: '2024-01-01T00:00:00Z',
+    });
+    expect(mixed.errors?.[0]?.message).toBe(DEVICE_ASSIGNMENT_SAME_ORGANIZATION);
+    const loose = await factories.device(db, null);
+    const unowned = await api.graphql(admin, CREATE, {
+      d: loose.id,
+      p: project.id,
+      f: '2024-01-01T00:00:00Z',
+    });
+    expect(unowned.errors?.[0]?.message).toBe(DEVICE_ASSIGNMENT_SAME_ORGANIZATION);
+    const adminForeign = await api.graphql(admin, CREATE, {
+      d: foreignDevice.id,
+      p: foreignProject.id,
+      f: '2024-01-01T00:00:00Z',
+    });
+    expect(adminForeign.errors).toBeUndefined();
+
+    for (const variables of [
+      { d: foreignDevice.id, p: project.id },
+      { d: device.id, p: foreignProject.id },
+      { d: foreignDevice.id, p: foreignProject.id },
+      { d: loose.id, p: project.id },
+    ]) {
+      const result = await api.graphql(power, CREATE, { ...variables, f: '2024-01-01T00:00:00Z' });
+      expect(result.errors?.[0]?.extensions?.code, JSON.stringify(variables)).toBe('NOT_FOUND');
+    }
+
+    const foreignRow = await adminFactories.deviceAssignment(
+      db,
+      foreignDevice.id,
+      foreignProject.id,
+      at('2020-01-01T00:00:00Z'),
+      at('2020-02-01T00:00:00Z'),
+    );
+    const moveIn = await api.graphql(power, UPDATE, {
+      id: foreignRow.id,
+      d: device.id,
+      p: project.id,
+      f: '2020-01-01T00:00:00Z',
+    });
+    expect(moveIn.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    const remove = await api.graphql(power, DELETE, { id: foreignRow.id });
+    expect(remove.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    const list = await api.graphql(power, LIST, { o: other.id });
+    expect(list.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    const stillThere = await db
+      .selectFrom('deviceAssignments')
+      .select('projectId')
+      .where('id', '=', foreignRow.id)
+      .executeTakeFirst();
+    expect(stillThere?.projectId).toBe(foreignProject.id);
+
+    // Moving an own period onto a foreign project is refused too.
+    const own = await adminFactories.deviceAssignment(
+      db,
+      device.id,
+      project.id,
+      at('2021-01-01T00:00:00Z'),
+      null,
+    );
+    const moveOut = await api.graphql(power, UPDATE, {
+      id: own.id,
+      d: device.id,
+      p: foreignProject.id,
+      f: '2021-01-01T00:00:00Z',
+    });
+    expect(moveOut.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+  });
+
+  it('denies standard users every operation', async () => {
+    const { db, home, standard, device, project } = await world();
+    const row = await adminFactories.deviceAssignment(
+      db,
+      device.id,
+      project.id,
+      at('2020-01-01'),
+      null,
+    );
+    for (const [query, variables] of [
+      [LIST, { o: home.id }],
+      [CREATE, { d: device.id, p: project.id, f: '2025-01-01T00:00:00Z' }],
+      [UPDATE, { id: row.id, d: device.id, p: project.id, f: '2020-01-01T00:00:00Z' }],
+      [DELETE, { id: row.id }],
+    ] as const) {
+      const result = await api.graphql(standard, query, variables);
+      expect(result.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    }
+  });
+
+  it('projectForDeviceAt finds the project whose period contains the capture time', async () => {
+    const { db, device, project, second } = await world();
+    await adminFactories.deviceAssignment(
+      db,
+      device.id,
+      project.id,
+      at('2024-01-01T00:00:00Z'),
+      at('2024-02-01T00:00:00Z'),
+    );
+    await adminFactories.deviceAssignment(
+      db,
+      device.id,
+      second.id,
+      at('2024-03-01T00:00:00Z'),
+      null,
+    );
+    const find = async (iso: string) =>
+      (await projectForDeviceAt(db, device.id, at(iso)))?.name ?? null;
+    expect(await find('2023-12-31T23:59:59Z')).toBeNull();
+    expect(await find('2024-01-01T00:00:00Z')).toBe('Alpha');
+    expect(await find('2024-01-31T23:59:59Z')).toBe('Alpha');
+    expect(await find('2024-02-01T00:00:00Z')).toBeNull();
+    expect(await find('2024-03-01T00:00:00Z')).toBe('Beta');
+    expect(await find('2099-01-01T00:00:00Z')).toBe('Beta');
+    expect(await projectForDeviceAt(db, 'no-such-device', at('2024-01-15T00:00:00Z'))).toBeNull();
+  });
+});

@@ -1,0 +1,103 @@
+import {
+  DEVICE_ASSIGNMENT_OVERLAP,
+  DEVICE_ASSIGNMENT_SAME_ORGANIZATION,
+  type DeviceAssignmentInput,
+} from '@asset-portal/shared';
+import type { RequestContext } from '../../graphql/context.ts';
+import { NotFoundError, ValidationError } from '../../graphql/errors.ts';
+import { canSeeOrganization, organizationScope } from '../../policies/scope.ts';
+import { organizationRepository } from '../organizations/organization.repository.ts';
+import { requireVisibleProject } from '../projects/project.service.ts';
+import {
+  type DeviceAssignmentValues,
+  deviceAssignmentRepository as repo,
+  type ScopedAssignment,
+} from './device-assignment.repository.ts';
+
+/**
+ * Periods during which a device captures for a project. An assignment belongs to its project's
+ * organization; Admins manage every organization's, Power Users their own (the role check is in
+ * the GraphQL operation).
+ */
+export const deviceAssignmentService = {
+  async list(ctx: RequestContext, organizationId: number | null) {
+    if (organizationId !== null) {
+      const organization = await organizationRepository.findById(ctx.db, organizationId);
+      if (!organization || !canSeeOrganization(ctx.viewer, organizationId)) {
+        throw new NotFoundError();
+      }
+      return repo.list(ctx.db, organizationId);
+    }
+    return repo.list(ctx.db, organizationScope(ctx.viewer));
+  },
+
+  async create(ctx: RequestContext, input: DeviceAssignmentInput) {
+    const values = await checkValues(ctx, input);
+    return save(ctx, null, values);
+  },
+
+  async update(ctx: RequestContext, id: number, input: DeviceAssignmentInput) {
+    await requireVisible(ctx, id);
+    const values = await checkValues(ctx, input);
+    return save(ctx, id, values);
+  },
+
+  async delete(ctx: RequestContext, id: number) {
+    await requireVisible(ctx, id);
+    await repo.delete(ctx.db, id);
+    return true;
+  },
+};
+
+/** The assignment if the caller may see it; a foreign id answers exactly like a missing one. */
+async function requireVisible(ctx: RequestContext, id: number): Promise<ScopedAssignment> {
+  const assignment = await repo.findById(ctx.db, id);
+  if (!assignment || !canSeeOrganization(ctx.viewer, assignment.organizationId)) {
+    throw new NotFoundError();
+  }
+  return assignment;
+}
+
+/** Device and project must both be visible to the caller and belong to one organization. */
+async function checkValues(
+  ctx: RequestContext,
+  input: DeviceAssignmentInput,
+): Promise<DeviceAssignmentValues> {
+  const project = await requireVisibleProject(ctx, input.projectId);
+  const device = await repo.findDevice(ctx.db, input.deviceId);
+  if (!device || device.organizationId === null) {
+    // A device without an organization is only ever visible to an Admin.
+    if (device && ctx.viewer.user.userType === 'Admin') {
+      throw new ValidationError(DEVICE_ASSIGNMENT_SAME_ORGANIZATION);
+    }
+    throw new NotFoundError();
+  }
+  if (!canSeeOrganization(ctx.viewer, device.organizationId)) throw new NotFoundError();
+  if (device.organizationId !== project.organizationId) {
+    throw new ValidationError(DEVICE_ASSIGNMENT_SAME_ORGANIZATION);
+  }
+  return {
+    deviceId: device.id,
+    projectId: project.id,
+    fromTimestamp: input.from,
+    toTimestamp: input.to,
+  };
+}
+
+async function save(ctx: RequestContext, id: number | null, values: DeviceAssignmentValues) {
+  const result = await repo.save(ctx.db, id, values);
+  if (result.overlap) {
+    const other = result.overlap;
+    // A period of the device's former organization is named without its project.
+    const projectName = canSeeOrganization(ctx.viewer, other.organizationId)
+      ? other.projectName
+      : 'of another organization';
+    throw new ValidationError(
+      DEVICE_ASSIGNMENT_OVERLAP(other.deviceId, projectName, {
+        from: other.fromTimestamp,
+        to: other.toTimestamp,
+      }),
+    );
+  }
+  return result.saved;
+}

@@ -1,0 +1,191 @@
+import {
+  DEVICE_ASSIGNMENT_CREATED,
+  DEVICE_ASSIGNMENT_UPDATED,
+  DIALOG_WIDTHS,
+} from '@asset-portal/shared';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  TextField,
+} from '@mui/material';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { snackbar } from '../../snackbar/snackbar-service.ts';
+import {
+  type AssignmentFormValues,
+  initialAssignmentValues,
+  validateAssignment,
+} from './assignment-form.ts';
+import {
+  type AssignmentOrganization,
+  type DeviceAssignmentItem,
+  useCreateDeviceAssignment,
+  useUpdateDeviceAssignment,
+} from './use-device-assignments.ts';
+
+export interface DeviceAssignmentDialogProps {
+  organization: AssignmentOrganization;
+  /** The assignment to edit; null creates one. */
+  assignment: DeviceAssignmentItem | null;
+  /** The organization's assignments, for the overlap check. */
+  assignments: readonly DeviceAssignmentItem[];
+  onClose(): void;
+}
+
+const FIELDS = ['deviceId', 'projectId', 'from', 'to'] as const;
+
+/** 'New Assignment' / 'Edit Assignment': device, project and a UTC period. */
+export function DeviceAssignmentDialog({
+  organization,
+  assignment,
+  assignments,
+  onClose,
+}: DeviceAssignmentDialogProps) {
+  const editing = assignment !== null;
+  const createAssignment = useCreateDeviceAssignment();
+  const updateAssignment = useUpdateDeviceAssignment();
+  const [periodError, setPeriodError] = useState<string | null>(null);
+  const { control, handleSubmit, setError, clearErrors, formState } = useForm<AssignmentFormValues>(
+    { defaultValues: initialAssignmentValues(assignment) },
+  );
+
+  const handleSave = handleSubmit(async (values) => {
+    clearErrors();
+    const { errors, variables } = validateAssignment(values, assignments, assignment?.id ?? null);
+    for (const field of FIELDS) {
+      const message = errors[field];
+      if (message) setError(field, { message });
+    }
+    setPeriodError(errors.period ?? null);
+    if (!variables) return;
+    try {
+      if (assignment) await updateAssignment(assignment.id, variables);
+      else await createAssignment(variables);
+    } catch {
+      // The error link has shown the server's message; the dialog keeps the user's input.
+      return;
+    }
+    snackbar.success(editing ? DEVICE_ASSIGNMENT_UPDATED : DEVICE_ASSIGNMENT_CREATED);
+    onClose();
+  });
+
+  const dateField = (name: 'from' | 'to', label: string, required: boolean) => (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => (
+        <TextField
+          {...field}
+          type="datetime-local"
+          label={label}
+          required={required}
+          error={fieldState.invalid}
+          helperText={fieldState.error?.message ?? (required ? undefined : 'Blank: open-ended')}
+          slotProps={{
+            inputLabel: { shrink: true },
+            htmlInput: { 'data-testid': `assignment-${name}`, step: 60 },
+          }}
+        />
+      )}
+    />
+  );
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      aria-labelledby="assignment-dialog-title"
+      slotProps={{
+        paper: {
+          sx: { width: DIALOG_WIDTHS.user, maxWidth: DIALOG_WIDTHS.user },
+          'data-testid': 'assignment-dialog',
+        } as object,
+      }}
+    >
+      <DialogTitle id="assignment-dialog-title">
+        {editing ? 'Edit Assignment' : 'New Assignment'}
+      </DialogTitle>
+      <DialogContent>
+        <Box
+          component="form"
+          id="assignment-form"
+          noValidate
+          onSubmit={handleSave}
+          sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: 1 }}
+        >
+          <TextField label="Organization" value={organization.name} disabled />
+          <Controller
+            name="deviceId"
+            control={control}
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                select
+                label="Device"
+                required
+                error={fieldState.invalid}
+                helperText={fieldState.error?.message}
+                data-testid="assignment-device"
+              >
+                {organization.devices.map((device) => (
+                  <MenuItem key={device.id} value={device.id}>
+                    {device.name && device.name !== device.id
+                      ? `${device.id} (${device.name})`
+                      : device.id}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+          <Controller
+            name="projectId"
+            control={control}
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                select
+                label="Project"
+                required
+                error={fieldState.invalid}
+                helperText={fieldState.error?.message}
+                data-testid="assignment-project"
+              >
+                {organization.projects.map((project) => (
+                  <MenuItem key={project.id} value={project.id}>
+                    {project.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+          <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
+            {dateField('from', 'From (UTC)', true)}
+            {dateField('to', 'To (UTC)', false)}
+          </Box>
+          {periodError ? (
+            <Alert severity="error" data-testid="assignment-period-error">
+              {periodError}
+            </Alert>
+          ) : null}
+        </Box>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button
+          type="submit"
+          form="assignment-form"
+          variant="contained"
+          disabled={formState.isSubmitting}
+        >
+          Save
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
