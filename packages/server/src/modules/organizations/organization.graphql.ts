@@ -3,6 +3,7 @@ import { loaderFor, type RequestContext } from '../../graphql/context.ts';
 import type { GraphqlModule } from '../../graphql/module.ts';
 import { operation } from '../../graphql/operation.ts';
 import { parseInput } from '../../graphql/parse-input.ts';
+import { bucketRepository } from '../buckets/bucket.repository.ts';
 import { organizationRepository } from './organization.repository.ts';
 import { organizationService } from './organization.service.ts';
 
@@ -32,7 +33,7 @@ const organizationInput = z.object({
 const idInput = z.object({ id: z.coerce.number().int().positive() });
 
 const devicesLoader = organizationRepository.devicesByOrganizationLoader;
-const bucketsLoader = organizationRepository.bucketsByOrganizationLoader;
+const bucketsLoader = bucketRepository.byOrganizationLoader;
 const organizationLoader = organizationRepository.byIdLoader;
 
 export const organizationModule: GraphqlModule = {

@@ -1,9 +1,7 @@
 import DataLoader from 'dataloader';
 import type { Db } from '../../db/database.ts';
 
-const bucketColumns = ['id', 'name', 'organizationId'] as const;
-
-/** All SQL about organizations, their devices and their buckets. */
+/** All SQL about organizations and their devices (buckets: bucket.repository.ts). */
 export const organizationRepository = {
   list(db: Db, organizationId: number | null) {
     let query = db.selectFrom('organizations').selectAll().orderBy('name');
@@ -110,18 +108,6 @@ export const organizationRepository = {
         .select(['id', 'name', 'organizationId'])
         .where('organizationId', 'in', ids)
         .orderBy('id')
-        .execute();
-      return ids.map((id) => rows.filter((r) => r.organizationId === id));
-    });
-  },
-
-  bucketsByOrganizationLoader(db: Db) {
-    return new DataLoader<number, { id: number; name: string }[]>(async (ids) => {
-      const rows = await db
-        .selectFrom('buckets')
-        .select(bucketColumns)
-        .where('organizationId', 'in', ids)
-        .orderBy('name')
         .execute();
       return ids.map((id) => rows.filter((r) => r.organizationId === id));
     });

@@ -4,6 +4,13 @@ import { organizationPolicy } from '../../policies/organization.policy.ts';
 import { organizationScope } from '../../policies/scope.ts';
 import { organizationRepository as repo } from './organization.repository.ts';
 
+const SINGULAR: Record<string, string> = {
+  users: 'user',
+  projects: 'project',
+  buckets: 'bucket',
+  scans: 'scan',
+};
+
 /** Organizations and the devices assigned to them. */
 export const organizationService = {
   list(ctx: RequestContext) {
@@ -32,9 +39,9 @@ export const organizationService = {
     const used = await repo.dependents(ctx.db, id);
     const blocking = Object.entries(used).filter(([, n]) => n > 0);
     if (blocking.length > 0) {
-      const what = blocking.map(([table, n]) => `${n} ${table}`).join(', ');
+      const what = blocking.map(([table, n]) => `${n} ${n === 1 ? SINGULAR[table] : table}`);
       throw new ValidationError(
-        `Organization '${organization.name}' still has ${what}; remove them before deleting it.`,
+        `Organization '${organization.name}' still has ${what.join(', ')}; remove them before deleting it.`,
       );
     }
     await repo.delete(ctx.db, id);

@@ -1,0 +1,182 @@
+import { organizationInput } from '@asset-portal/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Autocomplete,
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Divider,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { snackbar } from '../../snackbar/snackbar-service.ts';
+import { BucketList } from './BucketList.tsx';
+import {
+  deviceLabel,
+  ORGANIZATION_DIALOG_WIDTH,
+  ORGANIZATION_TEXTS,
+} from './organization-texts.ts';
+import {
+  type DeviceOption,
+  type OrganizationItem,
+  useCreateOrganization,
+  useDeviceOptions,
+  useUpdateOrganization,
+} from './use-organizations.ts';
+
+type FormInput = z.input<typeof organizationInput>;
+type FormOutput = z.output<typeof organizationInput>;
+
+export interface OrganizationDialogProps {
+  /** The organization to edit; null creates one. */
+  organization: OrganizationItem | null;
+  onClose(): void;
+}
+
+/** Devices this organization may take: free ones and those it already holds. */
+export function assignableDevices(
+  devices: readonly DeviceOption[],
+  organizationId: string | null,
+): DeviceOption[] {
+  return devices.filter((d) => d.organization === null || d.organization.id === organizationId);
+}
+
+/**
+ * 'New Organization' / 'Edit Organization': the name, the assigned devices and, once the
+ * organization exists, its buckets. A server refusal keeps the dialog open with the input.
+ */
+export function OrganizationDialog({ organization, onClose }: OrganizationDialogProps) {
+  const editing = organization !== null;
+  const { devices } = useDeviceOptions();
+  const { createOrganization } = useCreateOrganization();
+  const { updateOrganization } = useUpdateOrganization();
+  const { control, handleSubmit, formState } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(organizationInput),
+    defaultValues: {
+      name: organization?.name ?? '',
+      deviceIds: organization?.devices.map((d) => d.id) ?? [],
+    },
+  });
+  const options = assignableDevices(devices, organization?.id ?? null);
+  const byId = new Map(devices.map((d) => [d.id, d]));
+
+  const handleSave = handleSubmit(async (values) => {
+    try {
+      if (organization) await updateOrganization({ ...values, id: organization.id });
+      else await createOrganization(values);
+    } catch {
+      // The error link has shown the server's message; the dialog keeps the user's input.
+      return;
+    }
+    snackbar.success(editing ? ORGANIZATION_TEXTS.updated : ORGANIZATION_TEXTS.created);
+    onClose();
+  });
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      aria-labelledby="organization-dialog-title"
+      slotProps={{
+        paper: {
+          sx: { width: ORGANIZATION_DIALOG_WIDTH, maxWidth: ORGANIZATION_DIALOG_WIDTH },
+          'data-testid': 'organization-dialog',
+        } as object,
+      }}
+    >
+      <DialogTitle id="organization-dialog-title">
+        {editing ? ORGANIZATION_TEXTS.editTitle : ORGANIZATION_TEXTS.newTitle}
+      </DialogTitle>
+      <DialogContent>
+        <Box
+          component="form"
+          id="organization-form"
+          noValidate
+          onSubmit={handleSave}
+          sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: 1 }}
+        >
+          <Controller
+            name="name"
+            control={control}
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                label="Name"
+                required
+                autoFocus
+                error={fieldState.invalid}
+                helperText={fieldState.error?.message}
+              />
+            )}
+          />
+          <Controller
+            name="deviceIds"
+            control={control}
+            render={({ field }) => (
+              <Autocomplete
+                multiple
+                options={options.map((d) => d.id)}
+                value={field.value ?? []}
+                onChange={(_event, value) => field.onChange(value)}
+                onBlur={field.onBlur}
+                getOptionLabel={(id) => deviceLabel(byId.get(id) ?? { id, name: null })}
+                renderValue={(values, getItemProps) =>
+                  values.map((id, index) => {
+                    const { key, ...itemProps } = getItemProps({ index });
+                    return (
+                      <Chip
+                        key={key}
+                        size="small"
+                        label={deviceLabel(byId.get(id) ?? { id, name: null })}
+                        {...itemProps}
+                      />
+                    );
+                  })
+                }
+                renderInput={(params) => (
+                  <TextField
+                    {...params}
+                    label="Devices"
+                    placeholder="Choose devices"
+                    helperText="A device belongs to at most one organization: only free devices are offered."
+                    slotProps={{
+                      ...params.slotProps,
+                      htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'device-select' },
+                    }}
+                  />
+                )}
+              />
+            )}
+          />
+        </Box>
+        <Divider sx={{ my: 2 }} />
+        <Typography variant="subtitle1" component="h2" gutterBottom>
+          Buckets
+        </Typography>
+        {organization ? (
+          <BucketList organizationId={organization.id} />
+        ) : (
+          <Alert severity="info">{ORGANIZATION_TEXTS.bucketsAfterSave}</Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button
+          type="submit"
+          form="organization-form"
+          variant="contained"
+          disabled={formState.isSubmitting}
+        >
+          Save
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,27 @@
+/** Texts and sizes of the Organizations screen (spec §2 names the delete confirmation). */
+export const ORGANIZATION_TEXTS = {
+  newTitle: 'New Organization',
+  editTitle: 'Edit Organization',
+  created: 'Organization created',
+  updated: 'Organization updated',
+  deleted: 'Organization deleted',
+  deleteTitle: 'Confirm Organization Deletion',
+  deleteMessage: (name: string) => `Are you sure you want to delete organization '${name}'?`,
+  bucketsAfterSave: 'Save the organization first; then edit it to add its buckets.',
+  noBuckets: 'No buckets yet.',
+  newBucketTitle: 'New Bucket',
+  editBucketTitle: 'Edit Bucket',
+  bucketDeleteTitle: 'Confirm Bucket Deletion',
+  bucketDeleteMessage: (name: string) => `Are you sure you want to delete bucket '${name}'?`,
+  testConnection: 'Test connection',
+  credentialsKept: 'Saved; leave both blank to keep them',
+  endpointHint: 'Leave blank for AWS S3; for other stores e.g. https://minio.example.com',
+  pathStyleHint: 'Most S3-compatible stores need this; AWS does not',
+} as const;
+
+export const ORGANIZATION_DIALOG_WIDTH = 700;
+
+/** How a device reads in chips and options: its id, with its name when that differs. */
+export function deviceLabel(device: { id: string; name: string | null }): string {
+  return device.name && device.name !== device.id ? `${device.id} (${device.name})` : device.id;
+}

@@ -1,0 +1,126 @@
+import { gql } from '@apollo/client';
+import { useMutation, useQuery } from '@apollo/client/react';
+
+/** An organization as the Organizations screen lists it. */
+export interface OrganizationItem {
+  id: string;
+  name: string;
+  devices: { id: string; name: string | null }[];
+  buckets: { id: string; name: string }[];
+}
+
+/** A device with the organization holding it (null: free). */
+export interface DeviceOption {
+  id: string;
+  name: string | null;
+  organization: { id: string; name: string } | null;
+}
+
+export interface OrganizationVariables {
+  name: string;
+  deviceIds: string[];
+}
+
+export const ORGANIZATIONS_ADMIN_QUERY = gql`
+  query OrganizationsAdmin {
+    organizations {
+      id
+      name
+      devices {
+        id
+        name
+      }
+      buckets {
+        id
+        name
+      }
+    }
+  }
+`;
+
+const DEVICES_QUERY = gql`
+  query DeviceOptions {
+    devices {
+      id
+      name
+      organization {
+        id
+        name
+      }
+    }
+  }
+`;
+
+const CREATE_ORGANIZATION = gql`
+  mutation CreateOrganization($name: String!, $deviceIds: [ID!]) {
+    createOrganization(name: $name, deviceIds: $deviceIds) {
+      id
+      name
+    }
+  }
+`;
+
+const UPDATE_ORGANIZATION = gql`
+  mutation UpdateOrganization($id: ID!, $name: String!, $deviceIds: [ID!]) {
+    updateOrganization(id: $id, name: $name, deviceIds: $deviceIds) {
+      id
+      name
+    }
+  }
+`;
+
+const DELETE_ORGANIZATION = gql`
+  mutation DeleteOrganization($id: ID!) {
+    deleteOrganization(id: $id)
+  }
+`;
+
+// Device ownership changes with every save, so both lists are fetched again.
+export const ORGANIZATION_REFETCH = ['OrganizationsAdmin', 'DeviceOptions'];
+
+/** Every organization with its devices and buckets (the screen is Admin only). */
+export function useOrganizations() {
+  const { data, loading } = useQuery<{ organizations: OrganizationItem[] }>(
+    ORGANIZATIONS_ADMIN_QUERY,
+    { fetchPolicy: 'cache-and-network' },
+  );
+  return { organizations: data?.organizations ?? [], loading };
+}
+
+/** Every device and who holds it, for the assignment select. */
+export function useDeviceOptions() {
+  const { data, loading } = useQuery<{ devices: DeviceOption[] }>(DEVICES_QUERY, {
+    fetchPolicy: 'cache-and-network',
+  });
+  return { devices: data?.devices ?? [], loading };
+}
+
+export function useCreateOrganization() {
+  const [mutate] = useMutation<{ createOrganization: { id: string; name: string } }>(
+    CREATE_ORGANIZATION,
+    { refetchQueries: ORGANIZATION_REFETCH, awaitRefetchQueries: true },
+  );
+  return {
+    createOrganization: async (variables: OrganizationVariables) =>
+      (await mutate({ variables })).data?.createOrganization,
+  };
+}
+
+export function useUpdateOrganization() {
+  const [mutate] = useMutation(UPDATE_ORGANIZATION, {
+    refetchQueries: ORGANIZATION_REFETCH,
+    awaitRefetchQueries: true,
+  });
+  return {
+    updateOrganization: (variables: OrganizationVariables & { id: string }) =>
+      mutate({ variables }),
+  };
+}
+
+export function useDeleteOrganization() {
+  const [mutate] = useMutation(DELETE_ORGANIZATION, {
+    refetchQueries: ORGANIZATION_REFETCH,
+    awaitRefetchQueries: true,
+  });
+  return { deleteOrganization: (id: string) => mutate({ variables: { id } }) };
+}
