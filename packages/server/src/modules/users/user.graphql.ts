@@ -6,7 +6,7 @@ import type { GraphqlModule } from '../../graphql/module.ts';
 import { operation } from '../../graphql/operation.ts';
 import { parseInput } from '../../graphql/parse-input.ts';
 import { organizationRepository } from '../organizations/organization.repository.ts';
-import { userService } from './user.service.ts';
+import { type CreatedUser, userService } from './user.service.ts';
 
 // Text arguments are nullable so a missing value gets the spec's 'Value is required' from the
 // shared schema instead of a GraphQL type error.
@@ -22,8 +22,10 @@ const typeDefs = `
     awsUserId: String
     username: String!
     organization: Organization
-    "Link where a new user sets their password: only in createOrgUser's result, null elsewhere."
+    "Link where a new user sets their password: only in createOrgUser's result when the admin must pass it on (outbox or failed e-mail), null elsewhere."
     invitationUrl: String
+    "How createOrgUser's invitation went out: EMAIL, OUTBOX (saved in the server's outbox, not delivered), FAILED; null elsewhere or when the identity provider sends it."
+    invitationDelivery: String
   }
   extend type Query {
     orgUsers: [User!]!
@@ -74,8 +76,8 @@ export const userModule: GraphqlModule = {
     User: {
       organization: (user: UserRow, _args: unknown, ctx: RequestContext) =>
         loaderFor(ctx, organizationLoader).load(user.organizationId),
-      invitationUrl: (user: UserRow & { invitationUrl?: string | null }) =>
-        user.invitationUrl ?? null,
+      invitationUrl: (user: UserRow & Partial<CreatedUser>) => user.invitationUrl ?? null,
+      invitationDelivery: (user: UserRow & Partial<CreatedUser>) => user.invitationDelivery ?? null,
     },
   },
 };

@@ -10,6 +10,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../../graphql/er
 import { organizationScope } from '../../policies/scope.ts';
 import { userPolicy } from '../../policies/user.policy.ts';
 import { organizationRepository } from '../organizations/organization.repository.ts';
+import { invitationExpiry, invitationMail } from './invitation.mail.ts';
 import { userRepository as repo } from './user.repository.ts';
 
 export const USER_MESSAGES = {
@@ -33,8 +34,18 @@ class AccountProviderError extends mercurius.ErrorWithProps {
   }
 }
 
+/**
+ * How the invitation reached the invitee: EMAIL over SMTP; OUTBOX written to the embedded outbox,
+ * which delivers nothing; FAILED the mail server refused it. With OUTBOX and FAILED the admin gets
+ * the link to pass on. null: the external provider sends its own invitation.
+ */
+export type InvitationDelivery = 'EMAIL' | 'OUTBOX' | 'FAILED' | null;
+
 /** A user as returned by createOrgUser: the row plus the invitation link, shown once. */
-export type CreatedUser = UserRow & { invitationUrl: string | null };
+export type CreatedUser = UserRow & {
+  invitationUrl: string | null;
+  invitationDelivery: InvitationDelivery;
+};
 
 /** Portal users and their sign-in accounts at the identity provider. */
 export const userService = {
@@ -63,7 +74,7 @@ export const userService = {
     if (!userPolicy.canAssignOrganization(ctx.viewer, input.organizationId)) {
       throw new ValidationError(USER_MESSAGES.ownOrganizationOnly);
     }
-    await requireOrganization(ctx, input.organizationId);
+    const organization = await requireOrganization(ctx, input.organizationId);
     await checkUnique(ctx, input.username, input.email);
     const account = await ctx.accounts
       .createAccount({ username: input.username, email: input.email, name: input.name })
@@ -82,7 +93,19 @@ export const userService = {
         enabled: true,
         awsUserId: account.subject,
       });
-      return { ...user, invitationUrl: account.invitationUrl };
+      if (!account.invitationUrl) return { ...user, invitationUrl: null, invitationDelivery: null };
+      const delivery = await sendInvitation(ctx, {
+        name: user.name,
+        email: user.email,
+        username: user.username,
+        organizationName: organization.name,
+        invitedBy: ctx.viewer.user.name,
+        url: account.invitationUrl,
+        expiresAt: invitationExpiry(),
+      });
+      // A link that went out by e-mail stays with the invitee.
+      const invitationUrl = delivery === 'EMAIL' ? null : account.invitationUrl;
+      return { ...user, invitationUrl, invitationDelivery: delivery };
     } catch (error) {
       await ctx.accounts.deleteAccount(account.subject).catch((cleanupError: unknown) => {
         throw new AggregateError(
@@ -152,6 +175,22 @@ async function requireManageable(ctx: RequestContext, id: number) {
   if (!user || !userPolicy.canRead(ctx.viewer, user)) throw new NotFoundError();
   if (!userPolicy.canChange(ctx.viewer, user)) throw new ForbiddenError();
   return user;
+}
+
+/**
+ * Sends the invitation e-mail. A failed delivery does not undo the user: the admin is told and
+ * gets the link to pass on (the transport logs the cause).
+ */
+async function sendInvitation(
+  ctx: RequestContext,
+  details: Parameters<typeof invitationMail>[0],
+): Promise<InvitationDelivery> {
+  try {
+    await ctx.mail.send(invitationMail(details));
+  } catch {
+    return 'FAILED';
+  }
+  return ctx.mail.kind === 'smtp' ? 'EMAIL' : 'OUTBOX';
 }
 
 async function requireOrganization(ctx: RequestContext, organizationId: number) {
