@@ -1,0 +1,89 @@
+import { formatSize } from '@asset-portal/shared';
+
+export type ChipColor = 'default' | 'primary' | 'info' | 'success' | 'warning' | 'error';
+
+/** Chip colour of an activity status: green done, red failed, amber hung, blue in progress. */
+export function statusColor(status: string): ChipColor {
+  switch (status) {
+    case 'Completed':
+      return 'success';
+    case 'Error':
+    case 'Failed':
+      return 'error';
+    case 'Hung':
+      return 'warning';
+    case 'Started':
+      return 'primary';
+    case 'Submitted':
+      return 'info';
+    default:
+      return 'default';
+  }
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A timestamp in the browser's local time as 'YYYY-MM-DD HH:mm:ss' (sortable, the same in every
+ * locale); '' when missing or unreadable.
+ */
+export function formatLocalTime(value: string | null | undefined): string {
+  if (!value) return '';
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return '';
+  const date = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  return `${date} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+/** JSON indented for reading; '' for a missing value. */
+export function prettyJson(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  return JSON.stringify(value, null, 2);
+}
+
+/** The readable file size of a metrics object ('1.5 MB'), or null when it has no fileSize. */
+export function metricsFileSize(metrics: unknown): string | null {
+  if (!metrics || typeof metrics !== 'object' || !('fileSize' in metrics)) return null;
+  return formatSize((metrics as { fileSize: unknown }).fileSize);
+}
+
+export type AcknowledgedFilter = 'all' | 'unacknowledged' | 'acknowledged';
+
+/** The isAcknowledgedFilter argument of a choice in the Acknowledged filter. */
+export function acknowledgedFilterValue(choice: AcknowledgedFilter): boolean | null {
+  if (choice === 'all') return null;
+  return choice === 'acknowledged';
+}
+
+export interface ActivityLogFilterState {
+  activityType: string;
+  status: string;
+  userId: string;
+  acknowledged: AcknowledgedFilter;
+}
+
+export const EMPTY_FILTERS: ActivityLogFilterState = {
+  activityType: '',
+  status: '',
+  userId: '',
+  acknowledged: 'all',
+};
+
+/** The question asked before acknowledging every log matching the type, status and user. */
+export function acknowledgeAllMessage(
+  filters: ActivityLogFilterState,
+  userName: string | undefined,
+): string {
+  const parts = [
+    filters.activityType ? `type ${filters.activityType}` : 'any type',
+    filters.status ? `status ${filters.status}` : 'any status',
+    filters.userId ? `user ${userName ?? filters.userId}` : 'any user',
+  ];
+  return `Acknowledge every log of ${parts.join(', ')}?`;
+}
+
+/** '3 logs acknowledged', '1 log acknowledged', 'No logs needed acknowledging'. */
+export function acknowledgedCountMessage(count: number): string {
+  if (count === 0) return 'No logs needed acknowledging';
+  return `${count} ${count === 1 ? 'log' : 'logs'} acknowledged`;
+}

@@ -1,0 +1,199 @@
+import { gql } from '@apollo/client';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { ACTIVITY_LOG_REFRESH_MS } from '@asset-portal/shared';
+import { useCallback } from 'react';
+import { type ActivityLogFilterState, acknowledgedFilterValue } from './activity-log-format.ts';
+
+/** One row of the activity log as the screen shows it. */
+export interface ActivityLogRow {
+  id: string;
+  activityType: string;
+  status: string;
+  message: string | null;
+  logFileUrl: string | null;
+  payload: unknown;
+  metrics: unknown;
+  user: { id: string; name: string } | null;
+  created: string;
+  submitted: string | null;
+  started: string | null;
+  completed: string | null;
+  isAcknowledged: boolean;
+}
+
+export const ACTIVITY_LOGS_QUERY = gql`
+  query ActivityLogs(
+    $pageIndex: Int
+    $pageSize: Int
+    $activityTypeFilter: String
+    $statusFilter: String
+    $userIdFilter: ID
+    $isAcknowledgedFilter: Boolean
+  ) {
+    activityLogs(
+      pageIndex: $pageIndex
+      pageSize: $pageSize
+      sort: "created:desc"
+      activityTypeFilter: $activityTypeFilter
+      statusFilter: $statusFilter
+      userIdFilter: $userIdFilter
+      isAcknowledgedFilter: $isAcknowledgedFilter
+    ) {
+      total
+      take
+      skip
+      items {
+        id
+        activityType
+        status
+        message
+        logFileUrl
+        payload
+        metrics
+        user {
+          id
+          name
+        }
+        created
+        submitted
+        started
+        completed
+        isAcknowledged
+      }
+    }
+  }
+`;
+
+const FILTER_OPTIONS_QUERY = gql`
+  query ActivityLogFilterOptions {
+    activityLogTypes
+    orgUsers {
+      id
+      name
+    }
+  }
+`;
+
+const ACKNOWLEDGE = gql`
+  mutation AcknowledgeActivityLog($id: ID!, $isAcknowledged: Boolean!) {
+    acknowledgeActivityLog(id: $id, isAcknowledged: $isAcknowledged) {
+      id
+      isAcknowledged
+    }
+  }
+`;
+
+const ACKNOWLEDGE_MANY = gql`
+  mutation AcknowledgeMultipleActivityLogs(
+    $activityTypeFilter: String
+    $statusFilter: String
+    $userIdFilter: ID
+    $isAcknowledged: Boolean!
+  ) {
+    acknowledgeMultipleActivityLogs(
+      activityTypeFilter: $activityTypeFilter
+      statusFilter: $statusFilter
+      userIdFilter: $userIdFilter
+      isAcknowledged: $isAcknowledged
+    )
+  }
+`;
+
+const LOG_FILE_URL = gql`
+  query ActivityLogFileUrl($id: ID!) {
+    activityLogFileUrl(id: $id)
+  }
+`;
+
+interface ActivityLogsData {
+  activityLogs: { total: number; take: number; skip: number; items: ActivityLogRow[] };
+}
+
+const blankToNull = (value: string) => (value === '' ? null : value);
+
+/** The type, status and user filters as the API takes them. */
+function filterVariables(filters: ActivityLogFilterState) {
+  return {
+    activityTypeFilter: blankToNull(filters.activityType),
+    statusFilter: blankToNull(filters.status),
+    userIdFilter: blankToNull(filters.userId),
+  };
+}
+
+/** One page of the logs the caller may see; polls every 10 s while `autoRefresh` is on. */
+export function useActivityLogs(
+  filters: ActivityLogFilterState,
+  pageIndex: number,
+  pageSize: number,
+  autoRefresh: boolean,
+) {
+  const { data, previousData, loading, refetch } = useQuery<ActivityLogsData>(ACTIVITY_LOGS_QUERY, {
+    variables: {
+      ...filterVariables(filters),
+      isAcknowledgedFilter: acknowledgedFilterValue(filters.acknowledged),
+      pageIndex,
+      pageSize,
+    },
+    pollInterval: autoRefresh ? ACTIVITY_LOG_REFRESH_MS : 0,
+    fetchPolicy: 'cache-and-network',
+    notifyOnNetworkStatusChange: false,
+  });
+  // Keep the previous page on screen while the next one loads, so the table does not blink.
+  const page = (data ?? previousData)?.activityLogs;
+  return { logs: page?.items ?? [], total: page?.total ?? 0, loading, refetch };
+}
+
+/** Activity types and the users the caller may filter by (the server scopes orgUsers). */
+export function useActivityLogFilterOptions() {
+  const { data } = useQuery<{
+    activityLogTypes: string[];
+    orgUsers: { id: string; name: string }[];
+  }>(FILTER_OPTIONS_QUERY, { fetchPolicy: 'cache-and-network' });
+  const users = [...(data?.orgUsers ?? [])].sort((a, b) => a.name.localeCompare(b.name));
+  return { activityTypes: data?.activityLogTypes ?? [], users };
+}
+
+/** Sets or clears the acknowledgement of one log. */
+export function useAcknowledgeActivityLog() {
+  const [mutate] = useMutation<
+    { acknowledgeActivityLog: { __typename?: 'ActivityLog'; id: string; isAcknowledged: boolean } },
+    { id: string; isAcknowledged: boolean }
+  >(ACKNOWLEDGE, { refetchQueries: ['ActivityLogs'] });
+  return (id: string, isAcknowledged: boolean) =>
+    mutate({
+      variables: { id, isAcknowledged },
+      // The checkbox follows the click at once; a refused change rolls back.
+      optimisticResponse: {
+        acknowledgeActivityLog: { __typename: 'ActivityLog', id, isAcknowledged },
+      },
+    });
+}
+
+/** Acknowledges every log matching the type, status and user filters; resolves with the count. */
+export function useAcknowledgeMultipleActivityLogs() {
+  const [mutate] = useMutation<{ acknowledgeMultipleActivityLogs: number }>(ACKNOWLEDGE_MANY, {
+    refetchQueries: ['ActivityLogs'],
+  });
+  return async (filters: ActivityLogFilterState) => {
+    const result = await mutate({
+      variables: { ...filterVariables(filters), isAcknowledged: true },
+    });
+    return result.data?.acknowledgeMultipleActivityLogs ?? 0;
+  };
+}
+
+/** Asks the server for a short-lived link to a log's file (a stable function). */
+export function useActivityLogFileUrl() {
+  const client = useApolloClient();
+  return useCallback(
+    async (id: string) => {
+      const result = await client.query<{ activityLogFileUrl: string | null }>({
+        query: LOG_FILE_URL,
+        variables: { id },
+        fetchPolicy: 'network-only',
+      });
+      return result.data?.activityLogFileUrl ?? null;
+    },
+    [client],
+  );
+}
