@@ -93,6 +93,56 @@ describe.each(DATABASE_KINDS)('pipelines API on %s', (kind) => {
     expect(longest.errors).toBeUndefined();
   });
 
+  it('applies the same rules on update, leaving the stored pipeline untouched', async () => {
+    const { db, project, power } = await world();
+    const own = await adminFactories.pipeline(db, { projectId: project.id });
+    const base = {
+      id: own.id,
+      projectId: project.id,
+      name: 'Ground',
+      description: 'Keeps ground',
+      pipeline: PDAL,
+    };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...base, name: ' ' }, 'Value is required'],
+      [
+        { ...base, description: 'x'.repeat(201) },
+        'Description cannot be longer than 200 characters',
+      ],
+      [{ ...base, pipeline: '{"pipeline": [' }, 'Pipeline must be valid JSON'],
+      [{ ...base, pipeline: undefined }, 'Value is required'],
+    ];
+    for (const [variables, message] of cases) {
+      const result = await api.graphql(power, UPDATE, variables);
+      expect(result.errors?.[0]?.message, JSON.stringify(variables)).toBe(message);
+    }
+    const row = await db
+      .selectFrom('pipelines')
+      .selectAll()
+      .where('id', '=', own.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual(own);
+  });
+
+  it('refuses a global pipeline sent without a project by a customer organization', async () => {
+    const { db, power, homeAdmin } = await world();
+    for (const user of [power, homeAdmin]) {
+      const refused = await api.graphql(user, CREATE, {
+        name: 'Sneaky',
+        description: 'Global without a project',
+        pipeline: PDAL,
+        global: true,
+      });
+      expect(refused.errors?.[0]?.message).toBe(GLOBAL_PIPELINE_REFUSED);
+    }
+    const rows = await db
+      .selectFrom('pipelines')
+      .select('id')
+      .where('name', '=', 'Sneaky')
+      .execute();
+    expect(rows).toEqual([]);
+  });
+
   it('denies standard users any change', async () => {
     const { project, standard } = await world();
     const result = await api.graphql(standard, CREATE, {

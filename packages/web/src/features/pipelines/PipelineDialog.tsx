@@ -1,0 +1,284 @@
+import {
+  DIALOG_WIDTHS,
+  needsBoundingBox,
+  PIPELINE_CREATE_TITLE,
+  PIPELINE_CREATED,
+  PIPELINE_DEPENDENCIES,
+  PIPELINE_DESCRIPTION_MAX,
+  PIPELINE_EDIT_TITLE,
+  PIPELINE_GLOBAL_LABEL,
+  PIPELINE_JSON_TEMPLATE,
+  PIPELINE_PLACEHOLDERS_TEXT,
+  PIPELINE_UPDATED,
+  pipelineDescriptionCounter,
+  validatePipelineDescription,
+  validateRequired,
+} from '@asset-portal/shared';
+import {
+  Alert,
+  Autocomplete,
+  Box,
+  Button,
+  Checkbox,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  FormHelperText,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { snackbar } from '../../snackbar/snackbar-service.ts';
+import { pipelineJsonMessage } from './json-error.ts';
+import { PipelineJsonEditor } from './PipelineJsonEditor.tsx';
+import {
+  type PipelineItem,
+  type PipelineVariables,
+  useCreatePipeline,
+  useUpdatePipeline,
+} from './use-pipelines.ts';
+
+interface PipelineFormValues {
+  name: string;
+  dependencies: string[];
+  description: string;
+  global: boolean;
+  pipeline: string;
+}
+
+export interface PipelineDialogProps {
+  /** The pipeline to edit; null creates one. */
+  pipeline: PipelineItem | null;
+  /** The selected project, which a non-global pipeline belongs to. */
+  projectId: string;
+  /** Whether the user may see and tick 'Global Pipeline' (vendor organization only). */
+  canMarkGlobal: boolean;
+  onClose(): void;
+}
+
+function initialValues(pipeline: PipelineItem | null): PipelineFormValues {
+  return {
+    name: pipeline?.name ?? '',
+    dependencies: [...(pipeline?.dependencies ?? [])],
+    description: pipeline?.description ?? '',
+    global: pipeline?.global ?? false,
+    pipeline: pipeline?.pipeline ?? PIPELINE_JSON_TEMPLATE,
+  };
+}
+
+/** What create and update send: a global pipeline goes with no project id (spec §5). */
+export function toPipelineVariables(
+  values: PipelineFormValues,
+  projectId: string,
+  canMarkGlobal: boolean,
+): PipelineVariables {
+  const global = canMarkGlobal && values.global;
+  return {
+    projectId: global ? null : projectId,
+    name: values.name.trim(),
+    description: values.description.trim(),
+    pipeline: values.pipeline,
+    dependencies: values.dependencies,
+    global,
+  };
+}
+
+/**
+ * 'Create Pipeline' / 'Edit Pipeline' (850 wide, persistent: a backdrop click or Escape does not
+ * close it). OK stays disabled until name, description and valid pipeline JSON are there.
+ */
+export function PipelineDialog({
+  pipeline,
+  projectId,
+  canMarkGlobal,
+  onClose,
+}: PipelineDialogProps) {
+  const editing = pipeline !== null;
+  const { createPipeline } = useCreatePipeline();
+  const { updatePipeline } = useUpdatePipeline();
+  const { control, handleSubmit, formState } = useForm<PipelineFormValues>({
+    mode: 'onChange',
+    defaultValues: initialValues(pipeline),
+  });
+  const [name, description, dependencies, pipelineText] = useWatch({
+    control,
+    name: ['name', 'description', 'dependencies', 'pipeline'],
+  });
+
+  const jsonMessage = pipelineJsonMessage(pipelineText);
+  const descriptionMessage = validatePipelineDescription(description);
+  const okDisabled =
+    validateRequired(name) !== null ||
+    descriptionMessage !== null ||
+    jsonMessage !== null ||
+    formState.isSubmitting;
+
+  const handleSave = handleSubmit(async (values) => {
+    const variables = toPipelineVariables(values, projectId, canMarkGlobal);
+    try {
+      if (pipeline) await updatePipeline({ ...variables, id: pipeline.id });
+      else await createPipeline(variables);
+    } catch {
+      // The error link has shown the server's message; the dialog keeps the user's input.
+      return;
+    }
+    snackbar.success(editing ? PIPELINE_UPDATED : PIPELINE_CREATED);
+    onClose();
+  });
+
+  return (
+    <Dialog
+      open
+      aria-labelledby="pipeline-dialog-title"
+      slotProps={{
+        paper: {
+          sx: { width: DIALOG_WIDTHS.pipeline, maxWidth: DIALOG_WIDTHS.pipeline },
+          'data-testid': 'pipeline-dialog',
+        } as object,
+      }}
+    >
+      <DialogTitle id="pipeline-dialog-title">
+        {editing ? PIPELINE_EDIT_TITLE : PIPELINE_CREATE_TITLE}
+      </DialogTitle>
+      <DialogContent>
+        <Box
+          component="form"
+          id="pipeline-form"
+          noValidate
+          onSubmit={handleSave}
+          sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: 1 }}
+        >
+          <Controller
+            name="name"
+            control={control}
+            rules={{ validate: (value) => validateRequired(value) ?? true }}
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                label="Pipeline Name"
+                required
+                autoFocus
+                error={fieldState.invalid && fieldState.isTouched}
+                helperText={fieldState.isTouched ? fieldState.error?.message : undefined}
+              />
+            )}
+          />
+          <Controller
+            name="dependencies"
+            control={control}
+            render={({ field }) => (
+              <Autocomplete
+                multiple
+                freeSolo
+                autoSelect
+                options={[...PIPELINE_DEPENDENCIES]}
+                value={field.value}
+                onChange={(_event, value) =>
+                  field.onChange([...new Set(value.map((v) => v.trim()).filter(Boolean))])
+                }
+                onBlur={field.onBlur}
+                renderValue={(values, getItemProps) =>
+                  values.map((option, index) => {
+                    const { key, ...itemProps } = getItemProps({ index });
+                    return <Chip key={key} size="small" label={option} {...itemProps} />;
+                  })
+                }
+                renderInput={(params) => (
+                  <TextField
+                    {...params}
+                    label="Dependencies"
+                    placeholder="Choose or type a dependency"
+                  />
+                )}
+              />
+            )}
+          />
+          {needsBoundingBox({ dependencies }) ? (
+            <Alert severity="info" data-testid="pipeline-placeholders">
+              {PIPELINE_PLACEHOLDERS_TEXT}
+            </Alert>
+          ) : null}
+          <Controller
+            name="description"
+            control={control}
+            rules={{ validate: (value) => validatePipelineDescription(value) ?? true }}
+            render={({ field, fieldState }) => {
+              const tooLong = field.value.length > PIPELINE_DESCRIPTION_MAX;
+              const shown = tooLong || fieldState.isTouched ? fieldState.error?.message : undefined;
+              return (
+                <TextField
+                  {...field}
+                  label="Description"
+                  required
+                  multiline
+                  minRows={2}
+                  error={Boolean(shown)}
+                  helperText={
+                    <Box component="span" sx={{ display: 'flex', gap: 2 }}>
+                      <span>{shown ?? ' '}</span>
+                      <Box component="span" sx={{ ml: 'auto' }} data-testid="description-counter">
+                        {pipelineDescriptionCounter(field.value)}
+                      </Box>
+                    </Box>
+                  }
+                />
+              );
+            }}
+          />
+          {canMarkGlobal ? (
+            <Controller
+              name="global"
+              control={control}
+              render={({ field }) => (
+                <FormControlLabel
+                  label={PIPELINE_GLOBAL_LABEL}
+                  control={
+                    <Checkbox
+                      checked={field.value}
+                      onChange={(event) => field.onChange(event.target.checked)}
+                    />
+                  }
+                />
+              )}
+            />
+          ) : null}
+          <Controller
+            name="pipeline"
+            control={control}
+            rules={{ validate: (value) => pipelineJsonMessage(value) ?? true }}
+            render={({ field }) => (
+              <Box>
+                <Typography variant="body2" color="text.secondary">
+                  Pipeline (JSON) *
+                </Typography>
+                {/* Above the editor, so the reason stays in view while the user types. */}
+                <FormHelperText
+                  error={jsonMessage !== null}
+                  data-testid="pipeline-json-message"
+                  sx={{ mx: 0, mb: 0.5 }}
+                >
+                  {jsonMessage ?? ' '}
+                </FormHelperText>
+                <PipelineJsonEditor
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  invalid={jsonMessage !== null}
+                />
+              </Box>
+            )}
+          />
+        </Box>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button type="submit" form="pipeline-form" variant="contained" disabled={okDisabled}>
+          OK
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
