@@ -1,4 +1,4 @@
-import type { ProjectInput } from '@asset-portal/shared';
+import { PROJECTION_INVALID, type ProjectInput } from '@asset-portal/shared';
 import proj4 from 'proj4';
 import type { ProjectRow } from '../../db/schema.ts';
 import type { RequestContext } from '../../graphql/context.ts';
@@ -125,7 +125,7 @@ function checkProjection(projection: string) {
     valid = false;
   }
   if (!valid) {
-    throw new ValidationError(`Projection is not a valid proj4 definition: '${projection}'`);
+    throw new ValidationError(PROJECTION_INVALID(projection));
   }
 }
 

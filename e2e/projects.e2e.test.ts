@@ -1,0 +1,234 @@
+import {
+  CONFIRM_PROJECT_DELETION,
+  CONFIRM_PROJECT_DELETION_TITLE,
+  DIALOG_WIDTHS,
+  PROJECT_CREATED,
+  PROJECT_DELETED,
+  PROJECT_UPDATED,
+  PROJECT_UTM_INVALID,
+  PROJECTION_INVALID,
+  UTM_HINT,
+} from '@asset-portal/shared';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PortalDriver } from './support/portal-driver.ts';
+import { chromiumAvailable, PortalEnvironment, runningOnCi } from './support/portal-environment.ts';
+import { PROJECTS_PATH, ProjectsPage } from './support/projects-page.ts';
+
+const describeInBrowser = describe.skipIf(!chromiumAvailable && !runningOnCi);
+
+const HEADERS = [
+  '',
+  'Id',
+  'Project',
+  'Organization',
+  'UTM',
+  'Active',
+  'Proj4 Projection',
+  'From',
+  'To',
+  'Actions',
+];
+
+describeInBrowser('the Projects screen', () => {
+  let environment: PortalEnvironment;
+  let driver: PortalDriver | undefined;
+
+  beforeAll(async () => {
+    environment = await PortalEnvironment.start();
+  });
+  afterEach(async () => {
+    const errors = driver?.pageErrors ?? [];
+    await driver?.close();
+    driver = undefined;
+    expect(errors, 'uncaught errors in the page').toEqual([]);
+  });
+  afterAll(async () => {
+    await environment?.close();
+  });
+
+  async function openAs(persona: 'admin' | 'power user'): Promise<ProjectsPage> {
+    driver = await PortalDriver.launch({ on: environment });
+    await driver.signInAs(persona, { startAt: PROJECTS_PATH });
+    const projects = new ProjectsPage(driver);
+    await projects.waitForRows();
+    return projects;
+  }
+
+  it('groups by organization ascending, sorts by name and shows the device periods', async () => {
+    const projects = await openAs('admin');
+    expect(await projects.headers()).toEqual(HEADERS);
+    expect(await projects.groups()).toEqual([
+      expect.stringMatching(/^Organization: LuxGear Systems \(\d+\)$/),
+      expect.stringMatching(/^Organization: Northwind Surveying \(\d+\)$/),
+    ]);
+    const names = await projects.names();
+    expect(names.indexOf('Tokyo Bay Test Range')).toBeLessThan(names.indexOf('Archive 2019'));
+    expect(
+      names.filter((n) => ['Archive 2019', 'Eugene Corridor', 'Kandahar Survey'].includes(n)),
+    ).toEqual(['Archive 2019', 'Eugene Corridor', 'Kandahar Survey']);
+    const eugene = await projects.cells('Eugene Corridor');
+    expect(eugene.slice(3, 5)).toEqual(['Northwind Surveying', '10N']);
+    expect(eugene.slice(7, 9)).toEqual(['2024-03-01 00:00 UTC', '2024-06-30 00:00 UTC']);
+    expect((await projects.cells('Kandahar Survey'))[8]).toBe('open-ended');
+    expect(await projects.displayedRows()).toMatch(/^Page 1 of 1 · \d+ rows$/);
+    await driver!.screenshot('projects-admin');
+  });
+
+  it('creates a project: UTM without N or S keeps the dialog open, invalid proj4 is refused', async () => {
+    const projects = await openAs('admin');
+    await projects.openNew();
+    expect(await projects.dialogTitle()).toBe('New Project');
+    const box = await projects.dialog().boundingBox();
+    expect(box?.width).toBe(DIALOG_WIDTHS.project);
+    expect(await projects.fieldHelp('UTM')).toBe(UTM_HINT);
+    await driver!.screenshot('projects-new-dialog');
+
+    await projects.fill('project-name', 'Coastal Survey');
+    await projects.chooseOrganization('Northwind Surveying');
+    await projects.fill('project-comments', 'Shoreline scans');
+    await projects.fill('project-utm', '10X');
+    await projects.save();
+    await expect.poll(() => projects.fieldHelp('UTM')).toBe(PROJECT_UTM_INVALID);
+    expect(await projects.dialog().isVisible()).toBe(true);
+    await driver!.screenshot('projects-utm-invalid');
+
+    await projects.fill('project-utm', '10n');
+    await projects.fill('project-projection', '+proj=nonsense');
+    await projects.dialog().getByTestId('project-projection').blur();
+    await expect
+      .poll(() => projects.fieldHelp('Proj4 Projection'))
+      .toBe(PROJECTION_INVALID('+proj=nonsense'));
+    await projects.save();
+    expect(await projects.dialog().isVisible()).toBe(true);
+    await projects.fill('project-projection', '+proj=utm +zone=10 +datum=WGS84 +units=m +no_defs');
+    await expect
+      .poll(() => projects.fieldHelp('Proj4 Projection'))
+      .toBe('Blank means no projection');
+
+    await projects.dialog().getByRole('button', { name: 'prefill example' }).click();
+    expect(await projects.dialog().getByTestId('helmert-Dx').inputValue()).toBe('1.0037');
+    expect(await projects.dialog().getByTestId('helmert-reference_year').inputValue()).toBe('2010');
+    await driver!.screenshot('projects-transform-tab');
+    await projects.dialog().getByRole('button', { name: 'reset' }).click();
+    expect(await projects.dialog().getByTestId('helmert-Dx').inputValue()).toBe('');
+    await projects.dialog().getByRole('button', { name: 'prefill example' }).click();
+
+    await projects.dialog().getByRole('tab', { name: 'Classification' }).click();
+    const tags = projects.dialog().getByRole('combobox', { name: 'Tag Options' });
+    await tags.fill('Needs review');
+    await tags.press('Enter');
+    await expect
+      .poll(async () => await projects.dialog().locator('.MuiChip-label').allTextContents())
+      .toEqual(['QA - OK', 'QA - Issue/Poor', 'Needs review']);
+    await driver!.screenshot('projects-classification-tab');
+
+    await projects.save();
+    expect(await projects.expectSnackbar(PROJECT_CREATED)).toBe('success');
+    await projects.waitForDialogClosed();
+    const cells = await projects.cells('Coastal Survey');
+    expect(cells.slice(3, 9)).toEqual([
+      'Northwind Surveying',
+      '10N',
+      'Yes',
+      '+proj=utm +zone=10 +datum=WGS84 +units=m +no_defs',
+      'no device assignment',
+      '',
+    ]);
+    await projects.row('Coastal Survey').getByRole('button', { name: 'Expand row' }).click();
+    await projects.page.getByText('Comments: Shoreline scans').waitFor();
+
+    // Edit: the stored values come back, and the update (utm sent wrapped) is saved.
+    await projects.openEdit('Coastal Survey');
+    expect(await projects.dialogTitle()).toBe('Edit Project');
+    expect(await projects.dialog().getByTestId('project-utm').inputValue()).toBe('10N');
+    expect(await projects.dialog().getByTestId('helmert-Dx').inputValue()).toBe('1.0037');
+    await projects.dialog().getByRole('button', { name: 'Clear comments' }).click();
+    await projects.fill('project-comments', 'Updated notes');
+    await projects.fill('project-utm', '11S');
+    await driver!.screenshot('projects-edit-dialog');
+    await projects.save();
+    expect(await projects.expectSnackbar(PROJECT_UPDATED)).toBe('success');
+    expect((await projects.cells('Coastal Survey'))[4]).toBe('11S');
+    await projects.page.getByText('Comments: Updated notes').waitFor();
+  });
+
+  it('deletes after confirmation and refuses a project that still has scans', async () => {
+    const projects = await openAs('admin');
+    await projects.openNew();
+    await projects.fill('project-name', 'Short Lived');
+    await projects.chooseOrganization('LuxGear Systems');
+    await projects.fill('project-utm', '54N');
+    await projects.save();
+    await projects.expectSnackbar(PROJECT_CREATED);
+
+    const confirmDialog = await projects.deleteProject('Short Lived');
+    expect(await confirmDialog.locator('#confirm-dialog-title').textContent()).toBe(
+      CONFIRM_PROJECT_DELETION_TITLE,
+    );
+    await expect
+      .poll(() => confirmDialog.textContent())
+      .toContain(CONFIRM_PROJECT_DELETION('Short Lived'));
+    expect((await confirmDialog.boundingBox())?.width).toBe(DIALOG_WIDTHS.deleteConfirm);
+    await driver!.screenshot('projects-delete-confirm');
+    await confirmDialog.getByRole('button', { name: 'Delete' }).click();
+    expect(await projects.expectSnackbar(PROJECT_DELETED)).toBe('success');
+    await expect.poll(() => projects.row('Short Lived').count()).toBe(0);
+
+    const withScans = await projects.deleteProject('Eugene Corridor');
+    await withScans.getByRole('button', { name: 'Delete' }).click();
+    const bar = projects.page.getByTestId('snackbar').filter({ hasText: /still has \d+ scans?/ });
+    await bar.waitFor();
+    expect(await bar.getAttribute('data-severity')).toBe('error');
+    await driver!.screenshot('projects-delete-refused');
+    await expect.poll(() => projects.row('Eugene Corridor').count()).toBe(1);
+  });
+
+  it('pages at 100 by default, with 25, 50, 100 and All', async () => {
+    const projects = await openAs('admin');
+    const { organizations } = await projects.graphql<{
+      organizations: { id: string; name: string }[];
+    }>('{ organizations { id name } }');
+    const northwind = organizations.find((o) => o.name === 'Northwind Surveying')!;
+    for (let n = 1; n <= 110; n += 1) {
+      await projects.graphql(
+        'mutation($n:String!,$o:ID){ createProject(name:$n, organizationId:$o, utm:"10N"){ id } }',
+        { n: `Bulk ${String(n).padStart(3, '0')}`, o: northwind.id },
+      );
+    }
+    await projects.open();
+    expect(await projects.displayedRows()).toMatch(/^Page 1 of 2 · \d+ rows$/);
+    expect(await projects.choosePageSize('25')).toEqual(['25', '50', '100', 'All']);
+    expect(await projects.displayedRows()).toMatch(/^Page 1 of \d+ · \d+ rows$/);
+    await projects.page.getByRole('button', { name: 'Go to next page' }).click();
+    expect(await projects.displayedRows()).toMatch(/^Page 2 of \d+ · \d+ rows$/);
+    await projects.choosePageSize('All');
+    expect((await projects.names()).filter((n) => n.startsWith('Bulk ')).length).toBe(110);
+  });
+
+  it('lets a power user manage only their organization, without the Organization field', async () => {
+    const projects = await openAs('power user');
+    expect(await projects.groups()).toEqual([
+      expect.stringMatching(/^Organization: Northwind Surveying \(\d+\)$/),
+    ]);
+    expect(await projects.row('Tokyo Bay Test Range').count()).toBe(0);
+    await projects.openNew();
+    expect(await projects.dialog().getByLabel('Organization').count()).toBe(0);
+    await driver!.screenshot('projects-power-user-dialog');
+    await projects.fill('project-name', 'Field Trial');
+    await projects.fill('project-utm', '17N');
+    await projects.save();
+    await projects.expectSnackbar(PROJECT_CREATED);
+    // Earlier tests may have filled the first page.
+    await projects.choosePageSize('All');
+    expect((await projects.cells('Field Trial'))[3]).toBe('Northwind Surveying');
+    await driver!.screenshot('projects-power-user');
+  });
+
+  it('sends a standard user who opens /projects to the Viewer', async () => {
+    driver = await PortalDriver.launch({ on: environment });
+    await driver.signInAs('standard');
+    await driver.visit(PROJECTS_PATH);
+    await driver.waitForPath('/');
+    expect(await driver.menuEntries()).not.toContain('Projects');
+  });
+});

@@ -1,0 +1,285 @@
+import {
+  DIALOG_WIDTHS,
+  isValidUtmZone,
+  PROJECT_CREATE_TITLE,
+  PROJECT_CREATED,
+  PROJECT_EDIT_TITLE,
+  PROJECT_UPDATED,
+  PROJECT_UTM_INVALID,
+  UTM_HINT,
+  VALUE_REQUIRED,
+} from '@asset-portal/shared';
+import ClearIcon from '@mui/icons-material/Clear';
+import {
+  Autocomplete,
+  Box,
+  Button,
+  Checkbox,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  IconButton,
+  InputAdornment,
+  MenuItem,
+  Tab,
+  Tabs,
+  TextField,
+} from '@mui/material';
+import { useState } from 'react';
+import { Controller, type FieldErrors, useForm } from 'react-hook-form';
+import { snackbar } from '../../snackbar/snackbar-service.ts';
+import { ProjectTransformTab } from './ProjectTransformTab.tsx';
+import {
+  initialProjectValues,
+  type ProjectFormValues,
+  toProjectVariables,
+} from './project-form.ts';
+import {
+  type ProjectItem,
+  useCreateProject,
+  useGeoidGridFiles,
+  useOrganizationOptions,
+  useUpdateProject,
+} from './use-project-admin.ts';
+
+export interface ProjectDialogProps {
+  /** The project to edit; null creates one. */
+  project: ProjectItem | null;
+  /** Admins choose the organization; power users' projects go to their own (spec §5). */
+  canChooseOrganization: boolean;
+  onClose(): void;
+}
+
+type TabName = 'transform' | 'classification';
+
+const requiredText = (value: string) => (value.trim() === '' ? VALUE_REQUIRED : true);
+
+/** Spec §5: a UTM not ending in N or S stops the save; the field says why. */
+const validateUtm = (value: string) => {
+  if (value.trim() === '') return VALUE_REQUIRED;
+  return isValidUtmZone(value) ? true : PROJECT_UTM_INVALID;
+};
+
+/** 'New Project' / 'Edit Project' (850 wide) with the tabs Transform and Classification. */
+export function ProjectDialog({ project, canChooseOrganization, onClose }: ProjectDialogProps) {
+  const editing = project !== null;
+  const [tab, setTab] = useState<TabName>('transform');
+  const organizations = useOrganizationOptions(!canChooseOrganization);
+  const geoidGridFiles = useGeoidGridFiles();
+  const createProject = useCreateProject();
+  const updateProject = useUpdateProject();
+  const { control, handleSubmit, setValue, formState } = useForm<ProjectFormValues>({
+    mode: 'onTouched',
+    defaultValues: initialProjectValues(project, ''),
+  });
+
+  const handleInvalid = (errors: FieldErrors<ProjectFormValues>) => {
+    // Show the tab that holds the broken field.
+    if (errors.projection || errors.helmert) setTab('transform');
+  };
+
+  const handleSave = handleSubmit(async (values) => {
+    const variables = toProjectVariables(
+      values,
+      canChooseOrganization ? values.organizationId : null,
+    );
+    const utm = values.utm.trim().toUpperCase();
+    try {
+      if (project) await updateProject(project.id, variables, utm);
+      else await createProject(variables, utm);
+    } catch {
+      // The error link has shown the server's message; the dialog keeps the user's input.
+      return;
+    }
+    snackbar.success(editing ? PROJECT_UPDATED : PROJECT_CREATED);
+    onClose();
+  }, handleInvalid);
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      aria-labelledby="project-dialog-title"
+      slotProps={{
+        paper: {
+          sx: { width: DIALOG_WIDTHS.project, maxWidth: DIALOG_WIDTHS.project },
+          'data-testid': 'project-dialog',
+        } as object,
+      }}
+    >
+      <DialogTitle id="project-dialog-title">
+        {editing ? PROJECT_EDIT_TITLE : PROJECT_CREATE_TITLE}
+      </DialogTitle>
+      <DialogContent>
+        <Box
+          component="form"
+          id="project-form"
+          noValidate
+          onSubmit={handleSave}
+          sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: 1 }}
+        >
+          <Controller
+            name="name"
+            control={control}
+            rules={{ validate: requiredText }}
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                label="Project Name"
+                required
+                autoFocus
+                error={fieldState.invalid}
+                helperText={fieldState.error?.message}
+                slotProps={{ htmlInput: { 'data-testid': 'project-name' } }}
+              />
+            )}
+          />
+          {canChooseOrganization ? (
+            <Controller
+              name="organizationId"
+              control={control}
+              rules={{ validate: (value) => (value ? true : VALUE_REQUIRED) }}
+              render={({ field, fieldState }) => (
+                <TextField
+                  {...field}
+                  select
+                  label="Organization"
+                  required
+                  error={fieldState.invalid}
+                  helperText={fieldState.error?.message}
+                  data-testid="project-organization"
+                >
+                  {organizations.map((organization) => (
+                    <MenuItem key={organization.id} value={organization.id}>
+                      {organization.name}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+          ) : null}
+          <Controller
+            name="active"
+            control={control}
+            render={({ field }) => (
+              <FormControlLabel
+                label="Active"
+                control={
+                  <Checkbox
+                    checked={field.value}
+                    onChange={(event) => field.onChange(event.target.checked)}
+                  />
+                }
+              />
+            )}
+          />
+          <Controller
+            name="comments"
+            control={control}
+            render={({ field }) => (
+              <TextField
+                {...field}
+                label="Comments"
+                multiline
+                rows={2}
+                slotProps={{
+                  htmlInput: { 'data-testid': 'project-comments' },
+                  input: {
+                    endAdornment: field.value ? (
+                      <InputAdornment position="end">
+                        <IconButton
+                          size="small"
+                          aria-label="Clear comments"
+                          onClick={() => field.onChange('')}
+                        >
+                          <ClearIcon fontSize="small" />
+                        </IconButton>
+                      </InputAdornment>
+                    ) : undefined,
+                  },
+                }}
+              />
+            )}
+          />
+          <Controller
+            name="utm"
+            control={control}
+            rules={{ validate: validateUtm }}
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                label="UTM"
+                required
+                error={fieldState.invalid}
+                helperText={fieldState.error?.message ?? UTM_HINT}
+                slotProps={{
+                  htmlInput: { 'data-testid': 'project-utm' },
+                  formHelperText: { 'data-testid': 'project-utm-helper' } as object,
+                }}
+              />
+            )}
+          />
+          <Tabs value={tab} onChange={(_event, value: TabName) => setTab(value)}>
+            <Tab value="transform" label="Transform" />
+            <Tab value="classification" label="Classification" />
+          </Tabs>
+          {/* Both tabs stay mounted so their fields keep validating while hidden. */}
+          <Box hidden={tab !== 'transform'}>
+            <ProjectTransformTab
+              control={control}
+              setValue={setValue}
+              geoidGridFiles={geoidGridFiles}
+            />
+          </Box>
+          <Box hidden={tab !== 'classification'}>
+            <Controller
+              name="tagOptions"
+              control={control}
+              render={({ field }) => (
+                <Autocomplete
+                  multiple
+                  freeSolo
+                  autoSelect
+                  options={[]}
+                  value={field.value}
+                  onChange={(_event, value) =>
+                    field.onChange([...new Set(value.map((v) => v.trim()).filter(Boolean))])
+                  }
+                  renderValue={(values, getItemProps) =>
+                    values.map((option, index) => {
+                      const { key, ...itemProps } = getItemProps({ index });
+                      return <Chip key={key} size="small" label={option} {...itemProps} />;
+                    })
+                  }
+                  renderInput={(params) => (
+                    <TextField
+                      {...params}
+                      label="Tag Options"
+                      placeholder="Type a tag and press Enter"
+                      helperText="Tags for classifying scans"
+                    />
+                  )}
+                  data-testid="project-tag-options"
+                />
+              )}
+            />
+          </Box>
+        </Box>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button
+          type="submit"
+          form="project-form"
+          variant="contained"
+          disabled={formState.isSubmitting}
+        >
+          Save
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

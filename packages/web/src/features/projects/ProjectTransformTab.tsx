@@ -1,0 +1,107 @@
+import { HELMERT_FORM_FIELDS } from '@asset-portal/shared';
+import { Autocomplete, Box, Button, TextField, Typography } from '@mui/material';
+import { type Control, Controller, type UseFormSetValue } from 'react-hook-form';
+import {
+  HELMERT_EMPTY_FORM,
+  HELMERT_EXAMPLE_FORM,
+  helmertFieldError,
+  type ProjectFormValues,
+  projectionError,
+} from './project-form.ts';
+
+interface ProjectTransformTabProps {
+  control: Control<ProjectFormValues>;
+  setValue: UseFormSetValue<ProjectFormValues>;
+  geoidGridFiles: readonly string[];
+}
+
+/** Tab 'Transform': proj4 projection, geoid grid and the Helmert parameters. */
+export function ProjectTransformTab({
+  control,
+  setValue,
+  geoidGridFiles,
+}: ProjectTransformTabProps) {
+  const handlePrefill = () =>
+    setValue('helmert', { ...HELMERT_EXAMPLE_FORM }, { shouldDirty: true, shouldValidate: true });
+  const handleReset = () =>
+    setValue('helmert', { ...HELMERT_EMPTY_FORM }, { shouldDirty: true, shouldValidate: true });
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="transform-tab">
+      <Controller
+        name="projection"
+        control={control}
+        rules={{ validate: (value) => projectionError(value) ?? true }}
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            label="Proj4 Projection"
+            placeholder="+proj=utm +zone=10 +datum=WGS84 +units=m +no_defs"
+            error={fieldState.invalid}
+            helperText={fieldState.error?.message ?? 'Blank means no projection'}
+            slotProps={{ htmlInput: { 'data-testid': 'project-projection' } }}
+          />
+        )}
+      />
+      <Controller
+        name="geoidGridFile"
+        control={control}
+        render={({ field }) => (
+          <Autocomplete
+            options={[
+              ...new Set([...geoidGridFiles, ...(field.value ? [field.value] : [])]),
+            ].sort()}
+            value={field.value}
+            onChange={(_event, value) => field.onChange(value)}
+            renderInput={(params) => (
+              <TextField {...params} label="Geoid Grid" placeholder="None" />
+            )}
+            data-testid="project-geoid-grid"
+          />
+        )}
+      />
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <Typography variant="subtitle2" sx={{ flex: 1 }}>
+          Helmert Parameters
+        </Typography>
+        <Button size="small" onClick={handlePrefill}>
+          prefill example
+        </Button>
+        <Button size="small" onClick={handleReset}>
+          reset
+        </Button>
+      </Box>
+      <Box
+        sx={{ display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: 1.5 }}
+        data-testid="helmert-fields"
+      >
+        {HELMERT_FORM_FIELDS.map(({ key, label }) => (
+          <Controller
+            key={key}
+            name={`helmert.${key}`}
+            control={control}
+            rules={{
+              validate: (value) => (key === 'name' ? true : (helmertFieldError(value) ?? true)),
+            }}
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                size="small"
+                label={label}
+                error={fieldState.invalid}
+                helperText={fieldState.error?.message}
+                sx={key === 'name' ? { gridColumn: '1 / -1' } : undefined}
+                slotProps={{
+                  htmlInput: {
+                    'data-testid': `helmert-${key}`,
+                    inputMode: key === 'name' ? 'text' : 'decimal',
+                  },
+                }}
+              />
+            )}
+          />
+        ))}
+      </Box>
+    </Box>
+  );
+}

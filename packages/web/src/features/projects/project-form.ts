@@ -1,0 +1,111 @@
+import {
+  DEFAULT_CLASSIFIERS,
+  DEFAULT_TAG_OPTIONS,
+  HELMERT_EXAMPLE,
+  HELMERT_FORM_FIELDS,
+  type HelmertParameters,
+  helmertParametersSchema,
+  isEmptyHelmert,
+  PROJECTION_INVALID,
+  parseHelmertJson,
+} from '@asset-portal/shared';
+import proj4 from 'proj4';
+import type { ProjectItem, ProjectVariables } from './use-project-admin.ts';
+
+export type HelmertFormValues = Record<keyof HelmertParameters, string>;
+
+/** The dialog's fields; numbers stay text while the user types. */
+export interface ProjectFormValues {
+  name: string;
+  organizationId: string;
+  active: boolean;
+  comments: string;
+  utm: string;
+  projection: string;
+  geoidGridFile: string | null;
+  helmert: HelmertFormValues;
+  tagOptions: string[];
+}
+
+/** Helmert parameters as form text: an empty name and blank numbers for 'reset'. */
+export function helmertToForm(parameters: HelmertParameters | null): HelmertFormValues {
+  return Object.fromEntries(
+    HELMERT_FORM_FIELDS.map(({ key }) => {
+      const value = parameters?.[key];
+      return [key, value === undefined || value === null ? '' : String(value)];
+    }),
+  ) as HelmertFormValues;
+}
+
+export const HELMERT_EXAMPLE_FORM = helmertToForm(HELMERT_EXAMPLE);
+export const HELMERT_EMPTY_FORM = helmertToForm(null);
+
+export function initialProjectValues(
+  project: ProjectItem | null,
+  defaultOrganizationId: string,
+): ProjectFormValues {
+  return {
+    name: project?.name ?? '',
+    organizationId: project?.organization.id ?? defaultOrganizationId,
+    active: project?.active ?? true,
+    comments: project?.comments ?? '',
+    utm: project?.utm ?? '',
+    projection: project?.projection ?? '',
+    geoidGridFile: project?.geoidGridFile ?? null,
+    helmert: helmertToForm(parseHelmertJson(project?.helmertParameters)),
+    tagOptions: project ? [...project.tagOptions] : [...DEFAULT_TAG_OPTIONS],
+  };
+}
+
+/** The Helmert JSON to send: null when every field is blank or 0 (no transform). */
+export function helmertJson(form: HelmertFormValues): string | null {
+  const parsed = helmertParametersSchema.safeParse(form);
+  if (!parsed.success) return null;
+  return isEmptyHelmert(parsed.data) ? null : JSON.stringify(parsed.data);
+}
+
+/** Message for a Helmert number field that is not a number, or null. */
+export function helmertFieldError(value: string): string | null {
+  const text = value.trim();
+  return text === '' || Number.isFinite(Number(text)) ? null : 'Must be a number';
+}
+
+/** What create and update send, apart from utm (plain on create, wrapped on update). */
+export function toProjectVariables(
+  values: ProjectFormValues,
+  organizationId: string | null,
+): ProjectVariables {
+  const trimmed = (text: string) => (text.trim() === '' ? null : text.trim());
+  return {
+    name: values.name.trim(),
+    comments: trimmed(values.comments),
+    active: values.active,
+    organizationId,
+    tagOptions: values.tagOptions,
+    projection: trimmed(values.projection),
+    helmertParameters: helmertJson(values.helmert),
+    geoidGridFile: values.geoidGridFile,
+    classifiers: DEFAULT_CLASSIFIERS,
+  };
+}
+
+/**
+ * The same check the server makes: the proj4 definition parses and its own origin projects to
+ * finite numbers (this catches definitions that parse but lack a usable parameter). Blank is
+ * fine: it means no projection.
+ */
+export function projectionError(projection: string): string | null {
+  const text = projection.trim();
+  if (text === '') return null;
+  let valid = false;
+  try {
+    const definition = proj4.Proj(text) as { long0?: number; lat0?: number };
+    const toDegrees = (radians: number | undefined) =>
+      radians === undefined ? 0 : (radians * 180) / Math.PI;
+    const [x, y] = proj4(text).forward([toDegrees(definition.long0), toDegrees(definition.lat0)]);
+    valid = Number.isFinite(x) && Number.isFinite(y);
+  } catch {
+    valid = false;
+  }
+  return valid ? null : PROJECTION_INVALID(text);
+}
