@@ -12,6 +12,9 @@ import type { Viewer } from './graphql/context.ts';
 import { registerGraphql } from './graphql/register.ts';
 import { authenticate } from './identity/authenticate.ts';
 import { createIdentity, type Identity } from './identity/index.ts';
+import { createMailTransport } from './mail/create-mail-transport.ts';
+import type { MailTransport } from './mail/mail-transport.ts';
+import { registerLogFileRoutes } from './modules/log-files/log-file.routes.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,6 +25,8 @@ declare module 'fastify' {
 export interface AppDeps {
   config: AppConfig;
   db: Db;
+  /** Replaces the transport chosen from the configuration (tests). */
+  mail?: MailTransport;
 }
 
 const webDist = path.resolve(fileURLToPath(import.meta.url), '../../../web/dist');
@@ -30,6 +35,7 @@ const webDist = path.resolve(fileURLToPath(import.meta.url), '../../../web/dist'
 export async function createApp({
   config,
   db,
+  mail: mailOverride,
 }: AppDeps): Promise<{ app: FastifyInstance; identity: Identity }> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -62,10 +68,15 @@ export async function createApp({
     }
     request.viewer = auth.viewer;
   });
-  await registerGraphql(app, { config, db, accounts: identity.accounts });
+  const mail = mailOverride ?? createMailTransport(config, app.log);
+  await registerGraphql(app, { config, db, accounts: identity.accounts, mail });
+  await registerLogFileRoutes(app, { config, db });
 
   await registerWebApp(app);
-  app.addHook('onClose', async () => identity.close());
+  app.addHook('onClose', async () => {
+    await identity.close();
+    await mail.close();
+  });
   return { app, identity };
 }
 

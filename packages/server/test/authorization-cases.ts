@@ -2,6 +2,9 @@ import type { UserType } from '@asset-portal/shared';
 import type { Db } from '../src/db/database.ts';
 import type { UserRow } from '../src/db/schema.ts';
 import type { GraphqlResult } from './api.ts';
+import { bucketCases } from './authorization-cases-buckets.ts';
+import { deviceAssignmentsCases } from './authorization-cases-device-assignments.ts';
+import { logFilesCases } from './authorization-cases-log-files.ts';
 import type { OrgFixture } from './authorization-world.ts';
 
 export type Outcome = 'allow' | 'deny';
@@ -326,6 +329,9 @@ export const AUTHORIZATION_CASES: Record<string, AuthorizationCase> = {
     expect: ownOrgForAll,
   },
   // Feature case files (authorization-cases-<feature>.ts) are spread below.
+  ...logFilesCases,
+  ...deviceAssignmentsCases,
+  ...bucketCases,
 };
 
 /** Judges a create: 'allow' only when the new row belongs to the aimed organization. */

@@ -34,6 +34,11 @@ const schema = z.object({
   OIDC_SCOPES: z.string().default('openid profile email'),
   OIDC_LOGOUT_URL: optionalUrl,
   SUPPORT_EMAIL: z.email().default('support@asset-portal.local'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Asset Portal <no-reply@asset-portal.local>'),
   IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(900),
   IDLE_COUNTDOWN_SECONDS: z.coerce.number().int().min(1).default(10),
   UPLOAD_SIMULTANEOUS: z.coerce.number().int().min(1).max(10).default(3),
@@ -73,6 +78,8 @@ export interface AppConfig {
         logoutUrl: string | undefined;
       };
   supportEmail: string;
+  /** Outgoing e-mail: SMTP when smtpUrl is set, otherwise .eml files in DATA_DIR/outbox. */
+  mail: { smtpUrl: string | undefined; from: string };
   idleTimeoutSeconds: number;
   idleCountdownSeconds: number;
   uploads: { simultaneousUploads: number; useMultipart: boolean };
@@ -132,6 +139,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         }
       : { kind: 'builtin' },
     supportEmail: env.SUPPORT_EMAIL,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     idleTimeoutSeconds: env.IDLE_TIMEOUT_SECONDS,
     idleCountdownSeconds: env.IDLE_COUNTDOWN_SECONDS,
     uploads: {
@@ -179,6 +187,9 @@ export const CONFIG_DOCS: Record<keyof Env, string> = {
   OIDC_SCOPES: 'scopes requested at sign-in',
   OIDC_LOGOUT_URL: "the external provider's hosted sign-out URL (Cognito /logout)",
   SUPPORT_EMAIL: 'support contact shown on the Unauthorized page',
+  SMTP_URL:
+    'SMTP server for invitation e-mails, e.g. smtps://user:pass@mail.example.com (unset = .eml files in DATA_DIR/outbox)',
+  MAIL_FROM: 'sender of the e-mails the portal sends',
   IDLE_TIMEOUT_SECONDS: 'inactivity before the logout countdown appears',
   IDLE_COUNTDOWN_SECONDS: 'length of the logout countdown',
   UPLOAD_SIMULTANEOUS: 'default number of simultaneous uploads (1-10)',

@@ -2,6 +2,7 @@ import type { AppConfig } from '../config/config.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import type { AccountDirectory } from '../identity/account-directory.ts';
+import type { MailTransport } from '../mail/mail-transport.ts';
 
 /** The signed-in caller, as every policy sees it. */
 export interface Viewer {
@@ -15,6 +16,8 @@ export interface RequestContext {
   viewer: Viewer;
   /** The identity provider's accounts: invitations, session ends. */
   accounts: AccountDirectory;
+  /** Outgoing e-mail (invitations). */
+  mail: MailTransport;
   /** Per-request memo for DataLoaders; use `loaderFor`. */
   loaders: Map<unknown, unknown>;
 }

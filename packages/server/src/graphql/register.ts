@@ -7,6 +7,7 @@ import mercurius from 'mercurius';
 import type { AppConfig } from '../config/config.ts';
 import type { Db } from '../db/database.ts';
 import type { AccountDirectory } from '../identity/account-directory.ts';
+import type { MailTransport } from '../mail/mail-transport.ts';
 import type { RequestContext } from './context.ts';
 import { buildSchema } from './schema.ts';
 
@@ -19,7 +20,12 @@ const { NoSchemaIntrospectionCustomRule } = createRequire(import.meta.url)(
 /** Mounts POST /graphql with depth and cost limits checked before any resolver runs. */
 export async function registerGraphql(
   app: FastifyInstance,
-  { config, db, accounts }: { config: AppConfig; db: Db; accounts: AccountDirectory },
+  {
+    config,
+    db,
+    accounts,
+    mail,
+  }: { config: AppConfig; db: Db; accounts: AccountDirectory; mail: MailTransport },
 ) {
   const { schema, resolvers } = buildSchema();
   // Report limit breaches as validation errors (HTTP 400) so nothing executes.
@@ -49,6 +55,7 @@ export async function registerGraphql(
       config,
       viewer: request.viewer!,
       accounts,
+      mail,
       loaders: new Map(),
     }),
     errorFormatter: (execution) => formatErrors(execution, config, app),

@@ -1,6 +1,9 @@
 import type { GraphqlModule } from '../graphql/module.ts';
 import { activityLogModule } from './activity-logs/activity-log.graphql.ts';
 import { annotationModule } from './annotations/annotation.graphql.ts';
+import { bucketModule } from './buckets/bucket.graphql.ts';
+import { deviceAssignmentModule } from './device-assignments/device-assignment.graphql.ts';
+import { logFileModule } from './log-files/log-file.graphql.ts';
 import { organizationModule } from './organizations/organization.graphql.ts';
 import { pipelineModule } from './pipelines/pipeline.graphql.ts';
 import { projectModule } from './projects/project.graphql.ts';
@@ -11,6 +14,7 @@ import { userModule } from './users/user.graphql.ts';
 /** Every domain module of the API. */
 export const modules: GraphqlModule[] = [
   organizationModule,
+  bucketModule,
   userModule,
   projectModule,
   pipelineModule,
@@ -18,4 +22,6 @@ export const modules: GraphqlModule[] = [
   sessionModule,
   annotationModule,
   activityLogModule,
+  logFileModule,
+  deviceAssignmentModule,
 ];

@@ -55,7 +55,7 @@ describe.each(DATABASE_KINDS)('activity logs API on %s', (kind) => {
       w.standard,
       `mutation($p: JSON, $x: JSON) { createActivityLogEvent(activityType: "PackageUpload",
         message: "Upload started", payload: $p, metrics: $x) { ${FIELDS} } }`,
-      { p: { filename: 'a.luxlz', parts: [1, 2] }, x: { fileSize: 1024 } },
+      { p: { filename: 'a.luxlz', upload_id: 'u-1', parts: [1, 2] }, x: { fileSize: 1024 } },
     );
     expect(created.errors).toBeUndefined();
     const log = created.data!.createActivityLogEvent;
@@ -65,7 +65,7 @@ describe.each(DATABASE_KINDS)('activity logs API on %s', (kind) => {
       message: 'Upload started',
       userId: String(w.standard.id),
       user: { id: String(w.standard.id), name: w.standard.name },
-      payload: { filename: 'a.luxlz', parts: [1, 2] },
+      payload: { filename: 'a.luxlz', upload_id: 'u-1', parts: [1, 2] },
       metrics: { fileSize: 1024 },
       isAcknowledged: false,
       referenceKey: null,

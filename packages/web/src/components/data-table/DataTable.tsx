@@ -102,7 +102,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const rows = useMemo(() => [...data], [data]);
   const pagination: PaginationState = serverPaging
     ? { pageIndex: serverPaging.pageIndex, pageSize: serverPaging.pageSize }
-    : { pageIndex, pageSize: effectivePageSize(pageSizeOption, rows.length) };
+    : // 'all' must also cover the group header rows, at most one per row and grouping level.
+      {
+        pageIndex,
+        pageSize: effectivePageSize(pageSizeOption, rows.length * (1 + grouping.length)),
+      };
 
   const table = useReactTable<T>({
     data: rows,
@@ -134,6 +138,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const visibleColumns = table.getVisibleLeafColumns().length + (renderDetail ? 1 : 0);
   const pageRows = table.getRowModel().rows;
   const total = serverPaging ? serverPaging.total : table.getPrePaginationRowModel().rows.length;
+  // Pages hold group header rows too; the label counts only the data rows the user cares about.
+  const dataRowCount = serverPaging ? total : table.getFilteredRowModel().rows.length;
+  const groupedLabel = ({ page }: { page: number }) =>
+    `Page ${page + 1} of ${Math.max(1, Math.ceil(total / Math.max(1, pagination.pageSize)))} · ${dataRowCount} ${dataRowCount === 1 ? 'row' : 'rows'}`;
   const currentPageSize = serverPaging
     ? serverPaging.pageSize
     : pageSizeOption === 'all'
@@ -272,6 +280,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           Math.max(0, Math.ceil(total / Math.max(1, pagination.pageSize)) - 1),
         )}
         rowsPerPage={currentPageSize}
+        {...(grouping.length > 0 && !serverPaging ? { labelDisplayedRows: groupedLabel } : {})}
         rowsPerPageOptions={paginationOptions(pageSizeOptions)}
         onPageChange={handlePageChange}
         onRowsPerPageChange={handlePageSizeChange}
