@@ -5,6 +5,7 @@ import { CamelCasePlugin, Kysely, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
+import { buildTemplate, readTemplate } from './pglite-template.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -33,12 +34,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
     });
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
+  const isNew = options.dataDir !== undefined && !fs.existsSync(path.join(options.dataDir, 'PG_VERSION'));
+  const template = isNew ? readTemplate() : null;
   const pglite = await PGlite.create(options.dataDir ?? 'memory://', {
     parsers: { 20: (value: string) => Number(value) },
+    ...(template ? { loadDataDir: template } : {}),
   });
-  return new Kysely<Database>({
-    dialect: new PGliteDialect(pglite),
-    plugins: [camelCase()],
+  return pgliteKysely(pglite);
+}
+
+const pgliteKysely = (pglite: PGlite) =>
+  new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins: [camelCase()] });
+
+/** Builds the empty, migrated database that new embedded data folders start from. */
+export function buildPgliteTemplate(): Promise<string> {
+  return buildTemplate(async (pglite) => {
+    // The Kysely instance must not close the PGlite it borrows; the template builder does.
+    await migrateToLatest(pgliteKysely(pglite));
   });
 }
 
