@@ -34,7 +34,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
     });
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const isNew = options.dataDir !== undefined && !fs.existsSync(path.join(options.dataDir, 'PG_VERSION'));
+  const isNew =
+    options.dataDir !== undefined && !fs.existsSync(path.join(options.dataDir, 'PG_VERSION'));
   const template = isNew ? readTemplate() : null;
   const pglite = await PGlite.create(options.dataDir ?? 'memory://', {
     parsers: { 20: (value: string) => Number(value) },

@@ -13,7 +13,9 @@ const cacheDir = path.join(repoRoot, 'node_modules/.cache/asset-portal');
 
 function pgliteVersion(): string {
   const manifest = path.join(repoRoot, 'node_modules/@electric-sql/pglite/package.json');
-  return fs.existsSync(manifest) ? (JSON.parse(fs.readFileSync(manifest, 'utf8')).version as string) : 'unknown';
+  return fs.existsSync(manifest)
+    ? (JSON.parse(fs.readFileSync(manifest, 'utf8')).version as string)
+    : 'unknown';
 }
 
 /** The template file for this PGlite version and this list of migrations. */
