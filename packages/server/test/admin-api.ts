@@ -1,15 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { createApp } from '../src/app.ts';
-import { loadConfig } from '../src/config/config.ts';
-import type { UserRow } from '../src/db/schema.ts';
 import type { AccountDirectory, NewAccount } from '../src/identity/account-directory.ts';
-import { SESSION_COOKIE } from '../src/identity/session-cookie.ts';
-import { sessionStore } from '../src/identity/session-store.ts';
-import type { GraphqlResult, TestApi } from './api.ts';
-import { createTestDatabase, type TestDatabase } from './databases.ts';
+import { startTestApi, type TestApi } from './api.ts';
+import type { TestDatabase } from './databases.ts';
 
 /** An in-memory account directory that records what the API asked of the identity provider. */
 export interface FakeAccounts extends AccountDirectory {
@@ -55,49 +47,11 @@ function fakeAccounts(): FakeAccounts {
  * fake, so user administration is tested without a real provider.
  */
 export async function startAdminTestApi(kind: TestDatabase['kind']): Promise<AdminTestApi> {
-  const database = await createTestDatabase(kind);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ap-test-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    SEED_DEMO_DATA: 'false',
-    NODE_ENV: 'test',
-  });
-  const { app, identity } = await createApp({ config, db: database.db });
+  const api = await startTestApi(kind);
   const accounts = fakeAccounts();
   // The GraphQL context holds identity.accounts itself, so its methods are replaced in place.
-  identity.accounts.createAccount = (account) => accounts.createAccount(account);
-  identity.accounts.endSessions = (subject) => accounts.endSessions(subject);
-  identity.accounts.deleteAccount = (subject) => accounts.deleteAccount(subject);
-  await app.ready();
-  const cookieFor = async (user: UserRow) => {
-    const id = await sessionStore.create(database.db, {
-      subject: user.awsUserId!,
-      ttlMs: 3_600_000,
-    });
-    return `${SESSION_COOKIE}=${app.signCookie(id)}`;
-  };
-  return {
-    app,
-    database,
-    cookieFor,
-    accounts,
-    async graphql<T>(user: UserRow | null, query: string, variables?: Record<string, unknown>) {
-      const headers: Record<string, string> = { 'content-type': 'application/json' };
-      if (user) headers.cookie = await cookieFor(user);
-      const response = await app.inject({
-        method: 'POST',
-        url: '/graphql',
-        headers,
-        payload: JSON.stringify({ query, variables }),
-      });
-      const body = response.json() as { data?: T; errors?: GraphqlResult['errors'] };
-      return { status: response.statusCode, data: body.data, errors: body.errors };
-    },
-    async close() {
-      await app.close();
-      await database.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  api.identity.accounts.createAccount = (account) => accounts.createAccount(account);
+  api.identity.accounts.endSessions = (subject) => accounts.endSessions(subject);
+  api.identity.accounts.deleteAccount = (subject) => accounts.deleteAccount(subject);
+  return { ...api, accounts };
 }

@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createApp } from '../src/app.ts';
-import { loadConfig } from '../src/config/config.ts';
+import { type AppConfig, loadConfig } from '../src/config/config.ts';
 import type { UserRow } from '../src/db/schema.ts';
+import type { Identity } from '../src/identity/index.ts';
 import { SESSION_COOKIE } from '../src/identity/session-cookie.ts';
 import { sessionStore } from '../src/identity/session-store.ts';
 import { createTestDatabase, type TestDatabase } from './databases.ts';
@@ -17,6 +18,8 @@ export interface GraphqlResult<T = Record<string, unknown>> {
 
 export interface TestApi {
   app: FastifyInstance;
+  identity: Identity;
+  config: AppConfig;
   database: TestDatabase;
   /** Sends a GraphQL operation as the given user (signed-in browser session). */
   graphql<T = Record<string, unknown>>(
@@ -42,7 +45,7 @@ export async function startTestApi(
     NODE_ENV: 'test',
     ...env,
   });
-  const { app } = await createApp({ config, db: database.db });
+  const { app, identity } = await createApp({ config, db: database.db });
   await app.ready();
   const cookieFor = async (user: UserRow) => {
     const id = await sessionStore.create(database.db, {
@@ -53,6 +56,8 @@ export async function startTestApi(
   };
   return {
     app,
+    identity,
+    config,
     database,
     cookieFor,
     async graphql(user, query, variables) {
