@@ -28,6 +28,9 @@ const camelCase = () => new CamelCasePlugin({ maintainNestedObjectKeys: true });
 export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle connection the server ends (restart, failover) must not crash the process; the
+    // pool replaces it on the next query.
+    pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
     return new Kysely<Database>({
       dialect: new PostgresDialect({ pool }),
       plugins: [camelCase()],
