@@ -15,6 +15,7 @@ import { createIdentity, type Identity } from './identity/index.ts';
 import { createMailTransport } from './mail/create-mail-transport.ts';
 import type { MailTransport } from './mail/mail-transport.ts';
 import { registerLogFileRoutes } from './modules/log-files/log-file.routes.ts';
+import { registerEmbeddedStorageRoutes } from './storage/embedded-storage.routes.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -71,6 +72,7 @@ export async function createApp({
   const mail = mailOverride ?? createMailTransport(config, app.log);
   await registerGraphql(app, { config, db, accounts: identity.accounts, mail });
   await registerLogFileRoutes(app, { config, db });
+  await registerEmbeddedStorageRoutes(app, { config });
 
   await registerWebApp(app);
   app.addHook('onClose', async () => {

@@ -43,6 +43,12 @@ const schema = z.object({
   IDLE_COUNTDOWN_SECONDS: z.coerce.number().int().min(1).default(10),
   UPLOAD_SIMULTANEOUS: z.coerce.number().int().min(1).max(10).default(3),
   UPLOAD_USE_MULTIPART: bool.default(true),
+  STORAGE_ENDPOINT: optionalUrl,
+  STORAGE_REGION: z.string().default('us-east-1'),
+  STORAGE_BUCKET: z.string().optional(),
+  STORAGE_ACCESS_KEY_ID: z.string().optional(),
+  STORAGE_SECRET_ACCESS_KEY: z.string().optional(),
+  STORAGE_FORCE_PATH_STYLE: bool.default(false),
   MAP_STYLE_URL: optionalUrl,
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).default(8),
   GRAPHQL_MAX_COST: z.coerce.number().int().min(100).default(5000),
@@ -83,6 +89,18 @@ export interface AppConfig {
   idleTimeoutSeconds: number;
   idleCountdownSeconds: number;
   uploads: { simultaneousUploads: number; useMultipart: boolean };
+  /** Where objects live: files in DATA_DIR/objects served by the app, or an S3 bucket. */
+  storage:
+    | { kind: 'embedded' }
+    | {
+        kind: 's3';
+        endpoint: string | null;
+        region: string;
+        bucket: string;
+        accessKeyId: string | null;
+        secretAccessKey: string | null;
+        forcePathStyle: boolean;
+      };
   mapStyleUrl: string | undefined;
   graphql: { maxDepth: number; maxCost: number };
   logLevel: Env['LOG_LEVEL'];
@@ -110,6 +128,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
     throw new ConfigError(
       'Invalid configuration:\n  SESSION_SECRET: required when NODE_ENV=production (32+ characters)',
+    );
+  }
+  if (Boolean(env.STORAGE_ACCESS_KEY_ID) !== Boolean(env.STORAGE_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STORAGE_ACCESS_KEY_ID and STORAGE_SECRET_ACCESS_KEY: set both or neither',
     );
   }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
@@ -146,6 +169,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       simultaneousUploads: env.UPLOAD_SIMULTANEOUS,
       useMultipart: env.UPLOAD_USE_MULTIPART,
     },
+    storage: env.STORAGE_BUCKET
+      ? {
+          kind: 's3',
+          endpoint: env.STORAGE_ENDPOINT ?? null,
+          region: env.STORAGE_REGION,
+          bucket: env.STORAGE_BUCKET,
+          accessKeyId: env.STORAGE_ACCESS_KEY_ID ?? null,
+          secretAccessKey: env.STORAGE_SECRET_ACCESS_KEY ?? null,
+          forcePathStyle: env.STORAGE_FORCE_PATH_STYLE,
+        }
+      : { kind: 'embedded' },
     mapStyleUrl: env.MAP_STYLE_URL,
     graphql: { maxDepth: env.GRAPHQL_MAX_DEPTH, maxCost: env.GRAPHQL_MAX_COST },
     logLevel: env.LOG_LEVEL,
@@ -194,6 +228,13 @@ export const CONFIG_DOCS: Record<keyof Env, string> = {
   IDLE_COUNTDOWN_SECONDS: 'length of the logout countdown',
   UPLOAD_SIMULTANEOUS: 'default number of simultaneous uploads (1-10)',
   UPLOAD_USE_MULTIPART: 'default for multipart uploads',
+  STORAGE_ENDPOINT: 'S3-compatible endpoint (MinIO, Ceph, Garage…); unset = AWS S3 itself',
+  STORAGE_REGION: 'region of the storage bucket',
+  STORAGE_BUCKET:
+    'S3 bucket for uploads and artifacts (unset = embedded store in DATA_DIR/objects)',
+  STORAGE_ACCESS_KEY_ID: "access key for the bucket (unset = the server's own AWS credentials)",
+  STORAGE_SECRET_ACCESS_KEY: 'secret for STORAGE_ACCESS_KEY_ID',
+  STORAGE_FORCE_PATH_STYLE: 'address the bucket as ENDPOINT/BUCKET (most S3-compatible stores)',
   MAP_STYLE_URL: 'MapLibre style URL (unset = offline base map bundled with the app)',
   GRAPHQL_MAX_DEPTH: 'deepest GraphQL selection accepted',
   GRAPHQL_MAX_COST: 'highest GraphQL query cost accepted',

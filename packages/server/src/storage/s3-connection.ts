@@ -16,8 +16,14 @@ export interface S3ConnectionSettings {
   secretAccessKey: string | null;
 }
 
-/** An S3 client for AWS or an S3-compatible store (MinIO, Ceph, Garage, s3rver…). */
-export function createS3Client(settings: S3ConnectionSettings, timeoutMs: number): S3Client {
+/**
+ * An S3 client for AWS or an S3-compatible store (MinIO, Ceph, Garage, s3rver…). With a timeout
+ * it fails fast (connection tests); without one it retries and lets long transfers run.
+ */
+export function createS3Client(
+  settings: Omit<S3ConnectionSettings, 'prefix'>,
+  timeoutMs?: number,
+): S3Client {
   return new S3Client({
     region: settings.region,
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
@@ -34,8 +40,12 @@ export function createS3Client(settings: S3ConnectionSettings, timeoutMs: number
     // The SDK's default checksums break S3-compatible stores (see docs/decisions.md).
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-    maxAttempts: 1,
-    requestHandler: { connectionTimeout: timeoutMs, requestTimeout: timeoutMs },
+    ...(timeoutMs === undefined
+      ? {}
+      : {
+          maxAttempts: 1,
+          requestHandler: { connectionTimeout: timeoutMs, requestTimeout: timeoutMs },
+        }),
   });
 }
 

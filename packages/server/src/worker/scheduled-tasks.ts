@@ -1,6 +1,8 @@
 import type { AppConfig } from '../config/config.ts';
 import type { Db } from '../db/database.ts';
 import { sessionStore } from '../identity/session-store.ts';
+import { createObjectStorage } from '../storage/create-object-storage.ts';
+import { abortStaleMultipartUploads } from '../storage/stale-multipart-sweeper.ts';
 
 export interface ScheduledTask {
   name: string;
@@ -16,5 +18,11 @@ export const scheduledTasks: ScheduledTask[] = [
     everyMs: 60 * 60 * 1000,
     runAtStart: false,
     run: ({ db }) => sessionStore.deleteExpired(db),
+  },
+  {
+    name: 'abort-stale-multipart-uploads',
+    everyMs: 60 * 60 * 1000,
+    runAtStart: false,
+    run: ({ config }) => abortStaleMultipartUploads(createObjectStorage(config)),
   },
 ];

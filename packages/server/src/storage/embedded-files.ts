@@ -1,0 +1,114 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/** S3's error codes with their HTTP status, raised by the embedded store. */
+export class StorageError extends Error {
+  constructor(
+    readonly code: string,
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'StorageError';
+  }
+}
+
+/**
+ * Streams `body` into a temporary file beside `destination`'s tree and renames it into place, so
+ * a killed upload leaves a stray temp file (cleaned later) but never a half object. The MD5 is
+ * computed on the way, never by buffering the body.
+ */
+export async function writeAtomically(
+  tmpDir: string,
+  destination: string,
+  body: Readable,
+  expectedSize?: number,
+): Promise<{ md5: Buffer; size: number }> {
+  await fs.promises.mkdir(tmpDir, { recursive: true });
+  const temp = path.join(tmpDir, randomBytes(12).toString('hex'));
+  const hash = createHash('md5');
+  let size = 0;
+  try {
+    await pipeline(
+      body,
+      async function* (source: AsyncIterable<Buffer>) {
+        for await (const chunk of source) {
+          hash.update(chunk);
+          size += chunk.length;
+          yield chunk;
+        }
+      },
+      fs.createWriteStream(temp),
+    );
+    if (expectedSize !== undefined && size !== expectedSize) {
+      throw new StorageError(
+        'IncompleteBody',
+        400,
+        `You did not provide the number of bytes specified by the Content-Length HTTP header (${size} of ${expectedSize})`,
+      );
+    }
+    await fs.promises.mkdir(path.dirname(destination), { recursive: true });
+    await fs.promises.rename(temp, destination);
+    return { md5: hash.digest(), size };
+  } catch (error) {
+    await fs.promises.rm(temp, { force: true });
+    throw error;
+  }
+}
+
+/** Writes a small file atomically (metadata). */
+export async function writeFileAtomically(tmpDir: string, destination: string, text: string) {
+  await fs.promises.mkdir(tmpDir, { recursive: true });
+  const temp = path.join(tmpDir, randomBytes(12).toString('hex'));
+  await fs.promises.writeFile(temp, text);
+  await fs.promises.mkdir(path.dirname(destination), { recursive: true });
+  await fs.promises.rename(temp, destination);
+}
+
+export async function readJson<T>(file: string): Promise<T | null> {
+  try {
+    return JSON.parse(await fs.promises.readFile(file, 'utf8')) as T;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+export async function statOrNull(file: string): Promise<fs.Stats | null> {
+  try {
+    const stats = await fs.promises.stat(file);
+    return stats.isFile() ? stats : null;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return null;
+    throw error;
+  }
+}
+
+/** MD5 of a file, streamed; for objects whose metadata was lost. */
+export async function md5OfFile(file: string): Promise<string> {
+  const hash = createHash('md5');
+  await pipeline(fs.createReadStream(file), hash);
+  return hash.digest('hex');
+}
+
+/** Every regular file under `dir`, as paths relative to `root` with '/' separators. */
+export async function* walkFiles(root: string, dir: string): AsyncGenerator<string> {
+  let entries: fs.Dirent[];
+  try {
+    entries = await fs.promises.readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const entry of entries) {
+    const full = path.join(dir, entry.name);
+    if (dir === root && entry.name.startsWith('.')) continue;
+    if (entry.isDirectory()) yield* walkFiles(root, full);
+    else if (entry.isFile()) yield path.relative(root, full).split(path.sep).join('/');
+  }
+}

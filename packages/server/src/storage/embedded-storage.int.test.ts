@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closedPort } from '../../test/s3-test-server.ts';
+import { embeddedStorageRoutes } from './embedded-storage.routes.ts';
+import { EmbeddedObjectStorage } from './embedded-storage.ts';
+import { abortStaleMultipartUploads } from './stale-multipart-sweeper.ts';
+import { MIN_PART_SIZE } from './storage.ts';
+
+/** What only the embedded store promises beyond the shared contract. */
+describe('embedded object store', () => {
+  let root: string;
+  let storage: EmbeddedObjectStorage;
+  let app: FastifyInstance;
+  let endpoint: string;
+  const credentials = { accessKeyId: 'APTEST', secretAccessKey: 'embedded-test-secret' };
+  beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'ap-objects-'));
+    const port = await closedPort();
+    endpoint = `http://127.0.0.1:${port}/storage`;
+    storage = new EmbeddedObjectStorage({ rootDir: root, endpoint, credentials });
+    app = Fastify();
+    await app.register(embeddedStorageRoutes(storage));
+    await app.listen({ host: '127.0.0.1', port });
+  });
+  afterAll(async () => {
+    await app?.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  it('leaves no object and no temporary file when an upload is cut off', async () => {
+    const key = 'org-1/project-none/packages/cut.luxlz';
+    const url = new URL(await storage.presignPut(key, { contentType: 'application/zip' }));
+    await new Promise<void>((resolve) => {
+      const request = http.request(url, {
+        method: 'PUT',
+        headers: {
+          'content-type': 'application/zip',
+          'content-length': String(10 * MIN_PART_SIZE),
+        },
+      });
+      request.on('error', () => resolve());
+      request.write(randomBytes(MIN_PART_SIZE));
+      setTimeout(() => {
+        request.destroy();
+        resolve();
+      }, 200);
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await storage.head(key)).toBeNull();
+    expect(fs.readdirSync(path.join(root, '.tmp'))).toEqual([]);
+  });
+
+  it('sweeps partial writes a killed process left behind, after a day', async () => {
+    const leftover = path.join(root, '.tmp', 'leftover');
+    fs.writeFileSync(leftover, 'half');
+    expect(await abortStaleMultipartUploads(storage)).toEqual({ aborted: 0 });
+    expect(fs.existsSync(leftover)).toBe(true);
+    await abortStaleMultipartUploads(storage, undefined, new Date(Date.now() + 25 * 3600_000));
+    expect(fs.existsSync(leftover)).toBe(false);
+  });
+
+  it('streams a 64 MiB body to disk and answers its MD5 as ETag', async () => {
+    const key = 'org-1/project-none/packages/big.luxlz';
+    const url = await storage.presignPut(key, { contentType: 'application/octet-stream' });
+    const chunk = randomBytes(1024 * 1024);
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < 64; i++) controller.enqueue(chunk);
+        controller.close();
+      },
+    });
+    const response = await fetch(url, {
+      method: 'PUT',
+      body,
+      duplex: 'half',
+      headers: { 'content-type': 'application/octet-stream' },
+    } as RequestInit);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-expose-headers')).toBe('ETag');
+    expect((await storage.head(key))?.size).toBe(64 * chunk.length);
+
+    // A URL presigned for HEAD answers HEAD (and only HEAD) with the object's headers.
+    const signer = new S3Client({
+      region: 'us-east-1',
+      endpoint,
+      forcePathStyle: true,
+      credentials,
+    });
+    const head = await getSignedUrl(signer, new HeadObjectCommand({ Bucket: 'portal', Key: key }));
+    const headed = await fetch(head, { method: 'HEAD' });
+    expect(headed.status).toBe(200);
+    expect(headed.headers.get('content-length')).toBe(String(64 * chunk.length));
+    expect(headed.headers.get('etag')).toBe((await storage.head(key))?.eTag);
+    expect((await fetch(head)).status).toBe(403);
+    const suffix = await fetch(await storage.presignGet(key), { headers: { range: 'bytes=-10' } });
+    expect(suffix.status).toBe(206);
+    expect(Buffer.from(await suffix.arrayBuffer())).toEqual(chunk.subarray(chunk.length - 10));
+    const beyond = await fetch(await storage.presignGet(key), {
+      headers: { range: `bytes=${64 * chunk.length}-` },
+    });
+    expect(beyond.status).toBe(416);
+  });
+
+  it('refuses a Content-Type other than the signed one, and an unknown upload', async () => {
+    const key = 'org-1/project-none/packages/typed.luxlz';
+    const url = await storage.presignPut(key, { contentType: 'application/zip' });
+    const wrongType = await fetch(url, {
+      method: 'PUT',
+      body: 'x',
+      headers: { 'content-type': 'text/html' },
+    });
+    expect(wrongType.status).toBe(403);
+    const part = await storage.presignPart(key, 'f'.repeat(32), 1);
+    const unknown = await fetch(part, { method: 'PUT', body: 'x' });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain('<Code>NoSuchUpload</Code>');
+  });
+
+  it('checks parts on completion as S3 does', async () => {
+    const key = 'org-1/project-none/packages/parts.luxlz';
+    const uploadId = await storage.createMultipart(key, 'application/zip');
+    const send = async (partNumber: number, size: number) => {
+      const url = await storage.presignPart(key, uploadId, partNumber);
+      const response = await fetch(url, { method: 'PUT', body: randomBytes(size) });
+      return { partNumber, eTag: response.headers.get('etag') ?? '' };
+    };
+    const small = await send(1, 1000);
+    const last = await send(2, 1000);
+    await expect(storage.completeMultipart(key, uploadId, [small, last])).rejects.toMatchObject({
+      code: 'EntityTooSmall',
+    });
+    await expect(
+      storage.completeMultipart(key, uploadId, [{ partNumber: 1, eTag: '"0"' }]),
+    ).rejects.toMatchObject({ code: 'InvalidPart' });
+    await expect(storage.completeMultipart(key, uploadId, [last, small])).rejects.toMatchObject({
+      code: 'InvalidPartOrder',
+    });
+    expect(await storage.completeMultipart(key, uploadId, [small])).toEqual({
+      eTag: expect.stringMatching(/^"[0-9a-f]{32}-1"$/),
+    });
+    expect(fs.existsSync(path.join(root, '.multipart', uploadId))).toBe(false);
+  });
+
+  it('refuses keys that would leave its folder', async () => {
+    for (const key of ['../x', 'a/../../x', '.meta/x', '/abs', 'a\\b', 'a//b']) {
+      expect(() => storage.objectPath(key), key).toThrow();
+    }
+  });
+});

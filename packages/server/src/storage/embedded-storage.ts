@@ -1,0 +1,308 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import {
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import {
+  md5OfFile,
+  readJson,
+  StorageError,
+  statOrNull,
+  walkFiles,
+  writeAtomically,
+  writeFileAtomically,
+} from './embedded-files.ts';
+import { checkCompletedParts, concatFiles } from './embedded-multipart.ts';
+import { type PresignedRequest, type VerifyResult, verifyPresignedUrl } from './sigv4-verifier.ts';
+import {
+  attachmentDisposition,
+  type ByteRange,
+  type CompletedPart,
+  checkPartNumber,
+  type ListedObject,
+  type MultipartUploadInfo,
+  type ObjectInfo,
+  ObjectNotFoundError,
+  type ObjectStorage,
+  presignExpiry,
+  quoteETag,
+  SIGNED_PUT_HEADERS,
+} from './storage.ts';
+
+/** The bucket name in embedded URLs: /storage/portal/<key>. */
+export const EMBEDDED_BUCKET = 'portal';
+export const EMBEDDED_REGION = 'us-east-1';
+
+export interface EmbeddedStorageOptions {
+  /** DATA_DIR/objects */
+  rootDir: string;
+  /** `${PUBLIC_URL}/storage`: where browsers send presigned requests. */
+  endpoint: string;
+  credentials: { accessKeyId: string; secretAccessKey: string };
+}
+
+interface StoredMeta {
+  contentType: string;
+  eTag: string;
+}
+interface UploadMeta {
+  key: string;
+  contentType: string;
+  initiated: string;
+}
+
+const UPLOAD_ID = /^[a-f0-9]{32}$/;
+
+/**
+ * Objects as files under DATA_DIR/objects, reached by browsers through the same SigV4 presigned
+ * URLs as S3 (served by embedded-storage.routes.ts). Metadata lives in .meta/, unfinished
+ * multipart uploads in .multipart/<uploadId>/, partial writes in .tmp/.
+ */
+export class EmbeddedObjectStorage implements ObjectStorage {
+  private readonly signer: S3Client;
+  private readonly tmpDir: string;
+
+  constructor(private readonly options: EmbeddedStorageOptions) {
+    this.tmpDir = path.join(options.rootDir, '.tmp');
+    this.signer = new S3Client({
+      region: EMBEDDED_REGION,
+      endpoint: options.endpoint,
+      forcePathStyle: true,
+      credentials: options.credentials,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  }
+
+  /** Checks a presigned request that reached the app. */
+  verify(request: PresignedRequest, now?: Date): VerifyResult {
+    return verifyPresignedUrl(
+      request,
+      { ...this.options.credentials, region: EMBEDDED_REGION },
+      now,
+    );
+  }
+
+  presignPut(key: string, options: { contentType: string; expiresIn?: number }) {
+    this.objectPath(key);
+    const command = new PutObjectCommand({
+      Bucket: EMBEDDED_BUCKET,
+      Key: key,
+      ContentType: options.contentType,
+    });
+    return getSignedUrl(this.signer, command, {
+      expiresIn: presignExpiry(options.expiresIn),
+      signableHeaders: SIGNED_PUT_HEADERS,
+    });
+  }
+
+  async createMultipart(key: string, contentType: string): Promise<string> {
+    this.objectPath(key);
+    const uploadId = randomBytes(16).toString('hex');
+    const meta: UploadMeta = { key, contentType, initiated: new Date().toISOString() };
+    await writeFileAtomically(
+      this.tmpDir,
+      this.uploadFile(uploadId, 'upload.json'),
+      JSON.stringify(meta),
+    );
+    return uploadId;
+  }
+
+  presignPart(key: string, uploadId: string, partNumber: number, expiresIn?: number) {
+    checkPartNumber(partNumber);
+    this.objectPath(key);
+    const command = new UploadPartCommand({
+      Bucket: EMBEDDED_BUCKET,
+      Key: key,
+      UploadId: uploadId,
+      PartNumber: partNumber,
+    });
+    return getSignedUrl(this.signer, command, { expiresIn: presignExpiry(expiresIn) });
+  }
+
+  /** Stores one part sent to a presigned part URL; returns its quoted ETag. */
+  async writePart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    body: Readable,
+    size?: number,
+  ) {
+    checkPartNumber(partNumber);
+    await this.requireUpload(key, uploadId);
+    const { md5 } = await writeAtomically(
+      this.tmpDir,
+      this.uploadFile(uploadId, `${partNumber}.part`),
+      body,
+      size,
+    );
+    const eTag = quoteETag(md5.toString('hex'));
+    await writeFileAtomically(this.tmpDir, this.uploadFile(uploadId, `${partNumber}.etag`), eTag);
+    return eTag;
+  }
+
+  async completeMultipart(key: string, uploadId: string, parts: CompletedPart[]) {
+    const upload = await this.requireUpload(key, uploadId);
+    const { files, eTag } = await checkCompletedParts(this.uploadDir(uploadId), parts);
+    await writeAtomically(this.tmpDir, this.objectPath(key), concatFiles(files));
+    await this.writeMeta(key, { contentType: upload.contentType, eTag });
+    await fs.promises.rm(this.uploadDir(uploadId), { recursive: true, force: true });
+    return { eTag };
+  }
+
+  async abortMultipart(key: string, uploadId: string): Promise<void> {
+    await this.requireUpload(key, uploadId);
+    await fs.promises.rm(this.uploadDir(uploadId), { recursive: true, force: true });
+  }
+
+  async listMultipartUploads(olderThan?: Date): Promise<MultipartUploadInfo[]> {
+    const dir = path.join(this.options.rootDir, '.multipart');
+    const ids = await fs.promises.readdir(dir).catch(() => [] as string[]);
+    const uploads: MultipartUploadInfo[] = [];
+    for (const uploadId of ids.filter((id) => UPLOAD_ID.test(id))) {
+      const meta = await readJson<UploadMeta>(this.uploadFile(uploadId, 'upload.json'));
+      if (!meta) continue;
+      const initiated = new Date(meta.initiated);
+      if (olderThan && initiated >= olderThan) continue;
+      uploads.push({ key: meta.key, uploadId, initiated });
+    }
+    return uploads.sort((a, b) => a.initiated.getTime() - b.initiated.getTime());
+  }
+
+  async head(key: string): Promise<ObjectInfo | null> {
+    const file = this.objectPath(key);
+    const stats = await statOrNull(file);
+    if (!stats) return null;
+    const meta = await readJson<StoredMeta>(this.metaPath(key));
+    return {
+      size: stats.size,
+      eTag: meta?.eTag ?? quoteETag(await md5OfFile(file)),
+      contentType: meta?.contentType ?? 'application/octet-stream',
+      lastModified: new Date(Math.floor(stats.mtimeMs / 1000) * 1000),
+    };
+  }
+
+  async getStream(key: string, range?: ByteRange): Promise<Readable> {
+    const file = this.objectPath(key);
+    if (!(await statOrNull(file))) throw new ObjectNotFoundError(key);
+    return fs.createReadStream(file, range ? { start: range.start, end: range.end } : {});
+  }
+
+  presignGet(key: string, expiresIn?: number, options: { filename?: string } = {}) {
+    this.objectPath(key);
+    const command = new GetObjectCommand({
+      Bucket: EMBEDDED_BUCKET,
+      Key: key,
+      ...(options.filename
+        ? { ResponseContentDisposition: attachmentDisposition(options.filename) }
+        : {}),
+    });
+    return getSignedUrl(this.signer, command, { expiresIn: presignExpiry(expiresIn) });
+  }
+
+  async copy(fromKey: string, toKey: string): Promise<void> {
+    const info = await this.head(fromKey);
+    if (!info) throw new ObjectNotFoundError(fromKey);
+    await writeAtomically(
+      this.tmpDir,
+      this.objectPath(toKey),
+      fs.createReadStream(this.objectPath(fromKey)),
+    );
+    await this.writeMeta(toKey, { contentType: info.contentType, eTag: info.eTag });
+  }
+
+  async *list(prefix: string): AsyncIterable<ListedObject> {
+    const root = this.options.rootDir;
+    const start = path.join(root, prefix.slice(0, prefix.lastIndexOf('/') + 1));
+    const keys: string[] = [];
+    for await (const key of walkFiles(root, start)) if (key.startsWith(prefix)) keys.push(key);
+    keys.sort();
+    for (const key of keys) {
+      const info = await this.head(key);
+      if (info) yield { key, size: info.size, eTag: info.eTag, lastModified: info.lastModified };
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await fs.promises.rm(this.objectPath(key), { force: true });
+    await fs.promises.rm(this.metaPath(key), { force: true });
+  }
+
+  async putStream(
+    key: string,
+    body: Readable,
+    options: { size?: number; contentType?: string } = {},
+  ) {
+    const { md5 } = await writeAtomically(this.tmpDir, this.objectPath(key), body, options.size);
+    const eTag = quoteETag(md5.toString('hex'));
+    await this.writeMeta(key, {
+      contentType: options.contentType ?? 'application/octet-stream',
+      eTag,
+    });
+    return { eTag };
+  }
+
+  /** Removes partial writes left by a process that died mid-upload; returns how many. */
+  async removeTempFilesOlderThan(cutoff: Date): Promise<number> {
+    const names = await fs.promises.readdir(this.tmpDir).catch(() => [] as string[]);
+    let removed = 0;
+    for (const name of names) {
+      const stats = await statOrNull(path.join(this.tmpDir, name));
+      if (stats && stats.mtime < cutoff) {
+        await fs.promises.rm(path.join(this.tmpDir, name), { force: true });
+        removed += 1;
+      }
+    }
+    return removed;
+  }
+
+  /** Where a key's bytes live; refuses keys that could leave the folder or hit internal ones. */
+  objectPath(key: string): string {
+    const segments = key.split('/');
+    if (
+      key.length === 0 ||
+      key.length > 1024 ||
+      key.includes('\\') ||
+      key.includes('\0') ||
+      segments.some((s) => s === '' || s === '.' || s === '..') ||
+      segments[0]?.startsWith('.')
+    ) {
+      throw new StorageError('InvalidKey', 400, `Invalid object key: ${JSON.stringify(key)}`);
+    }
+    return path.join(this.options.rootDir, ...segments);
+  }
+
+  private metaPath(key: string): string {
+    this.objectPath(key);
+    return `${path.join(this.options.rootDir, '.meta', ...key.split('/'))}.json`;
+  }
+
+  private writeMeta(key: string, meta: StoredMeta) {
+    return writeFileAtomically(this.tmpDir, this.metaPath(key), JSON.stringify(meta));
+  }
+
+  private uploadDir(uploadId: string): string {
+    if (!UPLOAD_ID.test(uploadId)) {
+      throw new StorageError('NoSuchUpload', 404, 'The specified upload does not exist.');
+    }
+    return path.join(this.options.rootDir, '.multipart', uploadId);
+  }
+
+  private uploadFile(uploadId: string, name: string): string {
+    return path.join(this.uploadDir(uploadId), name);
+  }
+
+  private async requireUpload(key: string, uploadId: string): Promise<UploadMeta> {
+    const meta = await readJson<UploadMeta>(this.uploadFile(uploadId, 'upload.json'));
+    if (!meta || meta.key !== key) {
+      throw new StorageError('NoSuchUpload', 404, 'The specified upload does not exist.');
+    }
+    return meta;
+  }
+}

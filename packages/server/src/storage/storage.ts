@@ -1,0 +1,118 @@
+import type { Readable } from 'node:stream';
+
+/**
+ * The one contract for stored objects. The browser moves the bytes through presigned URLs; the
+ * server only signs, inspects, copies and cleans up. Implemented over S3 (`S3ObjectStorage`) and
+ * over the filesystem with the same URL protocol served by the app (`EmbeddedObjectStorage`).
+ *
+ * ETags are given and taken in their HTTP header form, quotes included (`"<md5 hex>"`);
+ * `completeMultipart` also accepts them unquoted.
+ */
+export interface ObjectStorage {
+  /** A URL for one PUT of one object; the browser must send the same Content-Type. */
+  presignPut(key: string, options: { contentType: string; expiresIn?: number }): Promise<string>;
+  /** Starts a multipart upload and returns its id. */
+  createMultipart(key: string, contentType: string): Promise<string>;
+  /** A URL for one PUT of one part (1–10000) of one multipart upload. */
+  presignPart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    expiresIn?: number,
+  ): Promise<string>;
+  completeMultipart(
+    key: string,
+    uploadId: string,
+    parts: CompletedPart[],
+  ): Promise<{ eTag: string }>;
+  abortMultipart(key: string, uploadId: string): Promise<void>;
+  /** Unfinished multipart uploads, only those started before `olderThan` when given. */
+  listMultipartUploads(olderThan?: Date): Promise<MultipartUploadInfo[]>;
+  /** Null when there is no such object. */
+  head(key: string): Promise<ObjectInfo | null>;
+  /** The object's bytes, or the inclusive byte range; throws ObjectNotFoundError. */
+  getStream(key: string, range?: ByteRange): Promise<Readable>;
+  /** A URL for one GET of one object; `filename` makes browsers save it under that name. */
+  presignGet(key: string, expiresIn?: number, options?: { filename?: string }): Promise<string>;
+  copy(fromKey: string, toKey: string): Promise<void>;
+  /** Every object whose key starts with `prefix`, in key order. */
+  list(prefix: string): AsyncIterable<ListedObject>;
+  /** Deleting a missing object is not an error (as in S3). */
+  delete(key: string): Promise<void>;
+  /** Server-side write (ingestion outputs); atomic: readers see the old object or the whole new one. */
+  putStream(
+    key: string,
+    body: Readable,
+    options?: { size?: number; contentType?: string },
+  ): Promise<{ eTag: string }>;
+}
+
+export interface CompletedPart {
+  partNumber: number;
+  eTag: string;
+}
+
+export interface MultipartUploadInfo {
+  key: string;
+  uploadId: string;
+  initiated: Date;
+}
+
+export interface ObjectInfo {
+  size: number;
+  eTag: string;
+  contentType: string;
+  lastModified: Date;
+}
+
+export interface ListedObject {
+  key: string;
+  size: number;
+  eTag: string;
+  lastModified: Date;
+}
+
+/** Inclusive byte offsets, as in an HTTP Range header; `end` omitted = to the end. */
+export interface ByteRange {
+  start: number;
+  end?: number;
+}
+
+/** The longest a presigned URL may live: 15 minutes, here and nowhere else. */
+export const MAX_PRESIGN_SECONDS = 900;
+
+/** A presigned PUT binds the Content-Type too, so an upload cannot change what it claims to be. */
+export const SIGNED_PUT_HEADERS = new Set(['content-type']);
+
+/** The smallest part S3 accepts, except for the last part of an upload. */
+export const MIN_PART_SIZE = 5 * 1024 * 1024;
+
+/** Clamps a requested lifetime to 1–900 s; no lifetime means the maximum. */
+export function presignExpiry(expiresIn?: number): number {
+  if (expiresIn === undefined) return MAX_PRESIGN_SECONDS;
+  return Math.max(1, Math.min(MAX_PRESIGN_SECONDS, Math.floor(expiresIn)));
+}
+
+export function checkPartNumber(partNumber: number): void {
+  if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > 10_000) {
+    throw new RangeError(`part number must be 1-10000, not ${partNumber}`);
+  }
+}
+
+export class ObjectNotFoundError extends Error {
+  constructor(readonly key: string) {
+    super(`No such object: ${key}`);
+    this.name = 'ObjectNotFoundError';
+  }
+}
+
+/** `abc` or `"abc"` → `"abc"`. */
+export function quoteETag(eTag: string): string {
+  return `"${eTag.replace(/^"|"$/g, '')}"`;
+}
+
+/** `Content-Disposition` that saves the object under `filename`, safe for any characters. */
+export function attachmentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
