@@ -1,24 +1,23 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { ActivityStatus } from '../packages/server/src/db/schema.ts';
 import { ActivityLogData, ActivityLogsPage, type LogSeed } from './support/activity-logs-page.ts';
-import { type Persona, PortalDriver } from './support/portal-driver.ts';
-import { chromiumAvailable, PortalEnvironment, runningOnCi } from './support/portal-environment.ts';
-
-const describeInBrowser = describe.skipIf(!chromiumAvailable && !runningOnCi);
+import type { Persona } from './support/portal-driver.ts';
+import { describeInBrowser, setUpBrowserSuite } from './support/suite.ts';
 
 const UPLOAD_STATUSES: ActivityStatus[] = ['Submitted', 'Started', 'Completed', 'Error'];
 const LOG_TEXT = '2024-05-01 08:00:01 ingest started\n2024-05-01 08:00:09 42 scans registered\n';
 
 describeInBrowser('the Activity Logs screen', () => {
-  let environment: PortalEnvironment;
+  const suite = setUpBrowserSuite();
   let data: ActivityLogData;
-  let driver: PortalDriver | undefined;
   let logFileRow: number;
   let bigFileRow: number;
 
   beforeAll(async () => {
-    environment = await PortalEnvironment.start();
-    data = new ActivityLogData(environment.live.database.db, environment.live.config.dataDir);
+    data = new ActivityLogData(
+      suite.environment.live.database.db,
+      suite.environment.live.config.dataDir,
+    );
     const uploads: LogSeed[] = Array.from({ length: 55 }, (_, i) => ({
       activityType: 'PackageUpload',
       status: UPLOAD_STATUSES[i % UPLOAD_STATUSES.length]!,
@@ -57,16 +56,9 @@ describeInBrowser('the Activity Logs screen', () => {
       },
     ])) as [number, number];
   });
-  afterEach(async () => {
-    const errors = driver?.pageErrors ?? [];
-    await driver?.close();
-    driver = undefined;
-    expect(errors, 'uncaught errors in the page').toEqual([]);
-  });
-  afterAll(async () => environment?.close());
 
   async function openAs(persona: Persona): Promise<ActivityLogsPage> {
-    driver = await PortalDriver.launch({ on: environment });
+    const driver = await suite.launch();
     await driver.signInAs(persona, { startAt: '/activity-logs' });
     const screen = new ActivityLogsPage(driver);
     await screen.open();
@@ -87,7 +79,7 @@ describeInBrowser('the Activity Logs screen', () => {
       'Ingest of survey-0042.luxlz',
       'Upload of corridor-full.luxlz',
     ]);
-    await driver!.screenshot('activity-logs-admin');
+    await suite.driver.screenshot('activity-logs-admin');
 
     await screen.choosePageSize(25);
     await screen.waitForRowCount(25);
@@ -129,7 +121,7 @@ describeInBrowser('the Activity Logs screen', () => {
     expect(await screen.pagerText()).toBe(`1–${Math.min(10, expected)} of ${expected}`);
     expect(new Set(await screen.column(1))).toEqual(new Set(['Error']));
     expect(new Set(await screen.column(3))).toEqual(new Set(['Sam Standard']));
-    await driver!.screenshot('activity-logs-filtered');
+    await suite.driver.screenshot('activity-logs-filtered');
 
     // An admin may filter by the users of every organization.
     const users = await screen.filterOptions('User');
@@ -147,7 +139,7 @@ describeInBrowser('the Activity Logs screen', () => {
     const payload = await detail.getByTestId('activity-log-payload').textContent();
     expect(payload).toContain('"filename": "corridor-full.luxlz"');
     expect(payload).toContain('"parts": 687');
-    await driver!.screenshot('activity-logs-expanded');
+    await suite.driver.screenshot('activity-logs-expanded');
   });
 
   it('shows the log file through its signed link', async () => {
@@ -156,7 +148,7 @@ describeInBrowser('the Activity Logs screen', () => {
     await dialog.getByTestId('log-file-text').waitFor();
     await screen.waitForDialogShown();
     expect(await dialog.getByTestId('log-file-text').textContent()).toBe(LOG_TEXT);
-    await driver!.screenshot('activity-logs-log-file');
+    await suite.driver.screenshot('activity-logs-log-file');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
   });
@@ -216,7 +208,7 @@ describeInBrowser('the Activity Logs screen', () => {
   it('lets a power user filter only by their own organization', async () => {
     const screen = await openAs('power user');
     const ppower = await data.user('ppower');
-    const colleagues = await environment.live.database.db
+    const colleagues = await suite.environment.live.database.db
       .selectFrom('users')
       .select('name')
       .where('organizationId', '=', ppower.organizationId)
@@ -227,17 +219,17 @@ describeInBrowser('the Activity Logs screen', () => {
     expect(options).not.toContain('Ada Admin');
     // Only the organization's logs are listed.
     const total = await screen.pagerText();
-    const own = await environment.live.database.db
+    const own = await suite.environment.live.database.db
       .selectFrom('activityLogs')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('organizationId', '=', ppower.organizationId)
       .executeTakeFirstOrThrow();
     expect(total).toBe(`1–10 of ${Number(own.n)}`);
-    await driver!.screenshot('activity-logs-power-user');
+    await suite.driver.screenshot('activity-logs-power-user');
   });
 
   it('is not open to a standard user', async () => {
-    driver = await PortalDriver.launch({ on: environment });
+    const driver = await suite.launch();
     await driver.signInAs('standard', { startAt: '/activity-logs' });
     await driver.waitForPath('/');
     expect(await driver.menuEntries()).not.toContain('Activity Logs');

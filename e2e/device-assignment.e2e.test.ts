@@ -5,33 +5,16 @@ import {
   DEVICE_ASSIGNMENT_UPDATED,
   PROJECT_CREATED,
 } from '@asset-portal/shared';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { DEVICE_ASSIGNMENT_PATH, DeviceAssignmentPage } from './support/device-assignment-page.ts';
-import { PortalDriver } from './support/portal-driver.ts';
-import { chromiumAvailable, PortalEnvironment, runningOnCi } from './support/portal-environment.ts';
 import { PROJECTS_PATH, ProjectsPage } from './support/projects-page.ts';
-
-const describeInBrowser = describe.skipIf(!chromiumAvailable && !runningOnCi);
+import { describeInBrowser, setUpBrowserSuite } from './support/suite.ts';
 
 describeInBrowser('the Device Assignment screen', () => {
-  let environment: PortalEnvironment;
-  let driver: PortalDriver | undefined;
-
-  beforeAll(async () => {
-    environment = await PortalEnvironment.start();
-  });
-  afterEach(async () => {
-    const errors = driver?.pageErrors ?? [];
-    await driver?.close();
-    driver = undefined;
-    expect(errors, 'uncaught errors in the page').toEqual([]);
-  });
-  afterAll(async () => {
-    await environment?.close();
-  });
+  const suite = setUpBrowserSuite();
 
   async function openAs(persona: 'admin' | 'power user' | 'standard') {
-    driver = await PortalDriver.launch({ on: environment });
+    const driver = await suite.launch();
     await driver.signInAs(persona, { startAt: DEVICE_ASSIGNMENT_PATH });
     return new DeviceAssignmentPage(driver);
   }
@@ -42,7 +25,7 @@ describeInBrowser('the Device Assignment screen', () => {
     expect(await screen.rows()).toEqual([
       'LG-9001 | Tokyo Bay Test Range | 2005-01-01 00:00 UTC | 2005-12-31 00:00 UTC',
     ]);
-    await driver!.screenshot('device-assignment-admin');
+    await suite.driver.screenshot('device-assignment-admin');
     await screen.chooseOrganization('Northwind Surveying');
     await expect
       .poll(() => screen.rows())
@@ -51,7 +34,7 @@ describeInBrowser('the Device Assignment screen', () => {
         'LG-1001 | Eugene Corridor | 2024-03-01 00:00 UTC | 2024-06-30 00:00 UTC',
         'LG-1002 | Kandahar Survey | 2024-05-01 00:00 UTC | open-ended',
       ]);
-    await driver!.screenshot('device-assignment-northwind');
+    await suite.driver.screenshot('device-assignment-northwind');
   });
 
   it('refuses overlaps and reversed periods, then assigns, edits and deletes; Projects shows From/To', async () => {
@@ -63,8 +46,8 @@ describeInBrowser('the Device Assignment screen', () => {
       .toBe('Organization: Northwind Surveying');
 
     // A project without periods to assign to.
-    driver!.page.setDefaultTimeout(20_000);
-    const projects = new ProjectsPage(driver!);
+    suite.driver.page.setDefaultTimeout(20_000);
+    const projects = new ProjectsPage(suite.driver);
     await projects.open();
     await projects.openNew();
     await projects.fill('project-name', 'Harbor Survey');
@@ -73,7 +56,7 @@ describeInBrowser('the Device Assignment screen', () => {
     await projects.expectSnackbar(PROJECT_CREATED);
     expect((await projects.cells('Harbor Survey'))[7]).toBe('no device assignment');
 
-    await driver!.visit(DEVICE_ASSIGNMENT_PATH);
+    await suite.driver.visit(DEVICE_ASSIGNMENT_PATH);
     await screen.waitForRows();
     await screen.openNew();
     await screen.fill({ device: 'LG-1002', project: 'Harbor Survey', from: '2024-06-01T00:00' });
@@ -83,7 +66,7 @@ describeInBrowser('the Device Assignment screen', () => {
     expect(await overlap.textContent()).toBe(
       "This period overlaps the assignment of device LG-1002 to project 'Kandahar Survey' from 2024-05-01 00:00 UTC with no end.",
     );
-    await driver!.screenshot('device-assignment-overlap');
+    await suite.driver.screenshot('device-assignment-overlap');
 
     await screen.fill({ from: '2023-06-01T00:00', to: '2023-01-01T00:00' });
     await screen.save();
@@ -91,7 +74,7 @@ describeInBrowser('the Device Assignment screen', () => {
     expect(await screen.dialog().isVisible()).toBe(true);
 
     await screen.fill({ from: '2023-01-01T00:00', to: '2023-06-01T12:30' });
-    await driver!.screenshot('device-assignment-dialog');
+    await suite.driver.screenshot('device-assignment-dialog');
     await screen.save();
     expect(await screen.expectSnackbar(DEVICE_ASSIGNMENT_CREATED)).toBe('success');
     await expect
@@ -104,9 +87,9 @@ describeInBrowser('the Device Assignment screen', () => {
       '2023-01-01 00:00 UTC',
       '2023-06-01 12:30 UTC',
     ]);
-    await driver!.screenshot('device-assignment-projects-from-to');
+    await suite.driver.screenshot('device-assignment-projects-from-to');
 
-    await driver!.visit(DEVICE_ASSIGNMENT_PATH);
+    await suite.driver.visit(DEVICE_ASSIGNMENT_PATH);
     await screen.waitForRows();
     const row = screen.row('Harbor Survey');
     await row.getByRole('button', { name: /^Edit assignment/ }).click();
@@ -132,19 +115,19 @@ describeInBrowser('the Device Assignment screen', () => {
       .toContain(
         "Are you sure you want to delete the assignment of device LG-1002 to project 'Harbor Survey'?",
       );
-    await driver!.screenshot('device-assignment-delete-confirm');
+    await suite.driver.screenshot('device-assignment-delete-confirm');
     await confirmDialog.getByRole('button', { name: 'Delete' }).click();
     expect(await screen.expectSnackbar(DEVICE_ASSIGNMENT_DELETED)).toBe('success');
     await expect.poll(() => screen.row('Harbor Survey').count()).toBe(0);
 
-    await driver!.visit(PROJECTS_PATH);
+    await suite.driver.visit(PROJECTS_PATH);
     await projects.waitForRows();
     await projects.choosePageSize('All');
     expect((await projects.cells('Harbor Survey'))[7]).toBe('no device assignment');
   });
 
   it('sends a standard user who opens /device-assignment to the Viewer', async () => {
-    driver = await PortalDriver.launch({ on: environment });
+    const driver = await suite.launch();
     await driver.signInAs('standard');
     await driver.visit(DEVICE_ASSIGNMENT_PATH);
     await driver.waitForPath('/');

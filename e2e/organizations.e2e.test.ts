@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   closedPort,
   S3_TEST_CREDENTIALS,
@@ -6,43 +6,30 @@ import {
   startS3TestServer,
 } from '../packages/server/test/s3-test-server.ts';
 import { ORGANIZATIONS_PATH, OrganizationsPage } from './support/organizations-page.ts';
-import { type Persona, PortalDriver } from './support/portal-driver.ts';
-import { chromiumAvailable, PortalEnvironment, runningOnCi } from './support/portal-environment.ts';
-
-// Without chromium the tests are skipped on a workstation; on CI they run and fail loudly.
-const describeInBrowser = describe.skipIf(!chromiumAvailable && !runningOnCi);
+import type { Persona } from './support/portal-driver.ts';
+import { describeInBrowser, setUpBrowserSuite } from './support/suite.ts';
 
 const FREE_DEVICE = { id: 'LG-E2E-1', name: 'E2E scanner' };
 const DEVICE_LABEL = 'LG-E2E-1 (E2E scanner)';
 const STORE_BUCKET = 'e2e-deliveries';
 
 describeInBrowser('Organizations', () => {
-  let environment: PortalEnvironment;
+  const suite = setUpBrowserSuite();
   let store: S3TestServer;
-  let driver: PortalDriver | undefined;
 
   beforeAll(async () => {
-    [environment, store] = await Promise.all([
-      PortalEnvironment.start(),
-      startS3TestServer([STORE_BUCKET]),
-    ]);
-    await environment.live.database.db
+    store = await startS3TestServer([STORE_BUCKET]);
+    await suite.environment.live.database.db
       .insertInto('devices')
       .values({ ...FREE_DEVICE, organizationId: null })
       .execute();
   });
-  afterEach(async () => {
-    const errors = driver?.pageErrors ?? [];
-    await driver?.close();
-    driver = undefined;
-    expect(errors, 'uncaught errors in the page').toEqual([]);
-  });
   afterAll(async () => {
-    await Promise.all([environment?.close(), store?.close()]);
+    await store?.close();
   });
 
   async function signIn(persona: Persona): Promise<OrganizationsPage> {
-    driver = await PortalDriver.launch({ on: environment });
+    const driver = await suite.launch();
     await driver.signInAs(persona);
     return new OrganizationsPage(driver);
   }
@@ -57,7 +44,7 @@ describeInBrowser('Organizations', () => {
       'LG-1001 (Northwind truck 1)LG-1002 (Northwind backpack 2)',
       'Northwind deliveries',
     ]);
-    await driver!.screenshot('organizations-table');
+    await suite.driver.screenshot('organizations-table');
   });
 
   it('creates an organization with a device, adds and tests a bucket, edits and deletes them', async () => {
@@ -75,7 +62,7 @@ describeInBrowser('Organizations', () => {
     await organizations.fillName('E2E Surveys');
     await organizations.addDevice(DEVICE_LABEL);
     await organizations.waitForAnimations();
-    await driver!.screenshot('organizations-new-dialog');
+    await suite.driver.screenshot('organizations-new-dialog');
     await organizations.saveOrganization();
     expect(await organizations.expectSnackbar('Organization created')).toBe('success');
     await organizations.row('E2E Surveys').waitFor();
@@ -115,7 +102,7 @@ describeInBrowser('Organizations', () => {
         .isEnabled(),
     ).toBe(true);
     await organizations.waitForAnimations();
-    await driver!.screenshot('organizations-bucket-dialog');
+    await suite.driver.screenshot('organizations-bucket-dialog');
     await organizations.saveBucket();
     expect(await organizations.expectSnackbar('Bucket created')).toBe('success');
     await organizations.bucketItem('Deliveries').waitFor();
@@ -124,7 +111,7 @@ describeInBrowser('Organizations', () => {
       `Connected to bucket ${STORE_BUCKET}`,
     );
     await organizations.waitForAnimations();
-    await driver!.screenshot('organizations-edit-dialog');
+    await suite.driver.screenshot('organizations-edit-dialog');
 
     // The credentials never come back to the browser; an edit without them keeps them.
     await organizations.openEditBucket('Deliveries');
@@ -135,14 +122,14 @@ describeInBrowser('Organizations', () => {
       'Saved; leave both blank to keep them',
     );
     await organizations.waitForAnimations();
-    await driver!.screenshot('organizations-bucket-edit-dialog');
+    await suite.driver.screenshot('organizations-bucket-edit-dialog');
     await organizations.fillBucket({ bucket: 'no-such-bucket' });
     await organizations.saveBucket();
     expect(await organizations.expectSnackbar('Bucket updated')).toBe('success');
     expect(await organizations.testBucket('Deliveries')).toBe(
       'Bucket no-such-bucket does not exist',
     );
-    const stored = await environment.live.database.db
+    const stored = await suite.environment.live.database.db
       .selectFrom('buckets')
       .select(['accessKeyId', 'secretAccessKey'])
       .where('name', '=', 'Deliveries')
@@ -178,7 +165,7 @@ describeInBrowser('Organizations', () => {
     const box = await confirmDialog.boundingBox();
     expect(Math.round(box?.width ?? 0)).toBe(500);
     await organizations.waitForAnimations();
-    await driver!.screenshot('organizations-delete-confirm');
+    await suite.driver.screenshot('organizations-delete-confirm');
     await organizations.confirmDelete();
     expect(
       await organizations.expectSnackbar(
@@ -207,18 +194,18 @@ describeInBrowser('Organizations', () => {
     await organizations.open();
     await organizations.clickDelete('Northwind Surveying');
     await organizations.confirmDelete();
-    const bar = driver!.page.getByTestId('snackbar');
+    const bar = suite.driver.page.getByTestId('snackbar');
     await bar.waitFor();
     expect(await bar.getAttribute('data-severity')).toBe('error');
     expect(await bar.textContent()).toMatch(
       /^Organization 'Northwind Surveying' still has \d+ users?/,
     );
-    await driver!.screenshot('organizations-delete-refused');
+    await suite.driver.screenshot('organizations-delete-refused');
     expect(await organizations.row('Northwind Surveying').isVisible()).toBe(true);
   });
 
   it('keeps a power user out: /organizations leads to the Viewer', async () => {
-    driver = await PortalDriver.launch({ on: environment });
+    const driver = await suite.launch();
     // Sign-in brings the user back to the page they asked for, which then sends them on.
     await driver.signInAs('power user', { startAt: ORGANIZATIONS_PATH });
     await driver.waitForPath('/');

@@ -4,13 +4,10 @@ import {
   PIPELINE_PLACEHOLDERS_TEXT,
   SELECT_PROJECT,
 } from '@asset-portal/shared';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { PIPELINES_PATH, PipelinesPage } from './support/pipelines-page.ts';
-import { type Persona, PortalDriver } from './support/portal-driver.ts';
-import { chromiumAvailable, PortalEnvironment, runningOnCi } from './support/portal-environment.ts';
-
-// Without chromium the tests are skipped on a workstation; on CI they run and fail loudly.
-const describeInBrowser = describe.skipIf(!chromiumAvailable && !runningOnCi);
+import type { Persona } from './support/portal-driver.ts';
+import { describeInBrowser, setUpBrowserSuite } from './support/suite.ts';
 
 const EUGENE = 'Northwind Surveying : Eugene Corridor';
 const KANDAHAR = 'Northwind Surveying : Kandahar Survey';
@@ -19,13 +16,11 @@ const VALID_JSON = '{\n  "pipeline": [{ "type": "filters.range", "limits": "Z[0:
 const PAGED_PIPELINES = 30;
 
 describeInBrowser('Pipeline Management', () => {
-  let environment: PortalEnvironment;
-  let driver: PortalDriver | undefined;
+  const suite = setUpBrowserSuite();
 
   beforeAll(async () => {
-    environment = await PortalEnvironment.start();
     // Enough pipelines in one project to page through.
-    const db = environment.live.database.db;
+    const db = suite.environment.live.database.db;
     const kandahar = await db
       .selectFrom('projects')
       .select(['id', 'organizationId'])
@@ -46,18 +41,9 @@ describeInBrowser('Pipeline Management', () => {
       )
       .execute();
   });
-  afterEach(async () => {
-    const errors = driver?.pageErrors ?? [];
-    await driver?.close();
-    driver = undefined;
-    expect(errors, 'uncaught errors in the page').toEqual([]);
-  });
-  afterAll(async () => {
-    await environment?.close();
-  });
 
   const open = async (persona: Persona) => {
-    driver = await PortalDriver.launch({ on: environment });
+    const driver = await suite.launch();
     await driver.signInAs(persona, { startAt: PIPELINES_PATH });
     const screen = new PipelinesPage(driver);
     return { portal: driver, screen };
@@ -206,7 +192,7 @@ describeInBrowser('Pipeline Management', () => {
     await screen.globalCheckbox().check();
     await screen.save();
     await screen.expectSnackbar('Pipeline created');
-    const row = await environment.live.database.db
+    const row = await suite.environment.live.database.db
       .selectFrom('pipelines')
       .select(['projectId', 'global'])
       .where('name', '=', 'Vendor denoise')
@@ -223,7 +209,7 @@ describeInBrowser('Pipeline Management', () => {
     await portal.chooseProject(KANDAHAR);
     await screen.waitForRows();
     // The batch plus every global pipeline (earlier tests may have added one).
-    const globals = await environment.live.database.db
+    const globals = await suite.environment.live.database.db
       .selectFrom('pipelines')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('global', '=', true)
@@ -280,7 +266,7 @@ describeInBrowser('Pipeline Management', () => {
   });
 
   it('keeps a standard user out of the screen', async () => {
-    driver = await PortalDriver.launch({ on: environment });
+    const driver = await suite.launch();
     await driver.signInAs('standard');
     expect(await driver.menuEntries()).not.toContain('Pipeline Management');
     await driver.visit(PIPELINES_PATH);

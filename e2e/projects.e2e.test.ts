@@ -9,12 +9,9 @@ import {
   PROJECTION_INVALID,
   UTM_HINT,
 } from '@asset-portal/shared';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PortalDriver } from './support/portal-driver.ts';
-import { chromiumAvailable, PortalEnvironment, runningOnCi } from './support/portal-environment.ts';
+import { expect, it } from 'vitest';
 import { PROJECTS_PATH, ProjectsPage } from './support/projects-page.ts';
-
-const describeInBrowser = describe.skipIf(!chromiumAvailable && !runningOnCi);
+import { describeInBrowser, setUpBrowserSuite } from './support/suite.ts';
 
 const HEADERS = [
   '',
@@ -30,24 +27,10 @@ const HEADERS = [
 ];
 
 describeInBrowser('the Projects screen', () => {
-  let environment: PortalEnvironment;
-  let driver: PortalDriver | undefined;
-
-  beforeAll(async () => {
-    environment = await PortalEnvironment.start();
-  });
-  afterEach(async () => {
-    const errors = driver?.pageErrors ?? [];
-    await driver?.close();
-    driver = undefined;
-    expect(errors, 'uncaught errors in the page').toEqual([]);
-  });
-  afterAll(async () => {
-    await environment?.close();
-  });
+  const suite = setUpBrowserSuite();
 
   async function openAs(persona: 'admin' | 'power user'): Promise<ProjectsPage> {
-    driver = await PortalDriver.launch({ on: environment });
+    const driver = await suite.launch();
     await driver.signInAs(persona, { startAt: PROJECTS_PATH });
     const projects = new ProjectsPage(driver);
     await projects.waitForRows();
@@ -71,7 +54,7 @@ describeInBrowser('the Projects screen', () => {
     expect(eugene.slice(7, 9)).toEqual(['2024-03-01 00:00 UTC', '2024-06-30 00:00 UTC']);
     expect((await projects.cells('Kandahar Survey'))[8]).toBe('open-ended');
     expect(await projects.displayedRows()).toMatch(/^Page 1 of 1 · \d+ rows$/);
-    await driver!.screenshot('projects-admin');
+    await suite.driver.screenshot('projects-admin');
   });
 
   it('creates a project: UTM without N or S keeps the dialog open, invalid proj4 is refused', async () => {
@@ -81,7 +64,7 @@ describeInBrowser('the Projects screen', () => {
     const box = await projects.dialog().boundingBox();
     expect(box?.width).toBe(DIALOG_WIDTHS.project);
     expect(await projects.fieldHelp('UTM')).toBe(UTM_HINT);
-    await driver!.screenshot('projects-new-dialog');
+    await suite.driver.screenshot('projects-new-dialog');
 
     await projects.fill('project-name', 'Coastal Survey');
     await projects.chooseOrganization('Northwind Surveying');
@@ -90,7 +73,7 @@ describeInBrowser('the Projects screen', () => {
     await projects.save();
     await expect.poll(() => projects.fieldHelp('UTM')).toBe(PROJECT_UTM_INVALID);
     expect(await projects.dialog().isVisible()).toBe(true);
-    await driver!.screenshot('projects-utm-invalid');
+    await suite.driver.screenshot('projects-utm-invalid');
 
     await projects.fill('project-utm', '10n');
     await projects.fill('project-projection', '+proj=nonsense');
@@ -108,7 +91,7 @@ describeInBrowser('the Projects screen', () => {
     await projects.dialog().getByRole('button', { name: 'prefill example' }).click();
     expect(await projects.dialog().getByTestId('helmert-Dx').inputValue()).toBe('1.0037');
     expect(await projects.dialog().getByTestId('helmert-reference_year').inputValue()).toBe('2010');
-    await driver!.screenshot('projects-transform-tab');
+    await suite.driver.screenshot('projects-transform-tab');
     await projects.dialog().getByRole('button', { name: 'reset' }).click();
     expect(await projects.dialog().getByTestId('helmert-Dx').inputValue()).toBe('');
     await projects.dialog().getByRole('button', { name: 'prefill example' }).click();
@@ -120,7 +103,7 @@ describeInBrowser('the Projects screen', () => {
     await expect
       .poll(async () => await projects.dialog().locator('.MuiChip-label').allTextContents())
       .toEqual(['QA - OK', 'QA - Issue/Poor', 'Needs review']);
-    await driver!.screenshot('projects-classification-tab');
+    await suite.driver.screenshot('projects-classification-tab');
 
     await projects.save();
     expect(await projects.expectSnackbar(PROJECT_CREATED)).toBe('success');
@@ -145,7 +128,7 @@ describeInBrowser('the Projects screen', () => {
     await projects.dialog().getByRole('button', { name: 'Clear comments' }).click();
     await projects.fill('project-comments', 'Updated notes');
     await projects.fill('project-utm', '11S');
-    await driver!.screenshot('projects-edit-dialog');
+    await suite.driver.screenshot('projects-edit-dialog');
     await projects.save();
     expect(await projects.expectSnackbar(PROJECT_UPDATED)).toBe('success');
     expect((await projects.cells('Coastal Survey'))[4]).toBe('11S');
@@ -169,7 +152,7 @@ describeInBrowser('the Projects screen', () => {
       .poll(() => confirmDialog.textContent())
       .toContain(CONFIRM_PROJECT_DELETION('Short Lived'));
     expect((await confirmDialog.boundingBox())?.width).toBe(DIALOG_WIDTHS.deleteConfirm);
-    await driver!.screenshot('projects-delete-confirm');
+    await suite.driver.screenshot('projects-delete-confirm');
     await confirmDialog.getByRole('button', { name: 'Delete' }).click();
     expect(await projects.expectSnackbar(PROJECT_DELETED)).toBe('success');
     await expect.poll(() => projects.row('Short Lived').count()).toBe(0);
@@ -179,7 +162,7 @@ describeInBrowser('the Projects screen', () => {
     const bar = projects.page.getByTestId('snackbar').filter({ hasText: /still has \d+ scans?/ });
     await bar.waitFor();
     expect(await bar.getAttribute('data-severity')).toBe('error');
-    await driver!.screenshot('projects-delete-refused');
+    await suite.driver.screenshot('projects-delete-refused');
     await expect.poll(() => projects.row('Eugene Corridor').count()).toBe(1);
   });
 
@@ -213,7 +196,7 @@ describeInBrowser('the Projects screen', () => {
     expect(await projects.row('Tokyo Bay Test Range').count()).toBe(0);
     await projects.openNew();
     expect(await projects.dialog().getByLabel('Organization').count()).toBe(0);
-    await driver!.screenshot('projects-power-user-dialog');
+    await suite.driver.screenshot('projects-power-user-dialog');
     await projects.fill('project-name', 'Field Trial');
     await projects.fill('project-utm', '17N');
     await projects.save();
@@ -221,11 +204,11 @@ describeInBrowser('the Projects screen', () => {
     // Earlier tests may have filled the first page.
     await projects.choosePageSize('All');
     expect((await projects.cells('Field Trial'))[3]).toBe('Northwind Surveying');
-    await driver!.screenshot('projects-power-user');
+    await suite.driver.screenshot('projects-power-user');
   });
 
   it('sends a standard user who opens /projects to the Viewer', async () => {
-    driver = await PortalDriver.launch({ on: environment });
+    const driver = await suite.launch();
     await driver.signInAs('standard');
     await driver.visit(PROJECTS_PATH);
     await driver.waitForPath('/');

@@ -1,9 +1,6 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PERSONAS, type Persona, PortalDriver } from './support/portal-driver.ts';
-import { chromiumAvailable, PortalEnvironment, runningOnCi } from './support/portal-environment.ts';
-
-// Without chromium the tests are skipped on a workstation; on CI they run and fail loudly.
-const describeInBrowser = describe.skipIf(!chromiumAvailable && !runningOnCi);
+import { expect, it } from 'vitest';
+import { PERSONAS, type Persona } from './support/portal-driver.ts';
+import { describeInBrowser, setUpBrowserSuite } from './support/suite.ts';
 
 // The side-menu entries of spec §2, written out in table order.
 const ADMIN_MENU = [
@@ -47,30 +44,11 @@ const EXPECTED_MENUS: Record<Exclude<Persona, 'disabled'>, string[]> = {
 const IDLE_WARNING = /^You will be logged out due to inactivity in (\d+) seconds\.\.\.$/;
 
 describeInBrowser('the app shell and sign-in', () => {
-  let environment: PortalEnvironment;
-  let driver: PortalDriver | undefined;
-
-  beforeAll(async () => {
-    environment = await PortalEnvironment.start();
-  });
-  afterEach(async () => {
-    const errors = driver?.pageErrors ?? [];
-    await driver?.close();
-    driver = undefined;
-    expect(errors, 'uncaught errors in the page').toEqual([]);
-  });
-  afterAll(async () => {
-    await environment?.close();
-  });
-
-  const launch = async () => {
-    driver = await PortalDriver.launch({ on: environment });
-    return driver;
-  };
+  const suite = setUpBrowserSuite();
 
   for (const persona of ['admin', 'power user', 'standard'] as const) {
     it(`shows ${persona} exactly the allowed menu entries, the name and the organization`, async () => {
-      const portal = await launch();
+      const portal = await suite.launch();
       await portal.signInAs(persona);
 
       expect(portal.currentPath()).toBe('/');
@@ -86,7 +64,7 @@ describeInBrowser('the app shell and sign-in', () => {
   }
 
   it('collapses the side menu to icons and keeps the entries for screen readers', async () => {
-    const portal = await launch();
+    const portal = await suite.launch();
     await portal.signInAs('admin');
     await portal.waitForProjects();
     expect(await portal.menuWidth()).toBeGreaterThan(200);
@@ -103,7 +81,7 @@ describeInBrowser('the app shell and sign-in', () => {
   });
 
   it('sends a Standard user who opens /organizations to the Viewer', async () => {
-    const portal = await launch();
+    const portal = await suite.launch();
     await portal.signInAs('standard');
     await portal.visit('/organizations');
     await portal.waitForPath('/');
@@ -112,7 +90,7 @@ describeInBrowser('the app shell and sign-in', () => {
   });
 
   it('sends a Power User who opens /full-viewer to the Viewer', async () => {
-    const portal = await launch();
+    const portal = await suite.launch();
     await portal.signInAs('power user');
     await portal.visit('/full-viewer');
     await portal.waitForPath('/');
@@ -121,7 +99,7 @@ describeInBrowser('the app shell and sign-in', () => {
   });
 
   it('brings an anonymous visitor of /users?x=1 back there after the login page', async () => {
-    const portal = await launch();
+    const portal = await suite.launch();
     await portal.visit('/users?x=1');
     await portal.waitForLoginPage();
     expect(await portal.isOnLoginPage()).toBe(true);
@@ -131,12 +109,12 @@ describeInBrowser('the app shell and sign-in', () => {
   });
 
   it('shows the disabled user the Unauthorized page with the support e-mail', async () => {
-    const portal = await launch();
+    const portal = await suite.launch();
     await portal.signInAs('disabled');
 
     expect(portal.currentPath()).toBe('/unauthorized');
     await portal.page.getByRole('heading', { name: 'User account is not authorized.' }).waitFor();
-    const supportEmail = environment.live.config.supportEmail;
+    const supportEmail = suite.environment.live.config.supportEmail;
     expect(await portal.textOf('support-email')).toBe(supportEmail);
     expect(await portal.byTestId('support-email').getAttribute('href')).toBe(
       `mailto:${supportEmail}`,
@@ -146,7 +124,7 @@ describeInBrowser('the app shell and sign-in', () => {
   });
 
   it('signs out to the logged-out page with a link to /login', async () => {
-    const portal = await launch();
+    const portal = await suite.launch();
     await portal.signInAs('power user');
     expect(await portal.sessionStatus()).toBe(200);
 
@@ -161,7 +139,7 @@ describeInBrowser('the app shell and sign-in', () => {
   });
 
   it('lists the projects as sorted "organization : project" labels and selects the chosen one', async () => {
-    const portal = await launch();
+    const portal = await suite.launch();
     await portal.signInAs('admin');
     expect(await portal.textOf('page-notice')).toBe('Select a project to continue...');
 
@@ -180,7 +158,7 @@ describeInBrowser('the app shell and sign-in', () => {
   });
 
   it('limits the project dropdown of a Power User to the own organization', async () => {
-    const portal = await launch();
+    const portal = await suite.launch();
     await portal.signInAs('power user');
     expect(await portal.projectOptions()).toEqual([
       'Northwind Surveying : Archive 2019',
@@ -195,28 +173,16 @@ describeInBrowser('the app shell and sign-in', () => {
 describeInBrowser('the idle logout', () => {
   const IDLE_TIMEOUT_SECONDS = 2;
   const IDLE_COUNTDOWN_SECONDS = 4;
-  let environment: PortalEnvironment;
-  let driver: PortalDriver | undefined;
-
-  beforeAll(async () => {
-    environment = await PortalEnvironment.start({
-      env: {
-        IDLE_TIMEOUT_SECONDS: String(IDLE_TIMEOUT_SECONDS),
-        IDLE_COUNTDOWN_SECONDS: String(IDLE_COUNTDOWN_SECONDS),
-      },
-    });
-  });
-  afterEach(async () => {
-    await driver?.close();
-    driver = undefined;
-  });
-  afterAll(async () => {
-    await environment?.close();
+  const suite = setUpBrowserSuite({
+    env: {
+      IDLE_TIMEOUT_SECONDS: String(IDLE_TIMEOUT_SECONDS),
+      IDLE_COUNTDOWN_SECONDS: String(IDLE_COUNTDOWN_SECONDS),
+    },
+    checkPageErrors: false,
   });
 
   it('warns, counts down and, left alone, ends on the logged-out page', async () => {
-    driver = await PortalDriver.launch({ on: environment });
-    const portal = driver;
+    const portal = await suite.launch();
     await portal.signInAs('standard');
 
     const warning = await portal.waitForIdleOverlay();
@@ -233,8 +199,7 @@ describeInBrowser('the idle logout', () => {
   });
 
   it('cancels the countdown when the mouse moves', async () => {
-    driver = await PortalDriver.launch({ on: environment });
-    const portal = driver;
+    const portal = await suite.launch();
     await portal.signInAs('standard');
 
     await portal.waitForIdleOverlay();

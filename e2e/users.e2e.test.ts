@@ -9,13 +9,10 @@ import {
   USER_UPDATED,
   VALUE_REQUIRED,
 } from '@asset-portal/shared';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type Persona, PortalDriver } from './support/portal-driver.ts';
-import { chromiumAvailable, PortalEnvironment, runningOnCi } from './support/portal-environment.ts';
+import { expect, it } from 'vitest';
+import type { Persona } from './support/portal-driver.ts';
+import { describeInBrowser, setUpBrowserSuite } from './support/suite.ts';
 import { USERS_PATH, UsersPage } from './support/users-page.ts';
-
-// Without chromium the tests are skipped on a workstation; on CI they run and fail loudly.
-const describeInBrowser = describe.skipIf(!chromiumAvailable && !runningOnCi);
 
 const HEADERS = [
   'Id',
@@ -32,24 +29,10 @@ const LUX = 'LuxGear Systems';
 const NORTHWIND = 'Northwind Surveying';
 
 describeInBrowser('Users', () => {
-  let environment: PortalEnvironment;
-  let driver: PortalDriver | undefined;
-
-  beforeAll(async () => {
-    environment = await PortalEnvironment.start();
-  });
-  afterEach(async () => {
-    const errors = driver?.pageErrors ?? [];
-    await driver?.close();
-    driver = undefined;
-    expect(errors, 'uncaught errors in the page').toEqual([]);
-  });
-  afterAll(async () => {
-    await environment?.close();
-  });
+  const suite = setUpBrowserSuite();
 
   const open = async (persona: Persona) => {
-    driver = await PortalDriver.launch({ on: environment });
+    const driver = await suite.launch();
     await driver.signInAs(persona, { startAt: USERS_PATH });
     const screen = new UsersPage(driver);
     await screen.waitForRows();
@@ -262,7 +245,7 @@ describeInBrowser('Users', () => {
   });
 
   it('keeps a Standard user out of the screen', async () => {
-    driver = await PortalDriver.launch({ on: environment });
+    const driver = await suite.launch();
     await driver.signInAs('standard');
     await driver.visit(USERS_PATH);
     await driver.waitForPath('/');

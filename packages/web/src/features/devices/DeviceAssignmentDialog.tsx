@@ -3,19 +3,10 @@ import {
   DEVICE_ASSIGNMENT_UPDATED,
   DIALOG_WIDTHS,
 } from '@asset-portal/shared';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  TextField,
-} from '@mui/material';
+import { Alert, Box, MenuItem, TextField } from '@mui/material';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { FormDialog } from '../../components/form-dialog/FormDialog.tsx';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import {
   type AssignmentFormValues,
@@ -97,95 +88,69 @@ export function DeviceAssignmentDialog({
   );
 
   return (
-    <Dialog
-      open
+    <FormDialog
+      name="assignment"
+      title={editing ? 'Edit Assignment' : 'New Assignment'}
+      width={DIALOG_WIDTHS.user}
+      onSubmit={handleSave}
       onClose={onClose}
-      aria-labelledby="assignment-dialog-title"
-      slotProps={{
-        paper: {
-          sx: { width: DIALOG_WIDTHS.user, maxWidth: DIALOG_WIDTHS.user },
-          'data-testid': 'assignment-dialog',
-        } as object,
-      }}
+      submitLabel="Save"
+      submitDisabled={formState.isSubmitting}
     >
-      <DialogTitle id="assignment-dialog-title">
-        {editing ? 'Edit Assignment' : 'New Assignment'}
-      </DialogTitle>
-      <DialogContent>
-        <Box
-          component="form"
-          id="assignment-form"
-          noValidate
-          onSubmit={handleSave}
-          sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: 1 }}
-        >
-          <TextField label="Organization" value={organization.name} disabled />
-          <Controller
-            name="deviceId"
-            control={control}
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                select
-                label="Device"
-                required
-                error={fieldState.invalid}
-                helperText={fieldState.error?.message}
-                data-testid="assignment-device"
-              >
-                {organization.devices.map((device) => (
-                  <MenuItem key={device.id} value={device.id}>
-                    {device.name && device.name !== device.id
-                      ? `${device.id} (${device.name})`
-                      : device.id}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-          <Controller
-            name="projectId"
-            control={control}
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                select
-                label="Project"
-                required
-                error={fieldState.invalid}
-                helperText={fieldState.error?.message}
-                data-testid="assignment-project"
-              >
-                {organization.projects.map((project) => (
-                  <MenuItem key={project.id} value={project.id}>
-                    {project.name}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-          <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
-            {dateField('from', 'From (UTC)', true)}
-            {dateField('to', 'To (UTC)', false)}
-          </Box>
-          {periodError ? (
-            <Alert severity="error" data-testid="assignment-period-error">
-              {periodError}
-            </Alert>
-          ) : null}
-        </Box>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button
-          type="submit"
-          form="assignment-form"
-          variant="contained"
-          disabled={formState.isSubmitting}
-        >
-          Save
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <TextField label="Organization" value={organization.name} disabled />
+      <Controller
+        name="deviceId"
+        control={control}
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            select
+            label="Device"
+            required
+            error={fieldState.invalid}
+            helperText={fieldState.error?.message}
+            data-testid="assignment-device"
+          >
+            {organization.devices.map((device) => (
+              <MenuItem key={device.id} value={device.id}>
+                {device.name && device.name !== device.id
+                  ? `${device.id} (${device.name})`
+                  : device.id}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <Controller
+        name="projectId"
+        control={control}
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            select
+            label="Project"
+            required
+            error={fieldState.invalid}
+            helperText={fieldState.error?.message}
+            data-testid="assignment-project"
+          >
+            {organization.projects.map((project) => (
+              <MenuItem key={project.id} value={project.id}>
+                {project.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
+        {dateField('from', 'From (UTC)', true)}
+        {dateField('to', 'To (UTC)', false)}
+      </Box>
+      {periodError ? (
+        <Alert severity="error" data-testid="assignment-period-error">
+          {periodError}
+        </Alert>
+      ) : null}
+    </FormDialog>
   );
 }

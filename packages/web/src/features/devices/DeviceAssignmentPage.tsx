@@ -7,23 +7,13 @@ import {
   TABLE_PAGE_SIZE,
 } from '@asset-portal/shared';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
-import {
-  Box,
-  Button,
-  Chip,
-  IconButton,
-  MenuItem,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Chip, MenuItem, TextField, Typography } from '@mui/material';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useMemo, useState } from 'react';
 import { useSession } from '../../auth/SessionContext.tsx';
 import { confirm } from '../../components/confirm/confirm-service.ts';
 import { DataTable } from '../../components/data-table/DataTable.tsx';
+import { RowActions } from '../../components/data-table/RowActions.tsx';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { DeviceAssignmentDialog } from './DeviceAssignmentDialog.tsx';
 import {
@@ -95,26 +85,17 @@ export function DeviceAssignmentPage() {
         enableSorting: false,
         enableGrouping: false,
         cell: ({ row }) => (
-          <Box sx={{ display: 'flex', whiteSpace: 'nowrap' }}>
-            <Tooltip title="Edit">
-              <IconButton
-                size="small"
-                aria-label={`Edit assignment ${row.original.id}`}
-                onClick={() => setDialog({ assignment: row.original })}
-              >
-                <EditIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title="Delete">
-              <IconButton
-                size="small"
-                aria-label={`Delete assignment ${row.original.id}`}
-                onClick={() => void handleDelete(row.original)}
-              >
-                <DeleteIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          </Box>
+          <RowActions
+            tooltips
+            edit={{
+              label: `Edit assignment ${row.original.id}`,
+              onClick: () => setDialog({ assignment: row.original }),
+            }}
+            delete={{
+              label: `Delete assignment ${row.original.id}`,
+              onClick: () => void handleDelete(row.original),
+            }}
+          />
         ),
       },
     ],

@@ -12,10 +12,6 @@ import {
   Button,
   Checkbox,
   CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   FormControlLabel,
   FormHelperText,
   TextField,
@@ -23,6 +19,7 @@ import {
 import { useState } from 'react';
 import { Controller, type FieldPath, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { FormDialog } from '../../components/form-dialog/FormDialog.tsx';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { ORGANIZATION_TEXTS } from './organization-texts.ts';
 import {
@@ -55,6 +52,9 @@ const TEXT_FIELDS: {
   { name: 'region', label: 'Region', required: true },
   { name: 'prefix', label: 'Prefix' },
 ];
+
+// Two columns: the short settings pair up, the wide ones span the row.
+const BUCKET_FORM_SX = { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2, pt: 1 } as const;
 
 function toVariables(values: FormOutput): BucketVariables {
   return { ...values, prefix: values.prefix || null };
@@ -120,110 +120,17 @@ export function BucketDialog({ organizationId, bucket, onClose }: BucketDialogPr
   };
 
   return (
-    <Dialog
-      open
+    <FormDialog
+      name="bucket"
+      title={bucket ? ORGANIZATION_TEXTS.editBucketTitle : ORGANIZATION_TEXTS.newBucketTitle}
+      width={BUCKET_DIALOG_WIDTH}
+      formSx={BUCKET_FORM_SX}
+      autoComplete="off"
+      onSubmit={handleSave}
       onClose={onClose}
-      aria-labelledby="bucket-dialog-title"
-      slotProps={{
-        paper: {
-          sx: { width: BUCKET_DIALOG_WIDTH, maxWidth: BUCKET_DIALOG_WIDTH },
-          'data-testid': 'bucket-dialog',
-        } as object,
-      }}
-    >
-      <DialogTitle id="bucket-dialog-title">
-        {bucket ? ORGANIZATION_TEXTS.editBucketTitle : ORGANIZATION_TEXTS.newBucketTitle}
-      </DialogTitle>
-      <DialogContent>
-        <Box
-          component="form"
-          id="bucket-form"
-          noValidate
-          autoComplete="off"
-          onSubmit={handleSave}
-          sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2, pt: 1 }}
-        >
-          {TEXT_FIELDS.map(({ name, label, required, wide }) => (
-            <Controller
-              key={name}
-              name={name}
-              control={control}
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  value={field.value ?? ''}
-                  label={label}
-                  required={required}
-                  autoFocus={name === 'name'}
-                  sx={wide ? { gridColumn: '1 / -1' } : undefined}
-                  error={fieldState.invalid}
-                  helperText={
-                    fieldState.error?.message ??
-                    (name === 'endpoint' ? ORGANIZATION_TEXTS.endpointHint : undefined)
-                  }
-                />
-              )}
-            />
-          ))}
-          <Controller
-            name="forcePathStyle"
-            control={control}
-            render={({ field }) => (
-              <Box sx={{ alignSelf: 'center' }}>
-                <FormControlLabel
-                  label="Force path style"
-                  control={
-                    <Checkbox
-                      checked={Boolean(field.value)}
-                      onChange={(event) => field.onChange(event.target.checked)}
-                    />
-                  }
-                />
-                <FormHelperText sx={{ mt: -1 }}>{ORGANIZATION_TEXTS.pathStyleHint}</FormHelperText>
-              </Box>
-            )}
-          />
-          {(['accessKeyId', 'secretAccessKey'] as const).map((name) => (
-            <Controller
-              key={name}
-              name={name}
-              control={control}
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  value={field.value ?? ''}
-                  type={name === 'secretAccessKey' ? 'password' : 'text'}
-                  label={name === 'accessKeyId' ? 'Access key id' : 'Secret access key'}
-                  placeholder={keepsCredentials ? '••••••••' : undefined}
-                  slotProps={{
-                    htmlInput: {
-                      autoComplete: name === 'secretAccessKey' ? 'new-password' : 'off',
-                    },
-                    inputLabel: keepsCredentials ? { shrink: true } : undefined,
-                  }}
-                  error={fieldState.invalid}
-                  helperText={
-                    fieldState.error?.message ??
-                    (keepsCredentials && name === 'accessKeyId'
-                      ? ORGANIZATION_TEXTS.credentialsKept
-                      : undefined)
-                  }
-                />
-              )}
-            />
-          ))}
-          {testResult ? (
-            <Alert
-              severity={testResult.ok ? 'success' : 'error'}
-              data-testid="bucket-test-result"
-              sx={{ gridColumn: '1 / -1' }}
-            >
-              {testResult.message}
-            </Alert>
-          ) : null}
-        </Box>
-      </DialogContent>
-      <DialogActions>
+      submitLabel="Save"
+      submitDisabled={formState.isSubmitting}
+      extraActions={
         <Button
           onClick={() => void handleTest()}
           disabled={testing}
@@ -232,16 +139,86 @@ export function BucketDialog({ organizationId, bucket, onClose }: BucketDialogPr
         >
           {ORGANIZATION_TEXTS.testConnection}
         </Button>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button
-          type="submit"
-          form="bucket-form"
-          variant="contained"
-          disabled={formState.isSubmitting}
+      }
+    >
+      {TEXT_FIELDS.map(({ name, label, required, wide }) => (
+        <Controller
+          key={name}
+          name={name}
+          control={control}
+          render={({ field, fieldState }) => (
+            <TextField
+              {...field}
+              value={field.value ?? ''}
+              label={label}
+              required={required}
+              autoFocus={name === 'name'}
+              sx={wide ? { gridColumn: '1 / -1' } : undefined}
+              error={fieldState.invalid}
+              helperText={
+                fieldState.error?.message ??
+                (name === 'endpoint' ? ORGANIZATION_TEXTS.endpointHint : undefined)
+              }
+            />
+          )}
+        />
+      ))}
+      <Controller
+        name="forcePathStyle"
+        control={control}
+        render={({ field }) => (
+          <Box sx={{ alignSelf: 'center' }}>
+            <FormControlLabel
+              label="Force path style"
+              control={
+                <Checkbox
+                  checked={Boolean(field.value)}
+                  onChange={(event) => field.onChange(event.target.checked)}
+                />
+              }
+            />
+            <FormHelperText sx={{ mt: -1 }}>{ORGANIZATION_TEXTS.pathStyleHint}</FormHelperText>
+          </Box>
+        )}
+      />
+      {(['accessKeyId', 'secretAccessKey'] as const).map((name) => (
+        <Controller
+          key={name}
+          name={name}
+          control={control}
+          render={({ field, fieldState }) => (
+            <TextField
+              {...field}
+              value={field.value ?? ''}
+              type={name === 'secretAccessKey' ? 'password' : 'text'}
+              label={name === 'accessKeyId' ? 'Access key id' : 'Secret access key'}
+              placeholder={keepsCredentials ? '••••••••' : undefined}
+              slotProps={{
+                htmlInput: {
+                  autoComplete: name === 'secretAccessKey' ? 'new-password' : 'off',
+                },
+                inputLabel: keepsCredentials ? { shrink: true } : undefined,
+              }}
+              error={fieldState.invalid}
+              helperText={
+                fieldState.error?.message ??
+                (keepsCredentials && name === 'accessKeyId'
+                  ? ORGANIZATION_TEXTS.credentialsKept
+                  : undefined)
+              }
+            />
+          )}
+        />
+      ))}
+      {testResult ? (
+        <Alert
+          severity={testResult.ok ? 'success' : 'error'}
+          data-testid="bucket-test-result"
+          sx={{ gridColumn: '1 / -1' }}
         >
-          Save
-        </Button>
-      </DialogActions>
-    </Dialog>
+          {testResult.message}
+        </Alert>
+      ) : null}
+    </FormDialog>
   );
 }

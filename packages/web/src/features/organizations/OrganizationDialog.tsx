@@ -1,21 +1,9 @@
 import { organizationInput } from '@asset-portal/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Autocomplete,
-  Box,
-  Button,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Divider,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Autocomplete, Chip, Divider, TextField, Typography } from '@mui/material';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { FormDialog } from '../../components/form-dialog/FormDialog.tsx';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { BucketList } from './BucketList.tsx';
 import {
@@ -80,103 +68,81 @@ export function OrganizationDialog({ organization, onClose }: OrganizationDialog
   });
 
   return (
-    <Dialog
-      open
+    <FormDialog
+      name="organization"
+      title={editing ? ORGANIZATION_TEXTS.editTitle : ORGANIZATION_TEXTS.newTitle}
+      width={ORGANIZATION_DIALOG_WIDTH}
+      onSubmit={handleSave}
       onClose={onClose}
-      aria-labelledby="organization-dialog-title"
-      slotProps={{
-        paper: {
-          sx: { width: ORGANIZATION_DIALOG_WIDTH, maxWidth: ORGANIZATION_DIALOG_WIDTH },
-          'data-testid': 'organization-dialog',
-        } as object,
-      }}
+      submitLabel="Save"
+      submitDisabled={formState.isSubmitting}
+      footer={
+        <>
+          <Divider sx={{ my: 2 }} />
+          <Typography variant="subtitle1" component="h2" gutterBottom>
+            Buckets
+          </Typography>
+          {organization ? (
+            <BucketList organizationId={organization.id} />
+          ) : (
+            <Alert severity="info">{ORGANIZATION_TEXTS.bucketsAfterSave}</Alert>
+          )}
+        </>
+      }
     >
-      <DialogTitle id="organization-dialog-title">
-        {editing ? ORGANIZATION_TEXTS.editTitle : ORGANIZATION_TEXTS.newTitle}
-      </DialogTitle>
-      <DialogContent>
-        <Box
-          component="form"
-          id="organization-form"
-          noValidate
-          onSubmit={handleSave}
-          sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: 1 }}
-        >
-          <Controller
-            name="name"
-            control={control}
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                label="Name"
-                required
-                autoFocus
-                error={fieldState.invalid}
-                helperText={fieldState.error?.message}
-              />
-            )}
+      <Controller
+        name="name"
+        control={control}
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            label="Name"
+            required
+            autoFocus
+            error={fieldState.invalid}
+            helperText={fieldState.error?.message}
           />
-          <Controller
-            name="deviceIds"
-            control={control}
-            render={({ field }) => (
-              <Autocomplete
-                multiple
-                options={options.map((d) => d.id)}
-                value={field.value ?? []}
-                onChange={(_event, value) => field.onChange(value)}
-                onBlur={field.onBlur}
-                getOptionLabel={(id) => deviceLabel(byId.get(id) ?? { id, name: null })}
-                renderValue={(values, getItemProps) =>
-                  values.map((id, index) => {
-                    const { key, ...itemProps } = getItemProps({ index });
-                    return (
-                      <Chip
-                        key={key}
-                        size="small"
-                        label={deviceLabel(byId.get(id) ?? { id, name: null })}
-                        {...itemProps}
-                      />
-                    );
-                  })
-                }
-                renderInput={(params) => (
-                  <TextField
-                    {...params}
-                    label="Devices"
-                    placeholder="Choose devices"
-                    helperText="A device belongs to at most one organization: only free devices are offered."
-                    slotProps={{
-                      ...params.slotProps,
-                      htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'device-select' },
-                    }}
-                  />
-                )}
-              />
-            )}
-          />
-        </Box>
-        <Divider sx={{ my: 2 }} />
-        <Typography variant="subtitle1" component="h2" gutterBottom>
-          Buckets
-        </Typography>
-        {organization ? (
-          <BucketList organizationId={organization.id} />
-        ) : (
-          <Alert severity="info">{ORGANIZATION_TEXTS.bucketsAfterSave}</Alert>
         )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button
-          type="submit"
-          form="organization-form"
-          variant="contained"
-          disabled={formState.isSubmitting}
-        >
-          Save
-        </Button>
-      </DialogActions>
-    </Dialog>
+      />
+      <Controller
+        name="deviceIds"
+        control={control}
+        render={({ field }) => (
+          <Autocomplete
+            multiple
+            options={options.map((d) => d.id)}
+            value={field.value ?? []}
+            onChange={(_event, value) => field.onChange(value)}
+            onBlur={field.onBlur}
+            getOptionLabel={(id) => deviceLabel(byId.get(id) ?? { id, name: null })}
+            renderValue={(values, getItemProps) =>
+              values.map((id, index) => {
+                const { key, ...itemProps } = getItemProps({ index });
+                return (
+                  <Chip
+                    key={key}
+                    size="small"
+                    label={deviceLabel(byId.get(id) ?? { id, name: null })}
+                    {...itemProps}
+                  />
+                );
+              })
+            }
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                label="Devices"
+                placeholder="Choose devices"
+                helperText="A device belongs to at most one organization: only free devices are offered."
+                slotProps={{
+                  ...params.slotProps,
+                  htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'device-select' },
+                }}
+              />
+            )}
+          />
+        )}
+      />
+    </FormDialog>
   );
 }

@@ -1,11 +1,10 @@
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
-import { Box, Button, Chip, IconButton, Typography } from '@mui/material';
+import { Box, Button, Chip, Typography } from '@mui/material';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useMemo, useState } from 'react';
 import { confirm } from '../../components/confirm/confirm-service.ts';
 import { DataTable } from '../../components/data-table/DataTable.tsx';
+import { RowActions } from '../../components/data-table/RowActions.tsx';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { OrganizationDialog } from './OrganizationDialog.tsx';
 import { deviceLabel, ORGANIZATION_TEXTS } from './organization-texts.ts';
@@ -78,22 +77,16 @@ export function OrganizationsPage() {
         cell: ({ row }) => {
           const organization = row.original;
           return (
-            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-              <IconButton
-                size="small"
-                aria-label={`Edit organization ${organization.name}`}
-                onClick={() => setDialog({ organization })}
-              >
-                <EditIcon fontSize="small" />
-              </IconButton>
-              <IconButton
-                size="small"
-                aria-label={`Delete organization ${organization.name}`}
-                onClick={() => void handleDelete(organization)}
-              >
-                <DeleteIcon fontSize="small" />
-              </IconButton>
-            </Box>
+            <RowActions
+              edit={{
+                label: `Edit organization ${organization.name}`,
+                onClick: () => setDialog({ organization }),
+              }}
+              delete={{
+                label: `Delete organization ${organization.name}`,
+                onClick: () => void handleDelete(organization),
+              }}
+            />
           );
         },
       },

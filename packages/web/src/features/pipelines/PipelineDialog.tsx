@@ -18,19 +18,15 @@ import {
   Alert,
   Autocomplete,
   Box,
-  Button,
   Checkbox,
   Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   FormControlLabel,
   FormHelperText,
   TextField,
   Typography,
 } from '@mui/material';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { FormDialog } from '../../components/form-dialog/FormDialog.tsx';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { pipelineJsonMessage } from './json-error.ts';
 import { PipelineJsonEditor } from './PipelineJsonEditor.tsx';
@@ -130,155 +126,136 @@ export function PipelineDialog({
   });
 
   return (
-    <Dialog
-      open
-      aria-labelledby="pipeline-dialog-title"
-      slotProps={{
-        paper: {
-          sx: { width: DIALOG_WIDTHS.pipeline, maxWidth: DIALOG_WIDTHS.pipeline },
-          'data-testid': 'pipeline-dialog',
-        } as object,
-      }}
+    <FormDialog
+      name="pipeline"
+      title={editing ? PIPELINE_EDIT_TITLE : PIPELINE_CREATE_TITLE}
+      width={DIALOG_WIDTHS.pipeline}
+      onSubmit={handleSave}
+      onClose={onClose}
+      submitLabel="OK"
+      submitDisabled={okDisabled}
+      persistent
     >
-      <DialogTitle id="pipeline-dialog-title">
-        {editing ? PIPELINE_EDIT_TITLE : PIPELINE_CREATE_TITLE}
-      </DialogTitle>
-      <DialogContent>
-        <Box
-          component="form"
-          id="pipeline-form"
-          noValidate
-          onSubmit={handleSave}
-          sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: 1 }}
-        >
-          <Controller
-            name="name"
-            control={control}
-            rules={{ validate: (value) => validateRequired(value) ?? true }}
-            render={({ field, fieldState }) => (
+      <Controller
+        name="name"
+        control={control}
+        rules={{ validate: (value) => validateRequired(value) ?? true }}
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            label="Pipeline Name"
+            required
+            autoFocus
+            error={fieldState.invalid && fieldState.isTouched}
+            helperText={fieldState.isTouched ? fieldState.error?.message : undefined}
+          />
+        )}
+      />
+      <Controller
+        name="dependencies"
+        control={control}
+        render={({ field }) => (
+          <Autocomplete
+            multiple
+            freeSolo
+            autoSelect
+            options={[...PIPELINE_DEPENDENCIES]}
+            value={field.value}
+            onChange={(_event, value) =>
+              field.onChange([...new Set(value.map((v) => v.trim()).filter(Boolean))])
+            }
+            onBlur={field.onBlur}
+            renderValue={(values, getItemProps) =>
+              values.map((option, index) => {
+                const { key, ...itemProps } = getItemProps({ index });
+                return <Chip key={key} size="small" label={option} {...itemProps} />;
+              })
+            }
+            renderInput={(params) => (
               <TextField
-                {...field}
-                label="Pipeline Name"
-                required
-                autoFocus
-                error={fieldState.invalid && fieldState.isTouched}
-                helperText={fieldState.isTouched ? fieldState.error?.message : undefined}
+                {...params}
+                label="Dependencies"
+                placeholder="Choose or type a dependency"
               />
             )}
           />
-          <Controller
-            name="dependencies"
-            control={control}
-            render={({ field }) => (
-              <Autocomplete
-                multiple
-                freeSolo
-                autoSelect
-                options={[...PIPELINE_DEPENDENCIES]}
-                value={field.value}
-                onChange={(_event, value) =>
-                  field.onChange([...new Set(value.map((v) => v.trim()).filter(Boolean))])
-                }
-                onBlur={field.onBlur}
-                renderValue={(values, getItemProps) =>
-                  values.map((option, index) => {
-                    const { key, ...itemProps } = getItemProps({ index });
-                    return <Chip key={key} size="small" label={option} {...itemProps} />;
-                  })
-                }
-                renderInput={(params) => (
-                  <TextField
-                    {...params}
-                    label="Dependencies"
-                    placeholder="Choose or type a dependency"
-                  />
-                )}
-              />
-            )}
-          />
-          {needsBoundingBox({ dependencies }) ? (
-            <Alert severity="info" data-testid="pipeline-placeholders">
-              {PIPELINE_PLACEHOLDERS_TEXT}
-            </Alert>
-          ) : null}
-          <Controller
-            name="description"
-            control={control}
-            rules={{ validate: (value) => validatePipelineDescription(value) ?? true }}
-            render={({ field, fieldState }) => {
-              const tooLong = field.value.length > PIPELINE_DESCRIPTION_MAX;
-              const shown = tooLong || fieldState.isTouched ? fieldState.error?.message : undefined;
-              return (
-                <TextField
-                  {...field}
-                  label="Description"
-                  required
-                  multiline
-                  minRows={2}
-                  error={Boolean(shown)}
-                  helperText={
-                    <Box component="span" sx={{ display: 'flex', gap: 2 }}>
-                      <span>{shown ?? ' '}</span>
-                      <Box component="span" sx={{ ml: 'auto' }} data-testid="description-counter">
-                        {pipelineDescriptionCounter(field.value)}
-                      </Box>
-                    </Box>
-                  }
-                />
-              );
-            }}
-          />
-          {canMarkGlobal ? (
-            <Controller
-              name="global"
-              control={control}
-              render={({ field }) => (
-                <FormControlLabel
-                  label={PIPELINE_GLOBAL_LABEL}
-                  control={
-                    <Checkbox
-                      checked={field.value}
-                      onChange={(event) => field.onChange(event.target.checked)}
-                    />
-                  }
-                />
-              )}
+        )}
+      />
+      {needsBoundingBox({ dependencies }) ? (
+        <Alert severity="info" data-testid="pipeline-placeholders">
+          {PIPELINE_PLACEHOLDERS_TEXT}
+        </Alert>
+      ) : null}
+      <Controller
+        name="description"
+        control={control}
+        rules={{ validate: (value) => validatePipelineDescription(value) ?? true }}
+        render={({ field, fieldState }) => {
+          const tooLong = field.value.length > PIPELINE_DESCRIPTION_MAX;
+          const shown = tooLong || fieldState.isTouched ? fieldState.error?.message : undefined;
+          return (
+            <TextField
+              {...field}
+              label="Description"
+              required
+              multiline
+              minRows={2}
+              error={Boolean(shown)}
+              helperText={
+                <Box component="span" sx={{ display: 'flex', gap: 2 }}>
+                  <span>{shown ?? ' '}</span>
+                  <Box component="span" sx={{ ml: 'auto' }} data-testid="description-counter">
+                    {pipelineDescriptionCounter(field.value)}
+                  </Box>
+                </Box>
+              }
             />
-          ) : null}
-          <Controller
-            name="pipeline"
-            control={control}
-            rules={{ validate: (value) => pipelineJsonMessage(value) ?? true }}
-            render={({ field }) => (
-              <Box>
-                <Typography variant="body2" color="text.secondary">
-                  Pipeline (JSON) *
-                </Typography>
-                {/* Above the editor, so the reason stays in view while the user types. */}
-                <FormHelperText
-                  error={jsonMessage !== null}
-                  data-testid="pipeline-json-message"
-                  sx={{ mx: 0, mb: 0.5 }}
-                >
-                  {jsonMessage ?? ' '}
-                </FormHelperText>
-                <PipelineJsonEditor
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  invalid={jsonMessage !== null}
+          );
+        }}
+      />
+      {canMarkGlobal ? (
+        <Controller
+          name="global"
+          control={control}
+          render={({ field }) => (
+            <FormControlLabel
+              label={PIPELINE_GLOBAL_LABEL}
+              control={
+                <Checkbox
+                  checked={field.value}
+                  onChange={(event) => field.onChange(event.target.checked)}
                 />
-              </Box>
-            )}
-          />
-        </Box>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button type="submit" form="pipeline-form" variant="contained" disabled={okDisabled}>
-          OK
-        </Button>
-      </DialogActions>
-    </Dialog>
+              }
+            />
+          )}
+        />
+      ) : null}
+      <Controller
+        name="pipeline"
+        control={control}
+        rules={{ validate: (value) => pipelineJsonMessage(value) ?? true }}
+        render={({ field }) => (
+          <Box>
+            <Typography variant="body2" color="text.secondary">
+              Pipeline (JSON) *
+            </Typography>
+            {/* Above the editor, so the reason stays in view while the user types. */}
+            <FormHelperText
+              error={jsonMessage !== null}
+              data-testid="pipeline-json-message"
+              sx={{ mx: 0, mb: 0.5 }}
+            >
+              {jsonMessage ?? ' '}
+            </FormHelperText>
+            <PipelineJsonEditor
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              invalid={jsonMessage !== null}
+            />
+          </Box>
+        )}
+      />
+    </FormDialog>
   );
 }

@@ -6,8 +6,6 @@ import {
   SELECT_PROJECT,
 } from '@asset-portal/shared';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
 import {
   Backdrop,
   Box,
@@ -23,6 +21,7 @@ import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useSession } from '../../auth/SessionContext.tsx';
 import { confirm } from '../../components/confirm/confirm-service.ts';
 import { DataTable } from '../../components/data-table/DataTable.tsx';
+import { RowActions } from '../../components/data-table/RowActions.tsx';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { useCurrentProject } from '../projects/current-project-store.ts';
 import { type PipelineItem, useDeletePipeline, useProjectPipelines } from './use-pipelines.ts';
@@ -119,26 +118,20 @@ export function PipelineManagementPage() {
           const pipeline = row.original;
           const locked = pipeline.global && !canMarkGlobal;
           return (
-            <Tooltip title={locked ? GLOBAL_ONLY_VENDOR : ''}>
-              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-                <IconButton
-                  size="small"
-                  aria-label={`Edit pipeline ${pipeline.name}`}
-                  disabled={locked}
-                  onClick={() => setDialog({ pipeline })}
-                >
-                  <EditIcon fontSize="small" />
-                </IconButton>
-                <IconButton
-                  size="small"
-                  aria-label={`Delete pipeline ${pipeline.name}`}
-                  disabled={locked}
-                  onClick={() => void handleDelete(pipeline)}
-                >
-                  <DeleteIcon fontSize="small" />
-                </IconButton>
-              </Box>
-            </Tooltip>
+            <RowActions
+              edit={{
+                label: `Edit pipeline ${pipeline.name}`,
+                disabled: locked,
+                disabledReason: GLOBAL_ONLY_VENDOR,
+                onClick: () => setDialog({ pipeline }),
+              }}
+              delete={{
+                label: `Delete pipeline ${pipeline.name}`,
+                disabled: locked,
+                disabledReason: GLOBAL_ONLY_VENDOR,
+                onClick: () => void handleDelete(pipeline),
+              }}
+            />
           );
         },
       },

@@ -13,13 +13,8 @@ import ClearIcon from '@mui/icons-material/Clear';
 import {
   Autocomplete,
   Box,
-  Button,
   Checkbox,
   Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   FormControlLabel,
   IconButton,
   InputAdornment,
@@ -30,6 +25,7 @@ import {
 } from '@mui/material';
 import { useState } from 'react';
 import { Controller, type FieldErrors, useForm } from 'react-hook-form';
+import { FormDialog } from '../../components/form-dialog/FormDialog.tsx';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { ProjectTransformTab } from './ProjectTransformTab.tsx';
 import {
@@ -99,187 +95,161 @@ export function ProjectDialog({ project, canChooseOrganization, onClose }: Proje
   }, handleInvalid);
 
   return (
-    <Dialog
-      open
+    <FormDialog
+      name="project"
+      title={editing ? PROJECT_EDIT_TITLE : PROJECT_CREATE_TITLE}
+      width={DIALOG_WIDTHS.project}
+      onSubmit={handleSave}
       onClose={onClose}
-      aria-labelledby="project-dialog-title"
-      slotProps={{
-        paper: {
-          sx: { width: DIALOG_WIDTHS.project, maxWidth: DIALOG_WIDTHS.project },
-          'data-testid': 'project-dialog',
-        } as object,
-      }}
+      submitLabel="Save"
+      submitDisabled={formState.isSubmitting}
     >
-      <DialogTitle id="project-dialog-title">
-        {editing ? PROJECT_EDIT_TITLE : PROJECT_CREATE_TITLE}
-      </DialogTitle>
-      <DialogContent>
-        <Box
-          component="form"
-          id="project-form"
-          noValidate
-          onSubmit={handleSave}
-          sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: 1 }}
-        >
-          <Controller
-            name="name"
-            control={control}
-            rules={{ validate: requiredText }}
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                label="Project Name"
-                required
-                autoFocus
-                error={fieldState.invalid}
-                helperText={fieldState.error?.message}
-                slotProps={{ htmlInput: { 'data-testid': 'project-name' } }}
-              />
-            )}
+      <Controller
+        name="name"
+        control={control}
+        rules={{ validate: requiredText }}
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            label="Project Name"
+            required
+            autoFocus
+            error={fieldState.invalid}
+            helperText={fieldState.error?.message}
+            slotProps={{ htmlInput: { 'data-testid': 'project-name' } }}
           />
-          {canChooseOrganization ? (
-            <Controller
-              name="organizationId"
-              control={control}
-              rules={{ validate: (value) => (value ? true : VALUE_REQUIRED) }}
-              render={({ field, fieldState }) => (
+        )}
+      />
+      {canChooseOrganization ? (
+        <Controller
+          name="organizationId"
+          control={control}
+          rules={{ validate: (value) => (value ? true : VALUE_REQUIRED) }}
+          render={({ field, fieldState }) => (
+            <TextField
+              {...field}
+              select
+              label="Organization"
+              required
+              error={fieldState.invalid}
+              helperText={fieldState.error?.message}
+              data-testid="project-organization"
+            >
+              {organizations.map((organization) => (
+                <MenuItem key={organization.id} value={organization.id}>
+                  {organization.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+      ) : null}
+      <Controller
+        name="active"
+        control={control}
+        render={({ field }) => (
+          <FormControlLabel
+            label="Active"
+            control={
+              <Checkbox
+                checked={field.value}
+                onChange={(event) => field.onChange(event.target.checked)}
+              />
+            }
+          />
+        )}
+      />
+      <Controller
+        name="comments"
+        control={control}
+        render={({ field }) => (
+          <TextField
+            {...field}
+            label="Comments"
+            multiline
+            rows={2}
+            slotProps={{
+              htmlInput: { 'data-testid': 'project-comments' },
+              input: {
+                endAdornment: field.value ? (
+                  <InputAdornment position="end">
+                    <IconButton
+                      size="small"
+                      aria-label="Clear comments"
+                      onClick={() => field.onChange('')}
+                    >
+                      <ClearIcon fontSize="small" />
+                    </IconButton>
+                  </InputAdornment>
+                ) : undefined,
+              },
+            }}
+          />
+        )}
+      />
+      <Controller
+        name="utm"
+        control={control}
+        rules={{ validate: validateUtm }}
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            label="UTM"
+            required
+            error={fieldState.invalid}
+            helperText={fieldState.error?.message ?? UTM_HINT}
+            slotProps={{
+              htmlInput: { 'data-testid': 'project-utm' },
+              formHelperText: { 'data-testid': 'project-utm-helper' } as object,
+            }}
+          />
+        )}
+      />
+      <Tabs value={tab} onChange={(_event, value: TabName) => setTab(value)}>
+        <Tab value="transform" label="Transform" />
+        <Tab value="classification" label="Classification" />
+      </Tabs>
+      {/* Both tabs stay mounted so their fields keep validating while hidden. */}
+      <Box hidden={tab !== 'transform'}>
+        <ProjectTransformTab
+          control={control}
+          setValue={setValue}
+          geoidGridFiles={geoidGridFiles}
+        />
+      </Box>
+      <Box hidden={tab !== 'classification'}>
+        <Controller
+          name="tagOptions"
+          control={control}
+          render={({ field }) => (
+            <Autocomplete
+              multiple
+              freeSolo
+              autoSelect
+              options={[]}
+              value={field.value}
+              onChange={(_event, value) =>
+                field.onChange([...new Set(value.map((v) => v.trim()).filter(Boolean))])
+              }
+              renderValue={(values, getItemProps) =>
+                values.map((option, index) => {
+                  const { key, ...itemProps } = getItemProps({ index });
+                  return <Chip key={key} size="small" label={option} {...itemProps} />;
+                })
+              }
+              renderInput={(params) => (
                 <TextField
-                  {...field}
-                  select
-                  label="Organization"
-                  required
-                  error={fieldState.invalid}
-                  helperText={fieldState.error?.message}
-                  data-testid="project-organization"
-                >
-                  {organizations.map((organization) => (
-                    <MenuItem key={organization.id} value={organization.id}>
-                      {organization.name}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
-          ) : null}
-          <Controller
-            name="active"
-            control={control}
-            render={({ field }) => (
-              <FormControlLabel
-                label="Active"
-                control={
-                  <Checkbox
-                    checked={field.value}
-                    onChange={(event) => field.onChange(event.target.checked)}
-                  />
-                }
-              />
-            )}
-          />
-          <Controller
-            name="comments"
-            control={control}
-            render={({ field }) => (
-              <TextField
-                {...field}
-                label="Comments"
-                multiline
-                rows={2}
-                slotProps={{
-                  htmlInput: { 'data-testid': 'project-comments' },
-                  input: {
-                    endAdornment: field.value ? (
-                      <InputAdornment position="end">
-                        <IconButton
-                          size="small"
-                          aria-label="Clear comments"
-                          onClick={() => field.onChange('')}
-                        >
-                          <ClearIcon fontSize="small" />
-                        </IconButton>
-                      </InputAdornment>
-                    ) : undefined,
-                  },
-                }}
-              />
-            )}
-          />
-          <Controller
-            name="utm"
-            control={control}
-            rules={{ validate: validateUtm }}
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                label="UTM"
-                required
-                error={fieldState.invalid}
-                helperText={fieldState.error?.message ?? UTM_HINT}
-                slotProps={{
-                  htmlInput: { 'data-testid': 'project-utm' },
-                  formHelperText: { 'data-testid': 'project-utm-helper' } as object,
-                }}
-              />
-            )}
-          />
-          <Tabs value={tab} onChange={(_event, value: TabName) => setTab(value)}>
-            <Tab value="transform" label="Transform" />
-            <Tab value="classification" label="Classification" />
-          </Tabs>
-          {/* Both tabs stay mounted so their fields keep validating while hidden. */}
-          <Box hidden={tab !== 'transform'}>
-            <ProjectTransformTab
-              control={control}
-              setValue={setValue}
-              geoidGridFiles={geoidGridFiles}
-            />
-          </Box>
-          <Box hidden={tab !== 'classification'}>
-            <Controller
-              name="tagOptions"
-              control={control}
-              render={({ field }) => (
-                <Autocomplete
-                  multiple
-                  freeSolo
-                  autoSelect
-                  options={[]}
-                  value={field.value}
-                  onChange={(_event, value) =>
-                    field.onChange([...new Set(value.map((v) => v.trim()).filter(Boolean))])
-                  }
-                  renderValue={(values, getItemProps) =>
-                    values.map((option, index) => {
-                      const { key, ...itemProps } = getItemProps({ index });
-                      return <Chip key={key} size="small" label={option} {...itemProps} />;
-                    })
-                  }
-                  renderInput={(params) => (
-                    <TextField
-                      {...params}
-                      label="Tag Options"
-                      placeholder="Type a tag and press Enter"
-                      helperText="Tags for classifying scans"
-                    />
-                  )}
-                  data-testid="project-tag-options"
+                  {...params}
+                  label="Tag Options"
+                  placeholder="Type a tag and press Enter"
+                  helperText="Tags for classifying scans"
                 />
               )}
+              data-testid="project-tag-options"
             />
-          </Box>
-        </Box>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button
-          type="submit"
-          form="project-form"
-          variant="contained"
-          disabled={formState.isSubmitting}
-        >
-          Save
-        </Button>
-      </DialogActions>
-    </Dialog>
+          )}
+        />
+      </Box>
+    </FormDialog>
   );
 }

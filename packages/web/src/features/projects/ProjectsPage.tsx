@@ -8,14 +8,13 @@ import {
   PROJECTS_PAGE_SIZE,
 } from '@asset-portal/shared';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
-import { Box, Button, IconButton, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Typography } from '@mui/material';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useMemo, useState } from 'react';
 import { useSession } from '../../auth/SessionContext.tsx';
 import { confirm } from '../../components/confirm/confirm-service.ts';
 import { DataTable } from '../../components/data-table/DataTable.tsx';
+import { RowActions } from '../../components/data-table/RowActions.tsx';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { ProjectDialog } from './ProjectDialog.tsx';
 import { type ProjectItem, useDeleteProject, useProjectList } from './use-project-admin.ts';
@@ -125,26 +124,17 @@ export function ProjectsPage() {
         enableSorting: false,
         enableGrouping: false,
         cell: ({ row }) => (
-          <Box sx={{ display: 'flex', whiteSpace: 'nowrap' }}>
-            <Tooltip title="Edit">
-              <IconButton
-                size="small"
-                aria-label={`Edit project ${row.original.name}`}
-                onClick={() => setDialog({ project: row.original })}
-              >
-                <EditIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title="Delete">
-              <IconButton
-                size="small"
-                aria-label={`Delete project ${row.original.name}`}
-                onClick={() => void handleDelete(row.original)}
-              >
-                <DeleteIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-          </Box>
+          <RowActions
+            tooltips
+            edit={{
+              label: `Edit project ${row.original.name}`,
+              onClick: () => setDialog({ project: row.original }),
+            }}
+            delete={{
+              label: `Delete project ${row.original.name}`,
+              onClick: () => void handleDelete(row.original),
+            }}
+          />
         ),
       },
     ],

@@ -5,28 +5,15 @@ import {
   type UserType,
   userTypeOptionsForOrganization,
 } from '@asset-portal/shared';
-import {
-  Box,
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  MenuItem,
-  TextField,
-} from '@mui/material';
+import { Checkbox, FormControlLabel, MenuItem, TextField } from '@mui/material';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { FormDialog } from '../../components/form-dialog/FormDialog.tsx';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
-import { OrganizationField } from './OrganizationField.tsx';
+import { UserFields, type UserFieldValues } from './UserFields.tsx';
 import { type OrganizationOption, type UserItem, useUpdateUser } from './use-users.ts';
-import { blankToNull, userFieldRules, userTypeForOrganization } from './user-form.ts';
+import { blankToNull, USER_FORM_SX, userTypeForOrganization } from './user-form.ts';
 
-interface EditUserValues {
-  name: string;
-  phone: string;
-  organizationId: string;
+interface EditUserValues extends UserFieldValues {
   userType: UserType;
   enabled: boolean;
 }
@@ -57,6 +44,8 @@ export function EditUserDialog({
     mode: 'onTouched',
     defaultValues: {
       name: user.name,
+      username: user.username,
+      email: user.email,
       phone: user.phone ?? '',
       organizationId: user.organization?.id ?? '',
       userType: user.userType,
@@ -69,8 +58,7 @@ export function EditUserDialog({
     user.organization?.name;
   const userTypeOptions = userTypeOptionsForOrganization(organizationName);
 
-  const handleOrganizationChange = (id: string, onChange: (id: string) => void) => {
-    onChange(id);
+  const handleOrganizationChange = (id: string) => {
     const name = organizations.find((organization) => organization.id === id)?.name;
     setValue('userType', userTypeForOrganization(getValues('userType'), name));
   };
@@ -95,137 +83,67 @@ export function EditUserDialog({
   });
 
   return (
-    <Dialog
-      open
-      onClose={formState.isSubmitting ? undefined : onClose}
-      aria-labelledby="edit-user-title"
-      slotProps={{
-        paper: {
-          sx: { width: DIALOG_WIDTHS.user, maxWidth: DIALOG_WIDTHS.user },
-          'data-testid': 'edit-user-dialog',
-        } as object,
-      }}
+    <FormDialog
+      name="edit-user"
+      title={USER_EDIT_TITLE}
+      width={DIALOG_WIDTHS.user}
+      formSx={USER_FORM_SX}
+      onSubmit={handleSave}
+      onClose={onClose}
+      submitLabel="Save"
+      submitDisabled={formState.isSubmitting}
+      busy={formState.isSubmitting}
     >
-      <DialogTitle id="edit-user-title">{USER_EDIT_TITLE}</DialogTitle>
-      <DialogContent>
-        <Box
-          component="form"
-          id="edit-user-form"
-          noValidate
-          onSubmit={handleSave}
-          sx={{ display: 'grid', gap: 0.5, pt: 1 }}
-        >
-          <Controller
-            name="name"
-            control={control}
-            rules={userFieldRules.required}
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                id="user-name"
-                label="Full Name"
-                required
-                error={Boolean(fieldState.error)}
-                helperText={fieldState.error?.message ?? ' '}
-              />
-            )}
-          />
+      <UserFields
+        control={control}
+        organizations={organizations}
+        organizationFixed={organizationFixed}
+        editing
+        onOrganizationChange={handleOrganizationChange}
+      />
+      <Controller
+        name="userType"
+        control={control}
+        render={({ field }) => (
           <TextField
-            id="user-username"
-            label="Username"
-            value={user.username}
-            disabled
+            {...field}
+            select
+            id="user-type"
+            label="User Type"
             helperText=" "
-          />
-          <TextField id="user-email" label="Email" value={user.email} disabled helperText=" " />
-          <Controller
-            name="phone"
-            control={control}
-            rules={userFieldRules.phone}
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                id="user-phone"
-                label="Phone"
-                type="tel"
-                error={Boolean(fieldState.error)}
-                helperText={fieldState.error?.message ?? ' '}
+            slotProps={{
+              select: {
+                MenuProps: {
+                  slotProps: { paper: { 'data-testid': 'user-type-options' } as object },
+                },
+              },
+            }}
+          >
+            {userTypeOptions.map((option) => (
+              <MenuItem key={option} value={option}>
+                {option}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <Controller
+        name="enabled"
+        control={control}
+        render={({ field }) => (
+          <FormControlLabel
+            label="Enabled"
+            disabled={isSelf}
+            control={
+              <Checkbox
+                id="user-enabled"
+                checked={field.value}
+                onChange={(event) => field.onChange(event.target.checked)}
               />
-            )}
+            }
           />
-          <Controller
-            name="organizationId"
-            control={control}
-            rules={userFieldRules.required}
-            render={({ field, fieldState }) => (
-              <OrganizationField
-                value={field.value}
-                options={organizations}
-                fixed={organizationFixed}
-                error={fieldState.error?.message}
-                onChange={(id) => handleOrganizationChange(id, field.onChange)}
-                onBlur={field.onBlur}
-              />
-            )}
-          />
-          <Controller
-            name="userType"
-            control={control}
-            render={({ field }) => (
-              <TextField
-                {...field}
-                select
-                id="user-type"
-                label="User Type"
-                helperText=" "
-                slotProps={{
-                  select: {
-                    MenuProps: {
-                      slotProps: { paper: { 'data-testid': 'user-type-options' } as object },
-                    },
-                  },
-                }}
-              >
-                {userTypeOptions.map((option) => (
-                  <MenuItem key={option} value={option}>
-                    {option}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-          <Controller
-            name="enabled"
-            control={control}
-            render={({ field }) => (
-              <FormControlLabel
-                label="Enabled"
-                disabled={isSelf}
-                control={
-                  <Checkbox
-                    id="user-enabled"
-                    checked={field.value}
-                    onChange={(event) => field.onChange(event.target.checked)}
-                  />
-                }
-              />
-            )}
-          />
-        </Box>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={formState.isSubmitting}>
-          Cancel
-        </Button>
-        <Button
-          type="submit"
-          form="edit-user-form"
-          variant="contained"
-          disabled={formState.isSubmitting}
-        >
-          Save
-        </Button>
-      </DialogActions>
-    </Dialog>
+        )}
+      />
+    </FormDialog>
   );
 }

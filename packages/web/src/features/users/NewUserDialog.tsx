@@ -4,28 +4,12 @@ import {
   USER_CREATE_TITLE,
   USER_INVITE_LABEL,
 } from '@asset-portal/shared';
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  TextField,
-} from '@mui/material';
 import { useRef } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { OrganizationField } from './OrganizationField.tsx';
+import { useForm } from 'react-hook-form';
+import { FormDialog } from '../../components/form-dialog/FormDialog.tsx';
+import { UserFields, type UserFieldValues } from './UserFields.tsx';
 import { type CreatedUser, type OrganizationOption, useCreateUser } from './use-users.ts';
-import { blankToNull, userFieldRules } from './user-form.ts';
-
-interface NewUserValues {
-  name: string;
-  username: string;
-  email: string;
-  phone: string;
-  organizationId: string;
-}
+import { blankToNull, USER_FORM_SX } from './user-form.ts';
 
 export interface NewUserDialogProps {
   organizations: readonly OrganizationOption[];
@@ -48,7 +32,7 @@ export function NewUserDialog({
   const createUser = useCreateUser();
   // Becomes true once the user types a username of their own; clearing it resumes deriving.
   const usernameEdited = useRef(false);
-  const { control, handleSubmit, setValue, getValues, formState } = useForm<NewUserValues>({
+  const { control, handleSubmit, setValue, getValues, formState } = useForm<UserFieldValues>({
     mode: 'onTouched',
     defaultValues: {
       name: '',
@@ -64,6 +48,10 @@ export function NewUserDialog({
     setValue('username', deriveUsername(name), {
       shouldValidate: formState.isSubmitted || Boolean(getValues('username')),
     });
+  };
+
+  const handleUsernameChange = (username: string) => {
+    usernameEdited.current = username !== '';
   };
 
   const handleInvite = handleSubmit(async (values) => {
@@ -84,126 +72,24 @@ export function NewUserDialog({
   });
 
   return (
-    <Dialog
-      open
-      onClose={formState.isSubmitting ? undefined : onClose}
-      aria-labelledby="new-user-title"
-      slotProps={{
-        paper: {
-          sx: { width: DIALOG_WIDTHS.user, maxWidth: DIALOG_WIDTHS.user },
-          'data-testid': 'new-user-dialog',
-        } as object,
-      }}
+    <FormDialog
+      name="new-user"
+      title={USER_CREATE_TITLE}
+      width={DIALOG_WIDTHS.user}
+      formSx={USER_FORM_SX}
+      onSubmit={handleInvite}
+      onClose={onClose}
+      submitLabel={USER_INVITE_LABEL}
+      submitDisabled={formState.isSubmitting}
+      busy={formState.isSubmitting}
     >
-      <DialogTitle id="new-user-title">{USER_CREATE_TITLE}</DialogTitle>
-      <DialogContent>
-        <Box
-          component="form"
-          id="new-user-form"
-          noValidate
-          onSubmit={handleInvite}
-          sx={{ display: 'grid', gap: 0.5, pt: 1 }}
-        >
-          <Controller
-            name="name"
-            control={control}
-            rules={userFieldRules.required}
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                id="user-name"
-                label="Full Name"
-                required
-                autoFocus
-                error={Boolean(fieldState.error)}
-                helperText={fieldState.error?.message ?? ' '}
-                onChange={(event) => {
-                  field.onChange(event);
-                  handleNameChange(event.target.value);
-                }}
-              />
-            )}
-          />
-          <Controller
-            name="username"
-            control={control}
-            rules={userFieldRules.required}
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                id="user-username"
-                label="Username"
-                required
-                error={Boolean(fieldState.error)}
-                helperText={fieldState.error?.message ?? 'Cannot be changed later'}
-                onChange={(event) => {
-                  usernameEdited.current = event.target.value !== '';
-                  field.onChange(event);
-                }}
-              />
-            )}
-          />
-          <Controller
-            name="email"
-            control={control}
-            rules={userFieldRules.email}
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                id="user-email"
-                label="Email"
-                type="email"
-                required
-                error={Boolean(fieldState.error)}
-                helperText={fieldState.error?.message ?? 'Cannot be changed later'}
-              />
-            )}
-          />
-          <Controller
-            name="phone"
-            control={control}
-            rules={userFieldRules.phone}
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                id="user-phone"
-                label="Phone"
-                type="tel"
-                error={Boolean(fieldState.error)}
-                helperText={fieldState.error?.message ?? ' '}
-              />
-            )}
-          />
-          <Controller
-            name="organizationId"
-            control={control}
-            rules={userFieldRules.required}
-            render={({ field, fieldState }) => (
-              <OrganizationField
-                value={field.value}
-                options={organizations}
-                fixed={fixedOrganizationId !== null}
-                error={fieldState.error?.message}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-              />
-            )}
-          />
-        </Box>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={formState.isSubmitting}>
-          Cancel
-        </Button>
-        <Button
-          type="submit"
-          form="new-user-form"
-          variant="contained"
-          disabled={formState.isSubmitting}
-        >
-          {USER_INVITE_LABEL}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <UserFields
+        control={control}
+        organizations={organizations}
+        organizationFixed={fixedOrganizationId !== null}
+        onNameChange={handleNameChange}
+        onUsernameChange={handleUsernameChange}
+      />
+    </FormDialog>
   );
 }

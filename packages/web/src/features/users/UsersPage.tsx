@@ -6,14 +6,13 @@ import {
   USERS_PAGE_SIZE,
 } from '@asset-portal/shared';
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
-import { Box, Button, Checkbox, IconButton, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Checkbox, Typography } from '@mui/material';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useMemo, useState } from 'react';
 import { useSession } from '../../auth/SessionContext.tsx';
 import { confirm } from '../../components/confirm/confirm-service.ts';
 import { DataTable } from '../../components/data-table/DataTable.tsx';
+import { RowActions } from '../../components/data-table/RowActions.tsx';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { EditUserDialog } from './EditUserDialog.tsx';
 import { InvitationSentDialog } from './InvitationSentDialog.tsx';
@@ -156,28 +155,19 @@ export function UsersPage() {
           // A Power User cannot change Admins (the server refuses it too).
           const locked = isPowerUser && user.userType === 'Admin';
           return (
-            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-              <IconButton
-                size="small"
-                aria-label={`Edit user ${user.name}`}
-                disabled={locked}
-                onClick={() => setDialog({ kind: 'edit', user })}
-              >
-                <EditIcon fontSize="small" />
-              </IconButton>
-              <Tooltip title={isSelf ? 'You cannot delete your own user' : ''}>
-                <span>
-                  <IconButton
-                    size="small"
-                    aria-label={`Delete user ${user.name}`}
-                    disabled={locked || isSelf}
-                    onClick={() => void handleDelete(user)}
-                  >
-                    <DeleteIcon fontSize="small" />
-                  </IconButton>
-                </span>
-              </Tooltip>
-            </Box>
+            <RowActions
+              edit={{
+                label: `Edit user ${user.name}`,
+                disabled: locked,
+                onClick: () => setDialog({ kind: 'edit', user }),
+              }}
+              delete={{
+                label: `Delete user ${user.name}`,
+                disabled: locked || isSelf,
+                disabledReason: isSelf ? 'You cannot delete your own user' : undefined,
+                onClick: () => void handleDelete(user),
+              }}
+            />
           );
         },
       },

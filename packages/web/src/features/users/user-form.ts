@@ -13,6 +13,9 @@ export const userFieldRules = {
   phone: { validate: (value: string) => validatePhone(value) ?? true },
 } as const;
 
+/** The user dialogs' field column: tight rows, since every field keeps room for its helper. */
+export const USER_FORM_SX = { display: 'grid', gap: 0.5, pt: 1 } as const;
+
 /** Blank optional text is sent as null. */
 export const blankToNull = (value: string): string | null =>
   value.trim() === '' ? null : value.trim();
