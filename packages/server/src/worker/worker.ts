@@ -1,5 +1,7 @@
 import type { AppConfig } from '../config/config.ts';
 import type { Db } from '../db/database.ts';
+import { jobDefinitions } from '../jobs/job-registry.ts';
+import { startJobRunner } from '../jobs/job-runner.ts';
 import { scheduledTasks } from './scheduled-tasks.ts';
 
 export interface Worker {
@@ -21,10 +23,11 @@ export function startWorker({ config, db }: { config: AppConfig; db: Db }): Work
     timers.push(setInterval(run, task.everyMs).unref());
     if (task.runAtStart) run();
   }
+  const jobs = startJobRunner({ config, db, jobs: jobDefinitions, concurrency: 2 });
   return {
     async stop() {
       for (const timer of timers) clearInterval(timer);
-      await running;
+      await Promise.all([running, jobs.stop()]);
     },
   };
 }

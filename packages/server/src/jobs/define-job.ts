@@ -1,0 +1,62 @@
+import type { z } from 'zod';
+import type { AppConfig } from '../config/config.ts';
+import type { Db } from '../db/database.ts';
+
+/** What a running job may use. */
+export interface JobContext {
+  db: Db;
+  config: AppConfig;
+  jobId: number;
+  /** 1 on the first run. */
+  attempt: number;
+  maxAttempts: number;
+  /** True when this is the last attempt: a failure now gives the job up. */
+  isLastAttempt: boolean;
+}
+
+/** A kind of job: its payload schema, its retry policy and the work itself. */
+export interface JobDefinition<Schema extends z.ZodType = z.ZodType> {
+  kind: string;
+  schema: Schema;
+  /** Runs before the job is given up (default 5). */
+  maxAttempts: number;
+  /** Wait before attempt `attempt + 1` after attempt `attempt` failed. */
+  backoffMs(attempt: number): number;
+  /** How long a worker holds the job without renewing; the runner renews it while it runs. */
+  leaseMs: number;
+  run(payload: z.infer<Schema>, ctx: JobContext): Promise<void>;
+}
+
+/** A failure that no retry can mend (bad input): the job is given up at once. */
+export class PermanentJobError extends Error {
+  override name = 'PermanentJobError';
+}
+
+export const DEFAULT_MAX_ATTEMPTS = 5;
+export const DEFAULT_LEASE_MS = 5 * 60 * 1000;
+const BACKOFF_BASE_MS = 5_000;
+const BACKOFF_CAP_MS = 60 * 60 * 1000;
+
+/** 5 s, 10 s, 20 s, … doubling per failed attempt, at most one hour. */
+export function exponentialBackoff(attempt: number, baseMs = BACKOFF_BASE_MS): number {
+  return Math.min(BACKOFF_CAP_MS, baseMs * 2 ** Math.max(0, attempt - 1));
+}
+
+/** Declares a job kind with a typed, validated payload and its retry policy. */
+export function defineJob<Schema extends z.ZodType>(definition: {
+  kind: string;
+  schema: Schema;
+  maxAttempts?: number;
+  backoffMs?: (attempt: number) => number;
+  leaseMs?: number;
+  run(payload: z.infer<Schema>, ctx: JobContext): Promise<void>;
+}): JobDefinition<Schema> {
+  return {
+    kind: definition.kind,
+    schema: definition.schema,
+    maxAttempts: definition.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+    backoffMs: definition.backoffMs ?? ((attempt) => exponentialBackoff(attempt)),
+    leaseMs: definition.leaseMs ?? DEFAULT_LEASE_MS,
+    run: definition.run,
+  };
+}

@@ -1,0 +1,234 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../test/databases.ts';
+import { type AppConfig, loadConfig } from '../config/config.ts';
+import { defineJob, PermanentJobError } from './define-job.ts';
+import { jobRepository } from './job.repository.ts';
+import { enqueueJob } from './job-queue.ts';
+import { runNextJob, startJobRunner } from './job-runner.ts';
+import { withJobTables } from './job-tables.ts';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'job-queue-'));
+const config: AppConfig = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe.each(DATABASE_KINDS)('job queue on %s', (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+  afterEach(async () => {
+    await withJobTables(database.db).deleteFrom('jobs').execute();
+  });
+
+  const runs: string[] = [];
+  const echo = defineJob({
+    kind: `echo-${kind}`,
+    schema: z.object({ text: z.string() }),
+    maxAttempts: 3,
+    backoffMs: () => 0,
+    async run(payload) {
+      runs.push(payload.text);
+    },
+  });
+
+  it('validates the payload when queueing', async () => {
+    await expect(
+      enqueueJob(database.db, echo, { text: 1 } as unknown as { text: string }),
+    ).rejects.toThrow();
+  });
+
+  it('claims due jobs in order and marks them done', async () => {
+    runs.length = 0;
+    const a = await enqueueJob(database.db, echo, { text: 'a' });
+    await enqueueJob(
+      database.db,
+      echo,
+      { text: 'later' },
+      { runAfter: new Date(Date.now() + 60_000) },
+    );
+    await enqueueJob(database.db, echo, { text: 'b' });
+    const options = { db: database.db, config, jobs: [echo], workerId: 'w1' };
+    expect(await runNextJob(options)).toBe(true);
+    expect(await runNextJob(options)).toBe(true);
+    expect(await runNextJob(options)).toBe(false);
+    expect(runs).toEqual(['a', 'b']);
+    const done = await jobRepository.findById(database.db, a.id);
+    expect(done).toMatchObject({ status: 'done', attempts: 1, lockedBy: null });
+  });
+
+  it('queues a job with a unique key once while it waits or runs, and again after it ran', async () => {
+    const first = await enqueueJob(database.db, echo, { text: 'x' }, { uniqueKey: 'k1' });
+    const second = await enqueueJob(database.db, echo, { text: 'x' }, { uniqueKey: 'k1' });
+    expect(first.created).toBe(true);
+    expect(second).toEqual({ id: first.id, created: false });
+    await runNextJob({ db: database.db, config, jobs: [echo], workerId: 'w1' });
+    const third = await enqueueJob(database.db, echo, { text: 'x' }, { uniqueKey: 'k1' });
+    expect(third.created).toBe(true);
+  });
+
+  it('never gives one job to two runners (SKIP LOCKED)', async () => {
+    const seen: string[] = [];
+    const slow = defineJob({
+      kind: `slow-${kind}`,
+      schema: z.object({ n: z.number() }),
+      async run(payload) {
+        seen.push(String(payload.n));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      },
+    });
+    for (let n = 0; n < 12; n++) await enqueueJob(database.db, slow, { n });
+    const runners = [
+      startJobRunner({ db: database.db, config, jobs: [slow], workerId: 'r1', pollMs: 20 }),
+      startJobRunner({ db: database.db, config, jobs: [slow], workerId: 'r2', pollMs: 20 }),
+    ];
+    const deadline = Date.now() + 20_000;
+    while (Date.now() < deadline) {
+      const jobs = await jobRepository.list(database.db, slow.kind);
+      if (jobs.every((job) => job.status === 'done')) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await Promise.all(runners.map((runner) => runner.stop()));
+    const jobs = await jobRepository.list(database.db, slow.kind);
+    expect(jobs.every((job) => job.status === 'done' && job.attempts === 1)).toBe(true);
+    expect(seen.sort()).toEqual(Array.from({ length: 12 }, (_, n) => String(n)).sort());
+  });
+
+  it('retries a failing job with backoff, then gives it up after max attempts', async () => {
+    let calls = 0;
+    const flaky = defineJob({
+      kind: `flaky-${kind}`,
+      schema: z.object({}),
+      maxAttempts: 3,
+      backoffMs: (attempt) => attempt * 60_000,
+      async run() {
+        calls++;
+        throw new Error(`boom ${calls}`);
+      },
+    });
+    const { id } = await enqueueJob(database.db, flaky, {});
+    const options = { db: database.db, config, jobs: [flaky], workerId: 'w1' };
+    expect(await runNextJob(options)).toBe(true);
+    let row = await jobRepository.findById(database.db, id);
+    expect(row).toMatchObject({ status: 'queued', attempts: 1, lastError: 'boom 1' });
+    const delay = row!.runAfter.getTime() - row!.updated.getTime();
+    expect(delay).toBeGreaterThan(59_000);
+    expect(delay).toBeLessThan(61_000);
+    // Not due yet: nothing to claim.
+    expect(await runNextJob(options)).toBe(false);
+    const makeDue = () =>
+      withJobTables(database.db)
+        .updateTable('jobs')
+        .set({ runAfter: sql<Date>`now() - interval '1 second'` })
+        .where('id', '=', id)
+        .execute();
+    await makeDue();
+    await runNextJob(options);
+    row = await jobRepository.findById(database.db, id);
+    expect(row).toMatchObject({ status: 'queued', attempts: 2, lastError: 'boom 2' });
+    expect(row!.runAfter.getTime() - row!.updated.getTime()).toBeGreaterThan(119_000);
+    await makeDue();
+    await runNextJob(options);
+    row = await jobRepository.findById(database.db, id);
+    expect(row).toMatchObject({ status: 'failed', attempts: 3, lastError: 'boom 3' });
+    expect(calls).toBe(3);
+  });
+
+  it('gives a job up at once on a PermanentJobError or an invalid stored payload', async () => {
+    const bad = defineJob({
+      kind: `bad-${kind}`,
+      schema: z.object({ n: z.number() }),
+      async run() {
+        throw new PermanentJobError('not fixable');
+      },
+    });
+    const { id } = await enqueueJob(database.db, bad, { n: 1 });
+    const options = { db: database.db, config, jobs: [bad], workerId: 'w1' };
+    await runNextJob(options);
+    expect(await jobRepository.findById(database.db, id)).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      lastError: 'not fixable',
+    });
+    const broken = await jobRepository.insert(database.db, {
+      kind: bad.kind,
+      payload: { n: 'x' },
+      maxAttempts: 5,
+    });
+    await runNextJob(options);
+    const row = await jobRepository.findById(database.db, broken.id);
+    expect(row?.status).toBe('failed');
+    expect(row?.lastError).toMatch(/Invalid payload/);
+  });
+
+  it('hands a job whose worker died to another runner once the lease runs out', async () => {
+    runs.length = 0;
+    const { id } = await enqueueJob(database.db, echo, { text: 'orphan' });
+    // A worker claims the job and dies before finishing it.
+    const claimed = await jobRepository.claim(database.db, [echo.kind], 'dead-worker', 60_000);
+    expect(claimed?.id).toBe(id);
+    const options = { db: database.db, config, jobs: [echo], workerId: 'w2' };
+    expect(await runNextJob(options)).toBe(false);
+    await withJobTables(database.db)
+      .updateTable('jobs')
+      .set({ lockedUntil: sql<Date>`now() - interval '1 second'` })
+      .where('id', '=', id)
+      .execute();
+    expect(await runNextJob(options)).toBe(true);
+    expect(runs).toEqual(['orphan']);
+    expect(await jobRepository.findById(database.db, id)).toMatchObject({
+      status: 'done',
+      attempts: 2,
+    });
+    // The dead worker coming back cannot mark the job again.
+    expect(await jobRepository.complete(database.db, id, 'dead-worker')).toBe(false);
+  });
+
+  it('fails a job whose last attempt died with its worker instead of running it again', async () => {
+    const once = defineJob({
+      kind: `once-${kind}`,
+      schema: z.object({}),
+      maxAttempts: 1,
+      async run() {
+        throw new Error('must not run');
+      },
+    });
+    const { id } = await enqueueJob(database.db, once, {});
+    await jobRepository.claim(database.db, [once.kind], 'dead-worker', 1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await runNextJob({ db: database.db, config, jobs: [once], workerId: 'w2' });
+    const row = await jobRepository.findById(database.db, id);
+    expect(row?.status).toBe('failed');
+    expect(row?.lastError).toMatch(/Gave up after 1 attempts/);
+  });
+
+  it('wakes an idle runner at once when a job is queued, and stop() waits for the running job', async () => {
+    let finished = false;
+    const gate = defineJob({
+      kind: `gate-${kind}`,
+      schema: z.object({}),
+      async run() {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        finished = true;
+      },
+    });
+    const runner = startJobRunner({ db: database.db, config, jobs: [gate], pollMs: 60_000 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const started = Date.now();
+    const { id } = await enqueueJob(database.db, gate, {});
+    while ((await jobRepository.findById(database.db, id))?.status !== 'running') {
+      if (Date.now() - started > 5_000) throw new Error('the runner was not woken');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await runner.stop();
+    expect(finished).toBe(true);
+    expect((await jobRepository.findById(database.db, id))?.status).toBe('done');
+  });
+});

@@ -1,0 +1,39 @@
+import { EventEmitter } from 'node:events';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { Database } from '../db/schema.ts';
+import type { JobDefinition } from './define-job.ts';
+import { jobRepository } from './job.repository.ts';
+
+/** Tells the runners of this process that a job was queued, so they need not wait for a poll. */
+export const jobSignals = new EventEmitter();
+jobSignals.setMaxListeners(0);
+
+export interface EnqueueOptions {
+  /** A job with this key is queued only once while it waits or runs. */
+  uniqueKey?: string | undefined;
+  /** Not before this time (default now). */
+  runAfter?: Date | undefined;
+}
+
+/**
+ * Queues a job after validating its payload. Inside a transaction (`db` a Transaction) the job
+ * appears when the transaction commits. Returns the job id and whether it was created.
+ */
+export async function enqueueJob<Schema extends z.ZodType>(
+  db: Kysely<Database>,
+  job: JobDefinition<Schema>,
+  payload: z.input<Schema>,
+  options: EnqueueOptions = {},
+): Promise<{ id: number; created: boolean }> {
+  const parsed = job.schema.parse(payload);
+  const result = await jobRepository.insert(db, {
+    kind: job.kind,
+    payload: parsed,
+    maxAttempts: job.maxAttempts,
+    runAfter: options.runAfter,
+    uniqueKey: options.uniqueKey,
+  });
+  if (result.created) jobSignals.emit('enqueued', job.kind);
+  return result;
+}

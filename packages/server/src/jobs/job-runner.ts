@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { AppConfig } from '../config/config.ts';
+import type { Db } from '../db/database.ts';
+import { type JobDefinition, PermanentJobError } from './define-job.ts';
+import { jobRepository } from './job.repository.ts';
+import { jobSignals } from './job-queue.ts';
+import type { JobRow } from './job-tables.ts';
+
+export interface JobRunnerOptions {
+  db: Db;
+  config: AppConfig;
+  jobs: readonly JobDefinition[];
+  /** Jobs run at once by this process (default 1). */
+  concurrency?: number;
+  /** How often an idle runner looks for due jobs (default 1 s); enqueues here wake it at once. */
+  pollMs?: number;
+  /** Names the worker in `locked_by`; unique per runner by default. */
+  workerId?: string;
+}
+
+export interface JobRunner {
+  workerId: string;
+  /** Stops claiming and waits for the running jobs to finish. */
+  stop(): Promise<void>;
+}
+
+export function newWorkerId(): string {
+  return `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+}
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Claims one due job and runs it to its end (done, queued again with backoff, or failed).
+ * Returns false when no job was due. The lease is renewed while the job runs, so only a worker
+ * that died leaves its job to be taken over when the lease runs out.
+ */
+export async function runNextJob(options: JobRunnerOptions & { workerId: string }) {
+  const { db, workerId } = options;
+  const byKind = new Map(options.jobs.map((job) => [job.kind, job]));
+  const leaseMs = Math.max(...options.jobs.map((job) => job.leaseMs));
+  const row = await jobRepository.claim(db, [...byKind.keys()], workerId, leaseMs);
+  if (!row) return false;
+  await execute(row, byKind.get(row.kind)!, options, leaseMs);
+  return true;
+}
+
+async function execute(
+  row: JobRow,
+  job: JobDefinition,
+  options: JobRunnerOptions & { workerId: string },
+  leaseMs: number,
+) {
+  const { db, workerId } = options;
+  if (row.attempts > row.maxAttempts) {
+    // Taken over after a lease ran out on the last attempt: that attempt counts.
+    const last = row.lastError ? ` (last error: ${row.lastError})` : '';
+    await jobRepository.fail(
+      db,
+      row.id,
+      workerId,
+      `Gave up after ${row.maxAttempts} attempts; the last one ended without finishing${last}`,
+    );
+    return;
+  }
+  const parsed = job.schema.safeParse(row.payload);
+  if (!parsed.success) {
+    await jobRepository.fail(db, row.id, workerId, `Invalid payload: ${parsed.error.message}`);
+    return;
+  }
+  const heartbeat = setInterval(
+    () => {
+      jobRepository
+        .extendLease(db, row.id, workerId, leaseMs)
+        .catch((error) => console.error(`job ${row.id}: lease renewal failed:`, error));
+    },
+    Math.max(50, Math.floor(leaseMs / 3)),
+  );
+  heartbeat.unref();
+  try {
+    await job.run(parsed.data, {
+      db,
+      config: options.config,
+      jobId: row.id,
+      attempt: row.attempts,
+      maxAttempts: row.maxAttempts,
+      isLastAttempt: row.attempts >= row.maxAttempts,
+    });
+    clearInterval(heartbeat);
+    await jobRepository.complete(db, row.id, workerId);
+  } catch (error) {
+    clearInterval(heartbeat);
+    const message = describeError(error);
+    if (error instanceof PermanentJobError || row.attempts >= row.maxAttempts) {
+      await jobRepository.fail(db, row.id, workerId, message);
+    } else {
+      await jobRepository.retryLater(db, row.id, workerId, job.backoffMs(row.attempts), message);
+    }
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+/** Starts `concurrency` loops that claim and run jobs until stopped. */
+export function startJobRunner(options: JobRunnerOptions): JobRunner {
+  const workerId = options.workerId ?? newWorkerId();
+  const pollMs = options.pollMs ?? 1000;
+  const concurrency = Math.max(1, options.concurrency ?? 1);
+  let stopping = false;
+  const sleepers = new Set<() => void>();
+
+  const waitForWork = () =>
+    new Promise<void>((resolve) => {
+      const finish = () => {
+        clearTimeout(timer);
+        jobSignals.off('enqueued', finish);
+        sleepers.delete(finish);
+        resolve();
+      };
+      const timer = setTimeout(finish, pollMs);
+      jobSignals.on('enqueued', finish);
+      sleepers.add(finish);
+    });
+
+  const loop = async () => {
+    while (!stopping) {
+      let ran = false;
+      try {
+        ran = await runNextJob({ ...options, workerId });
+      } catch (error) {
+        console.error(`job runner ${workerId}:`, error);
+      }
+      if (!ran && !stopping) await waitForWork();
+    }
+  };
+  const loops = Array.from({ length: concurrency }, loop);
+
+  return {
+    workerId,
+    async stop() {
+      stopping = true;
+      for (const wake of [...sleepers]) wake();
+      await Promise.all(loops);
+    },
+  };
+}

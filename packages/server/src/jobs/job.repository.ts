@@ -1,0 +1,171 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { type JobRow, withJobTables } from './job-tables.ts';
+
+export interface NewJob {
+  kind: string;
+  payload: unknown;
+  maxAttempts: number;
+  runAfter?: Date | undefined;
+  uniqueKey?: string | null | undefined;
+}
+
+const msInterval = (ms: number) =>
+  sql<Date>`now() + ${Math.max(0, Math.round(ms))} * interval '1 millisecond'`;
+
+/** All SQL of the job queue. Times come from the database clock, so every worker agrees. */
+export const jobRepository = {
+  /**
+   * Adds a job; with a unique key, a job of that key already queued or running is returned
+   * instead (created: false).
+   */
+  async insert(db: Kysely<Database>, job: NewJob): Promise<{ id: number; created: boolean }> {
+    const jdb = withJobTables(db);
+    const inserted = await jdb
+      .insertInto('jobs')
+      .values({
+        kind: job.kind,
+        payload: JSON.stringify(job.payload),
+        maxAttempts: job.maxAttempts,
+        runAfter: job.runAfter ?? sql<Date>`now()`,
+        uniqueKey: job.uniqueKey ?? null,
+      })
+      .onConflict((oc) =>
+        oc
+          .column('uniqueKey')
+          .where('uniqueKey', 'is not', null)
+          .where('status', 'in', ['queued', 'running'])
+          .doNothing(),
+      )
+      .returning('id')
+      .executeTakeFirst();
+    if (inserted) return { id: inserted.id, created: true };
+    const existing = await jdb
+      .selectFrom('jobs')
+      .select('id')
+      .where('uniqueKey', '=', job.uniqueKey ?? '')
+      .where('status', 'in', ['queued', 'running'])
+      .executeTakeFirst();
+    // The other job may have finished between the two statements: queue ours after all.
+    if (!existing) return jobRepository.insert(db, job);
+    return { id: existing.id, created: false };
+  },
+
+  /**
+   * Takes the next due job of the given kinds: a queued one whose time has come, or a running one
+   * whose lease ran out (its worker died). Rows locked by another claimer are skipped, so two
+   * workers never take the same job.
+   */
+  async claim(
+    db: Kysely<Database>,
+    kinds: readonly string[],
+    workerId: string,
+    leaseMs: number,
+  ): Promise<JobRow | undefined> {
+    if (kinds.length === 0) return undefined;
+    const jdb = withJobTables(db);
+    return jdb
+      .updateTable('jobs')
+      .set((eb) => ({
+        status: 'running',
+        attempts: eb('attempts', '+', 1),
+        lockedBy: workerId,
+        lockedUntil: msInterval(leaseMs),
+        updated: sql<Date>`now()`,
+      }))
+      .where('id', '=', (eb) =>
+        eb
+          .selectFrom('jobs')
+          .select('id')
+          .where('kind', 'in', [...kinds])
+          .where((w) =>
+            w.or([
+              w.and([w('status', '=', 'queued'), w('runAfter', '<=', sql<Date>`now()`)]),
+              w.and([w('status', '=', 'running'), w('lockedUntil', '<', sql<Date>`now()`)]),
+            ]),
+          )
+          .orderBy('runAfter')
+          .orderBy('id')
+          .limit(1)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returningAll()
+      .executeTakeFirst();
+  },
+
+  /** Extends the lease of a job this worker still holds; false when it lost the job. */
+  async extendLease(db: Kysely<Database>, id: number, workerId: string, leaseMs: number) {
+    const result = await withJobTables(db)
+      .updateTable('jobs')
+      .set({ lockedUntil: msInterval(leaseMs), updated: sql<Date>`now()` })
+      .where('id', '=', id)
+      .where('status', '=', 'running')
+      .where('lockedBy', '=', workerId)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
+  /** Marks a held job done; false when its lease had run out and another worker took it. */
+  async complete(db: Kysely<Database>, id: number, workerId: string) {
+    const result = await withJobTables(db)
+      .updateTable('jobs')
+      .set({ status: 'done', lockedBy: null, lockedUntil: null, updated: sql<Date>`now()` })
+      .where('id', '=', id)
+      .where('status', '=', 'running')
+      .where('lockedBy', '=', workerId)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
+  /** Queues a held job again after `delayMs`, keeping the error. */
+  async retryLater(
+    db: Kysely<Database>,
+    id: number,
+    workerId: string,
+    delayMs: number,
+    error: string,
+  ) {
+    await withJobTables(db)
+      .updateTable('jobs')
+      .set({
+        status: 'queued',
+        runAfter: msInterval(delayMs),
+        lockedBy: null,
+        lockedUntil: null,
+        lastError: error,
+        updated: sql<Date>`now()`,
+      })
+      .where('id', '=', id)
+      .where('status', '=', 'running')
+      .where('lockedBy', '=', workerId)
+      .execute();
+  },
+
+  /** Gives a held job up for good. */
+  async fail(db: Kysely<Database>, id: number, workerId: string, error: string) {
+    await withJobTables(db)
+      .updateTable('jobs')
+      .set({
+        status: 'failed',
+        lockedBy: null,
+        lockedUntil: null,
+        lastError: error,
+        updated: sql<Date>`now()`,
+      })
+      .where('id', '=', id)
+      .where('status', '=', 'running')
+      .where('lockedBy', '=', workerId)
+      .execute();
+  },
+
+  findById(db: Kysely<Database>, id: number): Promise<JobRow | undefined> {
+    return withJobTables(db).selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+
+  list(db: Kysely<Database>, kind?: string): Promise<JobRow[]> {
+    let query = withJobTables(db).selectFrom('jobs').selectAll().orderBy('id');
+    if (kind) query = query.where('kind', '=', kind);
+    return query.execute();
+  },
+};

@@ -1,0 +1,78 @@
+import type { Kysely } from 'kysely';
+import type { AppConfig } from '../../config/config.ts';
+import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import { EMBEDDED_BUCKET } from '../../storage/embedded-storage.ts';
+import type { ObjectStorage } from '../../storage/storage.ts';
+import { ingestionRepository as repo } from './ingestion.repository.ts';
+
+/** The uploaded package being ingested and who uploaded it. */
+export interface IngestionInput {
+  key: string;
+  organizationId: number;
+  userId: number | null;
+}
+
+/** What an ingestion needs besides its input. */
+export interface IngestionDeps {
+  db: Db;
+  config: AppConfig;
+  storage: ObjectStorage;
+  /** Queues an image package again (inside the caller's transaction) once its scans arrived. */
+  requeueImagePackage(
+    trx: Kysely<Database>,
+    pending: IngestionInput,
+    trigger: string,
+  ): Promise<void>;
+}
+
+export interface IngestionOutcome {
+  /** Completed, or Submitted when an image package waits for scans not yet ingested. */
+  status: 'Completed' | 'Submitted';
+  message: string;
+  metrics: { scans: number; points: number; bytes: number; images?: number };
+}
+
+/** A package the portal cannot take for a reason other than its format (owner, device). */
+export class IngestionError extends Error {
+  override name = 'IngestionError';
+}
+
+/**
+ * The `s3Url` stored with artifacts and images: `s3://<bucket>/<key>`, the bucket being the
+ * configured one (or the embedded store's), so the value means the same on both back ends.
+ */
+export function storageUrl(config: AppConfig, key: string): string {
+  const bucket = config.storage.kind === 's3' ? config.storage.bucket : EMBEDDED_BUCKET;
+  return `s3://${bucket}/${key}`;
+}
+
+/**
+ * The device must belong to the uploader's organization, and the session, when it exists, too:
+ * a package never adds to another organization's data.
+ */
+export async function checkOwnership(
+  db: Db,
+  manifest: { deviceId: string; sessionId: string },
+  organizationId: number,
+) {
+  const device = await repo.findDevice(db, manifest.deviceId);
+  if (!device || device.organizationId !== organizationId) {
+    throw new IngestionError(
+      `Device ${manifest.deviceId} is not registered to your organization; ask an administrator to add it`,
+    );
+  }
+  const session = await repo.findSession(db, manifest.sessionId);
+  if (session && session.organizationId !== organizationId) {
+    throw new IngestionError(`Session ${manifest.sessionId} belongs to another organization`);
+  }
+  return { device, session };
+}
+
+/** Scans of the list that exist; refuses scans of another organization. */
+export async function existingScans(db: Db, ids: readonly string[], organizationId: number) {
+  const scans = await repo.findScans(db, ids);
+  const foreign = scans.find((scan) => scan.organizationId !== organizationId);
+  if (foreign) throw new IngestionError(`Scan ${foreign.id} belongs to another organization`);
+  return new Map(scans.map((scan) => [scan.id, scan]));
+}

@@ -1,0 +1,262 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database, ImageRef, LineString } from '../../db/schema.ts';
+import { withJobTables } from '../../jobs/job-tables.ts';
+
+type Db = Kysely<Database>;
+
+export interface SessionValues {
+  id: string;
+  organizationId: number;
+  deviceId: string;
+  projectId: number | null;
+  capturedTimestamp: Date;
+  endCapturedTimestamp: Date;
+  manifest: unknown;
+}
+
+export interface ScanValues {
+  id: string;
+  organizationId: number;
+  sessionId: string;
+  projectId: number | null;
+  deviceId: string;
+  friendlyName: string;
+  capturedTimestamp: Date;
+  endCapturedTimestamp: Date;
+  simplePath: LineString;
+  length: number;
+  metadata: Record<string, unknown>;
+}
+
+export interface ArtifactValues {
+  scanId: string;
+  artifactType: string;
+  name: string;
+  s3Url: string;
+  size: number | null;
+  parameters: Record<string, unknown> | null;
+}
+
+export interface ImageValues {
+  scanId: string;
+  frame: number;
+  gpsTime: number;
+  x: number;
+  y: number;
+  z: number;
+  lat: number;
+  lon: number;
+  centerImage: ImageRef | null;
+  leftImage: ImageRef | null;
+  rightImage: ImageRef | null;
+}
+
+const json = (value: unknown) => JSON.stringify(value);
+
+/**
+ * All SQL of package ingestion. Every write is an upsert keyed by the ids the device chose, and
+ * an update happens only when a value differs, so ingesting a package again changes nothing.
+ */
+export const ingestionRepository = {
+  /** Serializes the ingestions of one session (its .luxlz and .luxiz) until the transaction ends. */
+  async lockSession(trx: Db, sessionId: string) {
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${`ingest:${sessionId}`}))`.execute(trx);
+  },
+
+  findDevice(db: Db, id: string) {
+    return db.selectFrom('devices').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+
+  findSession(db: Db, id: string) {
+    return db
+      .selectFrom('sessions')
+      .select(['id', 'organizationId', 'projectId'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  },
+
+  findScans(db: Db, ids: readonly string[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('scans')
+      .select(['id', 'organizationId', 'projectId', 'sessionId'])
+      .where('id', 'in', [...ids])
+      .execute();
+  },
+
+  /** Creates the session or widens its captured period to cover the new scans. */
+  async upsertSession(trx: Db, session: SessionValues) {
+    await trx
+      .insertInto('sessions')
+      .values({
+        ...session,
+        assignmentType: session.projectId === null ? null : 'Device',
+        manifest: json(session.manifest),
+      })
+      .onConflict((oc) =>
+        oc
+          .column('id')
+          .doUpdateSet({
+            capturedTimestamp: sql`least(sessions.captured_timestamp, excluded.captured_timestamp)`,
+            endCapturedTimestamp: sql`greatest(sessions.end_captured_timestamp, excluded.end_captured_timestamp)`,
+            lastModified: sql`now()`,
+          })
+          .where((eb) =>
+            eb.or([
+              eb('sessions.capturedTimestamp', '>', eb.ref('excluded.capturedTimestamp')),
+              eb('sessions.endCapturedTimestamp', '<', eb.ref('excluded.endCapturedTimestamp')),
+            ]),
+          ),
+      )
+      .execute();
+  },
+
+  /**
+   * Creates the scan, or refreshes what the package says of it (times, path, length). Its project,
+   * name, tags and comment stay as they are: they may have been changed in the portal since.
+   */
+  async upsertScan(trx: Db, scan: ScanValues) {
+    await trx
+      .insertInto('scans')
+      .values({
+        ...scan,
+        assignmentType: scan.projectId === null ? null : 'Device',
+        defaultVersion: 'unclassified',
+        simplePath: json(scan.simplePath),
+        metadata: json(scan.metadata),
+      })
+      .onConflict((oc) =>
+        oc
+          .column('id')
+          .doUpdateSet({
+            capturedTimestamp: (eb) => eb.ref('excluded.capturedTimestamp'),
+            endCapturedTimestamp: (eb) => eb.ref('excluded.endCapturedTimestamp'),
+            simplePath: (eb) => eb.ref('excluded.simplePath'),
+            length: (eb) => eb.ref('excluded.length'),
+            lastModified: sql`now()`,
+          })
+          .where(
+            sql<boolean>`(scans.captured_timestamp, scans.end_captured_timestamp, scans.simple_path, scans.length) IS DISTINCT FROM (excluded.captured_timestamp, excluded.end_captured_timestamp, excluded.simple_path, excluded.length)`,
+          ),
+      )
+      .execute();
+  },
+
+  /**
+   * Registers an artifact, provisional when new; an existing one (same scan, type and name) keeps
+   * its status (it may be final after trajectory processing) and gets the new location and size.
+   * Not an ON CONFLICT upsert: other features may keep several artifacts of one name, so there is
+   * no unique index; ingestion writes under the session lock, so two ingestions never race here.
+   */
+  async upsertArtifact(trx: Db, artifact: ArtifactValues) {
+    const parameters = artifact.parameters === null ? null : json(artifact.parameters);
+    const updated = await trx
+      .updateTable('artifacts')
+      .set({ s3Url: artifact.s3Url, size: artifact.size, parameters, lastModified: sql`now()` })
+      .where('scanId', '=', artifact.scanId)
+      .where('artifactType', '=', artifact.artifactType)
+      .where('name', '=', artifact.name)
+      .where(
+        sql<boolean>`(s3_url, size, parameters) IS DISTINCT FROM (${artifact.s3Url}, ${artifact.size}::bigint, ${parameters}::jsonb)`,
+      )
+      .returning('id')
+      .execute();
+    if (updated.length > 0) return;
+    const existing = await trx
+      .selectFrom('artifacts')
+      .select('id')
+      .where('scanId', '=', artifact.scanId)
+      .where('artifactType', '=', artifact.artifactType)
+      .where('name', '=', artifact.name)
+      .executeTakeFirst();
+    if (existing) return;
+    await trx
+      .insertInto('artifacts')
+      .values({ ...artifact, status: 'provisional', parameters })
+      .execute();
+  },
+
+  /** Writes image rows in batches; a frame already stored is updated only where it differs. */
+  async upsertImages(trx: Db, images: readonly ImageValues[]) {
+    for (let i = 0; i < images.length; i += 500) {
+      const batch = images.slice(i, i + 500).map((image) => ({
+        ...image,
+        centerImage: image.centerImage ? json(image.centerImage) : null,
+        leftImage: image.leftImage ? json(image.leftImage) : null,
+        rightImage: image.rightImage ? json(image.rightImage) : null,
+      }));
+      await trx
+        .insertInto('images')
+        .values(batch)
+        .onConflict((oc) =>
+          oc
+            .columns(['scanId', 'frame'])
+            .doUpdateSet({
+              gpsTime: (eb) => eb.ref('excluded.gpsTime'),
+              x: (eb) => eb.ref('excluded.x'),
+              y: (eb) => eb.ref('excluded.y'),
+              z: (eb) => eb.ref('excluded.z'),
+              lat: (eb) => eb.ref('excluded.lat'),
+              lon: (eb) => eb.ref('excluded.lon'),
+              centerImage: (eb) => eb.ref('excluded.centerImage'),
+              leftImage: (eb) => eb.ref('excluded.leftImage'),
+              rightImage: (eb) => eb.ref('excluded.rightImage'),
+            })
+            .where(
+              sql<boolean>`(images.gps_time, images.x, images.y, images.z, images.lat, images.lon, images.center_image, images.left_image, images.right_image) IS DISTINCT FROM (excluded.gps_time, excluded.x, excluded.y, excluded.z, excluded.lat, excluded.lon, excluded.center_image, excluded.left_image, excluded.right_image)`,
+            ),
+        )
+        .execute();
+    }
+  },
+
+  /** Image packages of a session still waiting for scans. */
+  pendingImagePackages(db: Db, sessionId: string, organizationId: number) {
+    return withJobTables(db)
+      .selectFrom('pendingImagePackages')
+      .selectAll()
+      .where('sessionId', '=', sessionId)
+      .where('organizationId', '=', organizationId)
+      .orderBy('created')
+      .execute();
+  },
+
+  findPendingImagePackage(db: Db, objectKey: string) {
+    return withJobTables(db)
+      .selectFrom('pendingImagePackages')
+      .selectAll()
+      .where('objectKey', '=', objectKey)
+      .executeTakeFirst();
+  },
+
+  async savePendingImagePackage(
+    trx: Db,
+    pending: {
+      objectKey: string;
+      organizationId: number;
+      userId: number | null;
+      sessionId: string;
+      missingScanIds: string[];
+    },
+  ) {
+    await withJobTables(trx)
+      .insertInto('pendingImagePackages')
+      .values(pending)
+      .onConflict((oc) =>
+        oc.column('objectKey').doUpdateSet({
+          missingScanIds: pending.missingScanIds,
+          sessionId: pending.sessionId,
+          userId: pending.userId,
+          lastModified: sql`now()`,
+        }),
+      )
+      .execute();
+  },
+
+  async deletePendingImagePackage(trx: Db, objectKey: string) {
+    await withJobTables(trx)
+      .deleteFrom('pendingImagePackages')
+      .where('objectKey', '=', objectKey)
+      .execute();
+  },
+};
