@@ -15,6 +15,7 @@ import { createIdentity, type Identity } from './identity/index.ts';
 import { createMailTransport } from './mail/create-mail-transport.ts';
 import type { MailTransport } from './mail/mail-transport.ts';
 import { registerLogFileRoutes } from './modules/log-files/log-file.routes.ts';
+import { createObjectStorage } from './storage/create-object-storage.ts';
 import { registerEmbeddedStorageRoutes } from './storage/embedded-storage.routes.ts';
 
 declare module 'fastify' {
@@ -70,7 +71,8 @@ export async function createApp({
     request.viewer = auth.viewer;
   });
   const mail = mailOverride ?? createMailTransport(config, app.log);
-  await registerGraphql(app, { config, db, accounts: identity.accounts, mail });
+  const storage = createObjectStorage(config);
+  await registerGraphql(app, { config, db, accounts: identity.accounts, mail, storage });
   await registerLogFileRoutes(app, { config, db });
   await registerEmbeddedStorageRoutes(app, { config });
 

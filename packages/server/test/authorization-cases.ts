@@ -5,6 +5,7 @@ import type { GraphqlResult } from './api.ts';
 import { bucketCases } from './authorization-cases-buckets.ts';
 import { deviceAssignmentsCases } from './authorization-cases-device-assignments.ts';
 import { logFilesCases } from './authorization-cases-log-files.ts';
+import { packageUploadCases } from './authorization-cases-package-uploads.ts';
 import type { OrgFixture } from './authorization-world.ts';
 
 export type Outcome = 'allow' | 'deny';
@@ -330,6 +331,7 @@ export const AUTHORIZATION_CASES: Record<string, AuthorizationCase> = {
   },
   // Feature case files (authorization-cases-<feature>.ts) are spread below.
   ...logFilesCases,
+  ...packageUploadCases,
   ...deviceAssignmentsCases,
   ...bucketCases,
 };

@@ -13,6 +13,7 @@ export * from './routes.ts';
 export * from './scan-filter.ts';
 export * from './scan-selection.ts';
 export * from './scan-status.ts';
+export * from './upload-rules.ts';
 export * from './user-rules.ts';
 export * from './user-types.ts';
 export * from './validation.ts';

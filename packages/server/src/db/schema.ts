@@ -314,6 +314,20 @@ export interface WebSessionsTable {
   lastSeen: Timestamp;
 }
 
+export interface PackageUploadsTable {
+  id: Generated<number>;
+  organizationId: number;
+  userId: number | null;
+  filename: string;
+  key: string;
+  uploadId: string | null;
+  size: number | null;
+  numberOfParts: number | null;
+  status: Generated<'uploading' | 'completed' | 'aborted'>;
+  created: Timestamp;
+  completed: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   devices: DevicesTable;
@@ -338,6 +352,7 @@ export interface Database {
   invitations: InvitationsTable;
   oidcPayloads: OidcPayloadsTable;
   webSessions: WebSessionsTable;
+  packageUploads: PackageUploadsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -3,6 +3,7 @@ import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
 import type { AccountDirectory } from '../identity/account-directory.ts';
 import type { MailTransport } from '../mail/mail-transport.ts';
+import type { ObjectStorage } from '../storage/storage.ts';
 
 /** The signed-in caller, as every policy sees it. */
 export interface Viewer {
@@ -18,6 +19,8 @@ export interface RequestContext {
   accounts: AccountDirectory;
   /** Outgoing e-mail (invitations). */
   mail: MailTransport;
+  /** The object store (packages, artifacts, images); one instance for the whole app. */
+  storage: ObjectStorage;
   /** Per-request memo for DataLoaders; use `loaderFor`. */
   loaders: Map<unknown, unknown>;
 }

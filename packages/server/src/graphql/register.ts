@@ -8,6 +8,7 @@ import type { AppConfig } from '../config/config.ts';
 import type { Db } from '../db/database.ts';
 import type { AccountDirectory } from '../identity/account-directory.ts';
 import type { MailTransport } from '../mail/mail-transport.ts';
+import type { ObjectStorage } from '../storage/storage.ts';
 import type { RequestContext } from './context.ts';
 import { buildSchema } from './schema.ts';
 
@@ -25,7 +26,14 @@ export async function registerGraphql(
     db,
     accounts,
     mail,
-  }: { config: AppConfig; db: Db; accounts: AccountDirectory; mail: MailTransport },
+    storage,
+  }: {
+    config: AppConfig;
+    db: Db;
+    accounts: AccountDirectory;
+    mail: MailTransport;
+    storage: ObjectStorage;
+  },
 ) {
   const { schema, resolvers } = buildSchema();
   // Report limit breaches as validation errors (HTTP 400) so nothing executes.
@@ -56,6 +64,7 @@ export async function registerGraphql(
       viewer: request.viewer!,
       accounts,
       mail,
+      storage,
       loaders: new Map(),
     }),
     errorFormatter: (execution) => formatErrors(execution, config, app),

@@ -5,6 +5,7 @@ import { bucketModule } from './buckets/bucket.graphql.ts';
 import { deviceAssignmentModule } from './device-assignments/device-assignment.graphql.ts';
 import { logFileModule } from './log-files/log-file.graphql.ts';
 import { organizationModule } from './organizations/organization.graphql.ts';
+import { packageUploadModule } from './package-uploads/package-upload.graphql.ts';
 import { pipelineModule } from './pipelines/pipeline.graphql.ts';
 import { projectModule } from './projects/project.graphql.ts';
 import { scanModule } from './scans/scan.graphql.ts';
@@ -24,4 +25,5 @@ export const modules: GraphqlModule[] = [
   activityLogModule,
   logFileModule,
   deviceAssignmentModule,
+  packageUploadModule,
 ];

@@ -33,6 +33,7 @@ import {
   presignExpiry,
   quoteETag,
   SIGNED_PUT_HEADERS,
+  type StoredPart,
 } from './storage.ts';
 
 /** The bucket name in embedded URLs: /storage/portal/<key>. */
@@ -159,6 +160,23 @@ export class EmbeddedObjectStorage implements ObjectStorage {
   async abortMultipart(key: string, uploadId: string): Promise<void> {
     await this.requireUpload(key, uploadId);
     await fs.promises.rm(this.uploadDir(uploadId), { recursive: true, force: true });
+  }
+
+  async listParts(key: string, uploadId: string): Promise<StoredPart[]> {
+    await this.requireUpload(key, uploadId);
+    const names = await fs.promises.readdir(this.uploadDir(uploadId)).catch(() => [] as string[]);
+    const parts: StoredPart[] = [];
+    for (const name of names) {
+      const match = /^(\d+)\.etag$/.exec(name);
+      if (!match) continue;
+      const partNumber = Number(match[1]);
+      const stats = await statOrNull(this.uploadFile(uploadId, `${partNumber}.part`));
+      const eTag = await fs.promises
+        .readFile(this.uploadFile(uploadId, name), 'utf8')
+        .catch(() => null);
+      if (stats && eTag) parts.push({ partNumber, eTag, size: stats.size });
+    }
+    return parts.sort((a, b) => a.partNumber - b.partNumber);
   }
 
   async listMultipartUploads(olderThan?: Date): Promise<MultipartUploadInfo[]> {

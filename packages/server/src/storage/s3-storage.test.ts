@@ -1,6 +1,7 @@
 import {
   AbortMultipartUploadCommand,
   ListMultipartUploadsCommand,
+  ListPartsCommand,
   type S3Client,
 } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
@@ -49,5 +50,31 @@ describe('S3ObjectStorage multipart listing and the sweeper', () => {
       { Bucket: 'bucket', Key: 'a', UploadId: 'u1' },
       { Bucket: 'bucket', Key: 'c', UploadId: 'u3' },
     ]);
+  });
+});
+
+describe('S3ObjectStorage.listParts', () => {
+  it('pages through the stored parts and quotes their ETags', async () => {
+    const inputs: unknown[] = [];
+    const pages = [
+      {
+        IsTruncated: true,
+        NextPartNumberMarker: '1',
+        Parts: [{ PartNumber: 1, ETag: 'a', Size: 5 }],
+      },
+      { IsTruncated: false, Parts: [{ PartNumber: 2, ETag: '"b"', Size: 3 }] },
+    ];
+    const client = {
+      send: async (command: unknown) => {
+        if (command instanceof ListPartsCommand) inputs.push(command.input);
+        return pages.shift();
+      },
+    } as unknown as S3Client;
+    const parts = await new S3ObjectStorage(client, 'bucket').listParts('k', 'u');
+    expect(parts).toEqual([
+      { partNumber: 1, eTag: '"a"', size: 5 },
+      { partNumber: 2, eTag: '"b"', size: 3 },
+    ]);
+    expect(inputs[1]).toMatchObject({ Key: 'k', UploadId: 'u', PartNumberMarker: '1' });
   });
 });

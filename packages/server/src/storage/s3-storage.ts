@@ -9,6 +9,7 @@ import {
   HeadObjectCommand,
   ListMultipartUploadsCommand,
   ListObjectsV2Command,
+  ListPartsCommand,
   PutObjectCommand,
   type S3Client,
   UploadPartCommand,
@@ -27,6 +28,7 @@ import {
   presignExpiry,
   quoteETag,
   SIGNED_PUT_HEADERS,
+  type StoredPart,
 } from './storage.ts';
 
 /** Size of the parts `putStream` sends when the body's length is not known in advance. */
@@ -88,6 +90,31 @@ export class S3ObjectStorage implements ObjectStorage {
     await this.client.send(
       new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId }),
     );
+  }
+
+  async listParts(key: string, uploadId: string): Promise<StoredPart[]> {
+    const parts: StoredPart[] = [];
+    let marker: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListPartsCommand({
+          Bucket: this.bucket,
+          Key: key,
+          UploadId: uploadId,
+          PartNumberMarker: marker,
+        }),
+      );
+      for (const part of page.Parts ?? []) {
+        if (part.PartNumber === undefined || !part.ETag) continue;
+        parts.push({
+          partNumber: part.PartNumber,
+          eTag: quoteETag(part.ETag),
+          size: part.Size ?? 0,
+        });
+      }
+      marker = page.IsTruncated ? page.NextPartNumberMarker : undefined;
+    } while (marker);
+    return parts;
   }
 
   async listMultipartUploads(olderThan?: Date): Promise<MultipartUploadInfo[]> {

@@ -192,6 +192,30 @@ describe.each([
     if (backend.managesUploads) expect(await storage.listMultipartUploads()).toEqual([]);
   });
 
+  it('lists the parts stored so far, so an interrupted upload can resume', async () => {
+    const resumeKey = 'org-1/project-2/packages/resume.luxlz';
+    const uploadId = await storage.createMultipart(resumeKey, 'application/octet-stream');
+    const sent = [];
+    for (const partNumber of [3, 1]) {
+      const url = await storage.presignPart(resumeKey, uploadId, partNumber);
+      sent.push({
+        partNumber,
+        eTag: (await put(url, data)).headers.get('etag'),
+        size: data.length,
+      });
+    }
+    if (!backend.managesUploads) {
+      // s3rver has no ListParts either.
+      await expect(storage.listParts(resumeKey, uploadId)).rejects.toThrow(/not allowed/);
+      return;
+    }
+    expect(await storage.listParts(resumeKey, uploadId)).toEqual(sent.reverse());
+    await expect(
+      storage.listParts('org-1/project-2/packages/other.luxlz', uploadId),
+    ).rejects.toThrow();
+    await storage.abortMultipart(resumeKey, uploadId);
+  });
+
   it('aborts a multipart upload, which then cannot be completed', async () => {
     const abortKey = 'org-1/project-2/packages/abandoned.luxlz';
     const uploadId = await storage.createMultipart(abortKey, 'application/octet-stream');

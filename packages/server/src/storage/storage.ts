@@ -26,6 +26,8 @@ export interface ObjectStorage {
     parts: CompletedPart[],
   ): Promise<{ eTag: string }>;
   abortMultipart(key: string, uploadId: string): Promise<void>;
+  /** The parts already stored for an unfinished multipart upload, by part number (resumption). */
+  listParts(key: string, uploadId: string): Promise<StoredPart[]>;
   /** Unfinished multipart uploads, only those started before `olderThan` when given. */
   listMultipartUploads(olderThan?: Date): Promise<MultipartUploadInfo[]>;
   /** Null when there is no such object. */
@@ -50,6 +52,13 @@ export interface ObjectStorage {
 export interface CompletedPart {
   partNumber: number;
   eTag: string;
+}
+
+export interface StoredPart {
+  partNumber: number;
+  /** Quoted, as in the ETag header. */
+  eTag: string;
+  size: number;
 }
 
 export interface MultipartUploadInfo {

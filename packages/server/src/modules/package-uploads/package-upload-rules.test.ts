@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkPartNumbers,
+  packageContentType,
+  packageKey,
+  parseETags,
+  parseFilenamesCsv,
+  UploadInputError,
+} from './package-upload-rules.ts';
+
+describe('package upload rules', () => {
+  it('keys a package under its organization, with unsafe characters replaced', () => {
+    expect(packageKey(7, 'LG-1_2024.luxlz')).toBe('org-7/project-none/packages/LG-1_2024.luxlz');
+    expect(packageKey(7, 'Scan (2) é.LUXIZ')).toBe('org-7/project-none/packages/Scan__2___.LUXIZ');
+  });
+
+  it('refuses non-packages, paths and control characters', () => {
+    for (const name of ['a.zip', '../a.luxlz', 'a/b.luxlz', 'a\\b.luxlz', 'a\nb.luxlz']) {
+      expect(() => packageKey(7, name), name).toThrow(UploadInputError);
+    }
+    expect(() => packageKey(7, 'x.txt')).toThrow(
+      'All files must be valid packages from the LuxGear device (.luxlz or .luxiz)',
+    );
+  });
+
+  it('parses ETags in part order, quoted or not', () => {
+    expect(parseETags('"a1", b2')).toEqual([
+      { partNumber: 1, eTag: '"a1"' },
+      { partNumber: 2, eTag: 'b2' },
+    ]);
+    expect(() => parseETags('a,,b')).toThrow(UploadInputError);
+    expect(() => parseETags('a<b>')).toThrow(UploadInputError);
+  });
+
+  it('checks part numbers, file-name lists and content types', () => {
+    expect(checkPartNumbers([3, 1, 3])).toEqual([1, 3]);
+    expect(() => checkPartNumbers([])).toThrow('Part numbers must be 1 to 10000');
+    expect(parseFilenamesCsv(' a.luxlz,,b.luxiz,a.luxlz ')).toEqual(['a.luxlz', 'b.luxiz']);
+    expect(packageContentType(null)).toBe('application/octet-stream');
+    expect(packageContentType('application/zip')).toBe('application/zip');
+    expect(() => packageContentType('text/plain\r\nx: y')).toThrow(UploadInputError);
+  });
+});

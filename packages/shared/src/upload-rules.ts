@@ -1,0 +1,57 @@
+import type { UploadType } from './constants.ts';
+
+/** Byte sizes used by the package upload, agreed by the browser engine and the API. */
+export const MIB = 1024 * 1024;
+/** S3 refuses parts under 5 MiB, except the last part of an upload. */
+export const MIN_UPLOAD_PART_SIZE = 5 * MIB;
+/** The part size the engine uses for files up to 78 GiB (10 000 parts of 8 MiB). */
+export const DEFAULT_UPLOAD_PART_SIZE = 8 * MIB;
+/** S3's limit on the number of parts of one multipart upload. */
+export const MAX_UPLOAD_PARTS = 10_000;
+/** S3's limit on a single PUT: larger files must be sent in parts. */
+export const MAX_SINGLE_PUT_SIZE = 5 * 1024 * MIB;
+/** The content type every package is stored with unless the browser names another. */
+export const PACKAGE_CONTENT_TYPE = 'application/octet-stream';
+
+/**
+ * The size of every part but the last: 8 MiB, or more (whole MiB) when the file would otherwise
+ * need more than 10 000 parts.
+ */
+export function partSizeFor(size: number): number {
+  const spread = Math.ceil(Math.max(0, size) / MAX_UPLOAD_PARTS / MIB) * MIB;
+  return Math.max(DEFAULT_UPLOAD_PART_SIZE, spread);
+}
+
+/** How many parts a file of `size` bytes is sent in (at least one). */
+export function numberOfPartsFor(size: number): number {
+  return Math.max(1, Math.ceil(size / partSizeFor(size)));
+}
+
+/** The byte range [start, end) of part `partNumber` (1-based) of a file of `size` bytes. */
+export function partRange(size: number, partNumber: number): { start: number; end: number } {
+  const partSize = partSizeFor(size);
+  const start = (partNumber - 1) * partSize;
+  return { start, end: Math.min(size, start + partSize) };
+}
+
+/**
+ * Single PUT or multipart: the user's 'Use Multipart Uploads' choice, except that a file over
+ * 5 GiB always goes in parts (S3 takes no larger single PUT).
+ */
+export function uploadTypeFor(size: number, useMultipart: boolean): UploadType {
+  return useMultipart || size > MAX_SINGLE_PUT_SIZE ? 'multipart' : 'single-part';
+}
+
+/**
+ * Null when a file of `size` bytes can be sent in `numberOfParts` parts that S3 accepts (all
+ * but the last at least 5 MiB, at most 10 000), else why not.
+ */
+export function checkNumberOfParts(numberOfParts: number, size?: number | null): string | null {
+  if (!Number.isInteger(numberOfParts) || numberOfParts < 1 || numberOfParts > MAX_UPLOAD_PARTS) {
+    return `The number of parts must be 1 to ${MAX_UPLOAD_PARTS}`;
+  }
+  if (size != null && numberOfParts > 1 && (numberOfParts - 1) * MIN_UPLOAD_PART_SIZE >= size) {
+    return 'Every part but the last must be at least 5 MiB';
+  }
+  return null;
+}
