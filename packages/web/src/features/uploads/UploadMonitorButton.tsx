@@ -1,12 +1,20 @@
 import { TOOLTIP_DELAY_MS, UPLOAD_PROGRESS_TITLE } from '@asset-portal/shared';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
-import { IconButton, Tooltip } from '@mui/material';
-import { useState } from 'react';
+import { Badge, IconButton, Tooltip } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useConfig } from '../../config/ConfigContext.tsx';
+import { useStore } from '../../lib/create-store.ts';
 import { UploadProgressDialog } from './UploadProgressDialog.tsx';
+import { isPending } from './upload-jobs.ts';
+import { configureUploads, uploadEngine } from './upload-service.ts';
 
 /** The top-bar icon that opens the upload progress dialog. */
 export function UploadMonitorButton() {
   const [open, setOpen] = useState(false);
+  const { uploads } = useConfig();
+  const pending = useStore(uploadEngine.jobs).filter(isPending).length;
+  // The top bar is on every signed-in page: the engine takes its defaults here once.
+  useEffect(() => configureUploads(uploads), [uploads]);
   const handleOpen = () => setOpen(true);
   const handleClose = () => setOpen(false);
   return (
@@ -18,7 +26,9 @@ export function UploadMonitorButton() {
           data-testid="upload-monitor-button"
           onClick={handleOpen}
         >
-          <CloudUploadIcon />
+          <Badge badgeContent={pending} color="secondary" data-testid="upload-monitor-count">
+            <CloudUploadIcon />
+          </Badge>
         </IconButton>
       </Tooltip>
       <UploadProgressDialog open={open} onClose={handleClose} />

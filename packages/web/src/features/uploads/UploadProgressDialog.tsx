@@ -1,32 +1,30 @@
-import { NO_UPLOADS, UPLOAD_PROGRESS_TITLE } from '@asset-portal/shared';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Typography,
-} from '@mui/material';
+import { DIALOG_WIDTHS, UPLOAD_PROGRESS_TITLE } from '@asset-portal/shared';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { UploadProgressList } from './UploadProgressList.tsx';
 
 interface UploadProgressDialogProps {
   open: boolean;
   onClose(): void;
 }
 
-/** 'Upload Progress': overall and per-file progress of background uploads. */
+/** 'Upload Progress': overall and per-file progress of background uploads, from any page. */
 export function UploadProgressDialog({ open, onClose }: UploadProgressDialogProps) {
   return (
     <Dialog
       open={open}
       onClose={onClose}
       fullWidth
-      slotProps={{ paper: { sx: { maxWidth: 400 }, 'aria-labelledby': 'upload-progress-title' } }}
+      slotProps={{
+        paper: {
+          sx: { maxWidth: DIALOG_WIDTHS.uploadProgress },
+          'aria-labelledby': 'upload-progress-title',
+        },
+      }}
       data-testid="upload-progress-dialog"
     >
       <DialogTitle id="upload-progress-title">{UPLOAD_PROGRESS_TITLE}</DialogTitle>
       <DialogContent>
-        {/* No upload engine runs in the browser yet, so there is never a file in flight. */}
-        <Typography color="text.secondary">{NO_UPLOADS}</Typography>
+        <UploadProgressList compact />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Close</Button>

@@ -1,0 +1,180 @@
+import { expect, it } from 'vitest';
+import { PackageUploadPage, testPackage } from './support/package-upload-page.ts';
+import { describeInBrowser, setUpBrowserSuite } from './support/suite.ts';
+
+const MIB = 1024 * 1024;
+const UPLOAD_WARNING =
+  'Do not close your browser while files are uploading. A close-block has been added to warn if you attempt to reload the page or close the tab';
+
+describeInBrowser('the Package Upload screen', () => {
+  const suite = setUpBrowserSuite();
+
+  async function openScreen(): Promise<PackageUploadPage> {
+    const driver = await suite.launch();
+    await driver.signInAs('standard', { startAt: '/package-upload' });
+    const screen = new PackageUploadPage(driver);
+    await screen.open();
+    return screen;
+  }
+
+  it('validates the picked files and shows the options and notes', async () => {
+    const screen = await openScreen();
+    expect(await screen.uploadButton().isDisabled()).toBe(true);
+    const card = (await screen.card().textContent()) ?? '';
+    expect(card).toContain('LuxGear Package Upload');
+    expect(card).toContain(
+      'Packages are uploaded in the background. You can continue to use LuxWeb while they are being uploaded, but do not close the browser.',
+    );
+    expect(card).toContain('bulk-transfer service');
+
+    await screen.pick([testPackage('notes.txt', 10)]);
+    expect(await screen.validationMessage()).toBe(
+      'All files must be valid packages from the LuxGear device (.luxlz or .luxiz)',
+    );
+    expect(await screen.uploadButton().isDisabled()).toBe(true);
+    await screen.removePicked('notes.txt');
+    expect(await screen.validationMessage()).toBe('Files to upload cannot be empty');
+    await screen.pick([testPackage('empty.luxlz', 0)]);
+    expect(await screen.validationMessage()).toBe('Files cannot be empty');
+    await screen.removePicked('empty.luxlz');
+    await screen.pick([testPackage('fine.luxiz', 100)]);
+    expect(await screen.validationMessage()).toBeNull();
+    expect(await screen.uploadButton().isEnabled()).toBe(true);
+
+    await suite.driver.byTestId('upload-options-button').click();
+    const options = suite.driver.byTestId('upload-options-dialog');
+    await options.getByText('Simultaneous Uploads').waitFor();
+    expect(await options.getByRole('slider').getAttribute('aria-valuemin')).toBe('1');
+    expect(await options.getByRole('slider').getAttribute('aria-valuemax')).toBe('10');
+    expect(await options.getByRole('slider').getAttribute('aria-valuenow')).toBe('3');
+    expect(await options.getByRole('checkbox', { name: 'Use Multipart Uploads' }).isChecked()).toBe(
+      true,
+    );
+    await suite.driver.screenshot('package-upload-options');
+    await options.getByRole('button', { name: 'Cancel' }).click();
+    await options.waitFor({ state: 'detached' });
+  });
+
+  it('uploads, offers a forced re-upload of existing files, and keeps progress across pages', async () => {
+    const screen = await openScreen();
+    const small = testPackage('survey-small.luxlz', 2 * MIB);
+    const big = testPackage('survey-big.luxlz', 12 * MIB);
+
+    // Nothing on the server yet: the upload starts at once, with the warning.
+    await screen.pick([small, big]);
+    await screen.clickUpload();
+    await suite.driver.page.getByText(UPLOAD_WARNING).waitFor();
+    await screen.job('survey-big.luxlz').waitFor();
+    await screen.waitForJobState('survey-small.luxlz', 'complete');
+    await screen.waitForJobState('survey-big.luxlz', 'complete');
+    expect(await screen.chipOf('survey-small.luxlz')).toBe('Complete');
+    expect(await screen.chipOf('survey-big.luxlz')).toBe('Complete');
+    expect(await suite.driver.textOf('upload-overall')).toBe(
+      'Uploaded 14.00 MB of 14.00 MB (100%), 2 of 2 file(s) complete',
+    );
+    await suite.driver.screenshot('package-upload-complete');
+
+    // Leaving the page and coming back (client-side) keeps the list.
+    await suite.driver.page.getByTestId('menu-entry-viewer').click();
+    await suite.driver.byTestId('upload-monitor-button').click();
+    const dialog = suite.driver.byTestId('upload-progress-dialog');
+    await screen.waitForJobState('survey-big.luxlz', 'complete', dialog);
+    expect(await screen.chipOf('survey-big.luxlz', dialog)).toBe('Complete');
+    await suite.driver.screenshot('package-upload-monitor-dialog');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await suite.driver.page.getByTestId('menu-entry-package-upload').click();
+    await screen.waitForJobState('survey-small.luxlz', 'complete');
+
+    // Picking them again, one with another size, plus a new one: the redundant dialog.
+    await screen.pick([
+      small,
+      testPackage('survey-big.luxlz', 3 * MIB),
+      testPackage('new.luxiz', MIB),
+    ]);
+    await screen.clickUpload();
+    await screen.redundantDialog().waitFor();
+    expect(await screen.redundantDialog().textContent()).toContain(
+      'Some of the following packages are already on the server. Select any you wish to force upload.',
+    );
+    expect(await screen.redundantItems()).toEqual([
+      { name: 'survey-small.luxlz', checked: false, disabled: false, chip: 'Already uploaded' },
+      { name: 'survey-big.luxlz', checked: true, disabled: false, chip: '12.0 MB on server' },
+      { name: 'new.luxiz', checked: true, disabled: true, chip: null },
+    ]);
+    expect(await screen.dialogButton('Upload 2 File(s)').isEnabled()).toBe(true);
+    expect(await screen.dialogButton('Select all').isVisible()).toBe(true);
+    await suite.driver.screenshot('package-upload-redundant');
+    await screen.dialogButton('Skip all existing file(s)').click();
+    expect(await screen.dialogButton('Skip all existing file(s)').count()).toBe(0);
+    await screen.dialogButton('Upload 1 File(s)').waitFor();
+    await screen.dialogButton('Select all').click();
+    await screen.dialogButton('Upload 3 File(s)').waitFor();
+    expect(await screen.dialogButton('Select all').count()).toBe(0);
+    // Cancel clears the list.
+    await screen.dialogButton('Cancel').click();
+    await screen.redundantDialog().waitFor({ state: 'detached' });
+    expect(await suite.driver.byTestId('picked-files').count()).toBe(0);
+
+    // Confirming switches to the Progress tab.
+    await screen.openTab('history');
+    await screen.pick([small]);
+    await screen.clickUpload();
+    await screen.dialogButton('Upload 0 File(s)').waitFor();
+    expect(await screen.dialogButton('Upload 0 File(s)').isDisabled()).toBe(true);
+    await screen
+      .redundantDialog()
+      .getByRole('checkbox', { name: 'Upload survey-small.luxlz' })
+      .check();
+    await screen.dialogButton('Upload 1 File(s)').click();
+    await screen.redundantDialog().waitFor({ state: 'detached' });
+    await screen.waitForJobState('survey-small.luxlz', 'complete');
+    expect(await screen.job('survey-big.luxlz').count()).toBe(0);
+  });
+
+  it('shows a failed upload under Upload Errors until it is acknowledged, and lists History', async () => {
+    const screen = await openScreen();
+    // The store is unreachable for this one file: the signed-URL call fails.
+    await suite.driver.page.route('**/graphql', async (route) => {
+      const body = route.request().postData() ?? '';
+      if (body.includes('getPackageUploadSignedURL') && body.includes('broken.luxlz')) {
+        await route.fulfill({
+          contentType: 'application/json',
+          body: JSON.stringify({ data: null, errors: [{ message: 'Storage is unavailable' }] }),
+        });
+        return;
+      }
+      await route.continue();
+    });
+    await suite.driver.byTestId('upload-options-button').click();
+    const options = suite.driver.byTestId('upload-options-dialog');
+    await options.getByRole('checkbox', { name: 'Use Multipart Uploads' }).uncheck();
+    await options.getByRole('button', { name: 'Ok' }).click();
+
+    // One fails, the other goes as a single PUT.
+    await screen.pick([testPackage('broken.luxlz', 1000), testPackage('single.luxiz', 3 * MIB)]);
+    await screen.clickUpload();
+    await screen.waitForJobState('broken.luxlz', 'error');
+    await screen.waitForJobState('single.luxiz', 'complete');
+    expect(await screen.job('single.luxiz').getByLabel('Single-part upload').count()).toBe(1);
+    expect(await screen.chipOf('broken.luxlz')).toBe('Error (0% complete)');
+    await screen.errorBadge().waitFor();
+    expect(await screen.errorBadge().textContent()).toBe('1');
+    await screen.openTab('errors');
+    const errors = suite.driver.byTestId('upload-errors-table');
+    await errors.getByText('Upload of broken.luxlz failed: Storage is unavailable').waitFor();
+    await suite.driver.screenshot('package-upload-errors');
+    await errors.getByTestId('upload-log-acknowledge').first().click();
+    await suite.driver.byTestId('upload-tab-errors').waitFor({ state: 'detached' });
+    expect(await screen.tabs()).toEqual(['Progress', 'History']);
+
+    await screen.openTab('history');
+    const history = suite.driver.byTestId('upload-history-table');
+    await history.getByText('Upload of broken.luxlz failed: Storage is unavailable').waitFor();
+    await history
+      .getByText(/single\.luxiz/)
+      .first()
+      .waitFor();
+    await suite.driver.screenshot('package-upload-history');
+  });
+});

@@ -1,0 +1,104 @@
+import { NO_UPLOADS } from '@asset-portal/shared';
+import CallSplitIcon from '@mui/icons-material/CallSplit';
+import InsertDriveFileIcon from '@mui/icons-material/InsertDriveFile';
+import { Box, Chip, LinearProgress, Stack, Tooltip, Typography } from '@mui/material';
+import { useStore } from '../../lib/create-store.ts';
+import {
+  jobChipLabel,
+  jobColor,
+  jobRateText,
+  overallProgress,
+  overallProgressText,
+  sortUploadJobs,
+  type UploadJob,
+} from './upload-jobs.ts';
+import { uploadEngine } from './upload-service.ts';
+
+function UploadRow({ job, compact }: { job: UploadJob; compact: boolean }) {
+  const color = jobColor(job);
+  const multipart = job.uploadType === 'multipart';
+  const rate = jobRateText(job);
+  return (
+    <Box data-testid="upload-job" data-state={job.state} data-filename={job.filename}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
+        <Chip
+          size="small"
+          label={jobChipLabel(job)}
+          color={color === 'primary' ? 'default' : color}
+          data-testid="upload-job-chip"
+          sx={{ minWidth: 64 }}
+        />
+        <Tooltip title={multipart ? 'Multipart upload' : 'Single-part upload'}>
+          {multipart ? (
+            <CallSplitIcon fontSize="small" aria-label="Multipart upload" />
+          ) : (
+            <InsertDriveFileIcon fontSize="small" aria-label="Single-part upload" />
+          )}
+        </Tooltip>
+        <Typography
+          variant="body2"
+          noWrap
+          sx={{ flex: 1, minWidth: 0 }}
+          data-testid="upload-job-name"
+          title={job.filename}
+        >
+          {job.filename}
+        </Typography>
+        {!compact && rate ? (
+          <Typography variant="caption" color="text.secondary" data-testid="upload-job-rate">
+            {rate}
+          </Typography>
+        ) : null}
+      </Stack>
+      <LinearProgress
+        variant="determinate"
+        value={job.percent}
+        color={color}
+        sx={{ mt: 0.5, height: 6, borderRadius: 3 }}
+        aria-label={`Progress of ${job.filename}`}
+      />
+      {compact && rate ? (
+        <Typography variant="caption" color="text.secondary">
+          {rate}
+        </Typography>
+      ) : null}
+      {job.error ? (
+        <Typography variant="caption" color="error" data-testid="upload-job-error">
+          {job.error}
+        </Typography>
+      ) : null}
+    </Box>
+  );
+}
+
+/** Overall progress and one bar per upload; the Progress tab and the top-bar dialog share it. */
+export function UploadProgressList({ compact = false }: { compact?: boolean }) {
+  const jobs = useStore(uploadEngine.jobs);
+  if (jobs.length === 0) {
+    return (
+      <Typography color="text.secondary" data-testid="no-uploads">
+        {NO_UPLOADS}
+      </Typography>
+    );
+  }
+  const overall = overallProgress(jobs);
+  return (
+    <Stack spacing={2} data-testid="upload-progress-list">
+      <Box>
+        <Typography variant="body2" data-testid="upload-overall">
+          {overallProgressText(overall)}
+        </Typography>
+        <LinearProgress
+          variant="determinate"
+          value={overall.percent}
+          color={overall.completeCount === overall.fileCount ? 'success' : 'primary'}
+          sx={{ mt: 0.5, height: 8, borderRadius: 4 }}
+          aria-label="Overall upload progress"
+        />
+      </Box>
+      {sortUploadJobs(jobs).map((job) => (
+        <UploadRow key={job.id} job={job} compact={compact} />
+      ))}
+    </Stack>
+  );
+}

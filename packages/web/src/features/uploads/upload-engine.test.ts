@@ -1,0 +1,285 @@
+import { describe, expect, it } from 'vitest';
+import { memoryResumeStore, type ResumeRecord } from './resume-records.ts';
+import {
+  type PutRequest,
+  type StoredPart,
+  TransferError,
+  type TransferLane,
+  type Transport,
+  type UploadApi,
+  type UploadLogEntry,
+} from './upload-api.ts';
+import { UploadEngine, type UploadEngineOptions } from './upload-engine.ts';
+import type { UploadJob } from './upload-jobs.ts';
+
+const KIB = 1024;
+
+function fileOf(name: string, size: number, seed = 1): File {
+  const bytes = new Uint8Array(size);
+  for (let i = 0; i < size; i++) bytes[i] = (i * 31 + seed) % 251;
+  return new File([bytes], name, { lastModified: 1 });
+}
+
+/** A store that keeps parts by URL and can fail chosen attempts. */
+class FakeServer implements UploadApi, Transport {
+  logs: UploadLogEntry[] = [];
+  puts: string[] = [];
+  completed: { filename: string; eTags: string }[] = [];
+  confirmed: string[] = [];
+  stored = new Map<string, StoredPart[]>();
+  /** URL → statuses to answer before succeeding (undefined = network error). */
+  failures = new Map<string, (number | undefined)[]>();
+  /** Resolves PUTs only when released, to observe the queue. */
+  hold = false;
+  private held: (() => void)[] = [];
+  active = 0;
+  maxActive = 0;
+
+  release(): void {
+    for (const resolve of this.held.splice(0)) resolve();
+  }
+
+  async signedUrl(filename: string) {
+    return { uploadUrl: `single/${filename}`, key: `packages/${filename}` };
+  }
+  async multipartInfo(filename: string, numberOfParts: number) {
+    return {
+      uploadId: `up-${filename}`,
+      parts: Array.from({ length: numberOfParts }, (_, i) => ({
+        partNumber: i + 1,
+        signedUrl: `part/${filename}/${i + 1}`,
+      })),
+    };
+  }
+  async partUrls(filename: string, _uploadId: string, partNumbers: number[]) {
+    return partNumbers.map((partNumber) => ({
+      partNumber,
+      signedUrl: `part/${filename}/${partNumber}`,
+    }));
+  }
+  async storedParts(_filename: string, uploadId: string) {
+    return this.stored.get(uploadId) ?? [];
+  }
+  async completeMultipart(filename: string, _uploadId: string, eTags: string) {
+    this.completed.push({ filename, eTags });
+  }
+  async abortMultipart() {}
+  async confirmUpload(filename: string) {
+    this.confirmed.push(filename);
+  }
+  async logActivity(entry: UploadLogEntry) {
+    this.logs.push(entry);
+  }
+
+  createLane(): TransferLane {
+    return {
+      put: async (request: PutRequest, onProgress: (loaded: number) => void) => {
+        this.active += 1;
+        this.maxActive = Math.max(this.maxActive, this.active);
+        try {
+          if (this.hold) await new Promise<void>((resolve) => this.held.push(resolve));
+          this.puts.push(request.url);
+          const planned = this.failures.get(request.url);
+          if (planned && planned.length > 0) {
+            const status = planned.shift();
+            throw new TransferError('failed', status);
+          }
+          onProgress(request.body.size / 2);
+          onProgress(request.body.size);
+          return { eTag: `"etag-${request.url}"` };
+        } finally {
+          this.active -= 1;
+        }
+      },
+      dispose() {},
+    };
+  }
+}
+
+function engineWith(server: FakeServer, options: Partial<UploadEngineOptions> = {}) {
+  return new UploadEngine({
+    api: server,
+    transport: server,
+    resumeStore: memoryResumeStore(),
+    sleep: async () => {},
+    partSize: () => 10 * KIB,
+    ...options,
+  });
+}
+
+async function settled(engine: UploadEngine): Promise<UploadJob[]> {
+  for (let i = 0; i < 200 && engine.isBusy(); i++) await new Promise((r) => setTimeout(r, 1));
+  return engine.jobs.get();
+}
+
+describe('the upload engine', () => {
+  it('runs at most the configured number of files at once and queues the rest', async () => {
+    const server = new FakeServer();
+    server.hold = true;
+    const engine = engineWith(server, {
+      settings: { simultaneousUploads: 2, useMultipart: false },
+    });
+    engine.enqueue([fileOf('a.luxlz', 100), fileOf('b.luxlz', 100), fileOf('c.luxlz', 100)]);
+    await new Promise((r) => setTimeout(r, 5));
+    expect(engine.jobs.get().map((job) => job.state)).toEqual([
+      'starting',
+      'starting',
+      'notStarted',
+    ]);
+    expect(server.active).toBe(2);
+    for (let i = 0; i < 5; i++) {
+      server.release();
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const jobs = await settled(engine);
+    expect(jobs.map((job) => job.state)).toEqual(['complete', 'complete', 'complete']);
+    expect(server.maxActive).toBe(2);
+    expect(server.confirmed).toEqual(['a.luxlz', 'b.luxlz', 'c.luxlz']);
+  });
+
+  it('logs start and completion with the file size', async () => {
+    const server = new FakeServer();
+    const engine = engineWith(server, {
+      settings: { simultaneousUploads: 3, useMultipart: false },
+    });
+    const [job] = engine.enqueue([fileOf('a.luxlz', 300)]);
+    await settled(engine);
+    expect(server.logs.map((log) => [log.referenceKey, log.status, log.metrics])).toEqual([
+      [job!.id, 'Started', { fileSize: 300 }],
+      [job!.id, 'Completed', { fileSize: 300 }],
+    ]);
+  });
+
+  it('sends multipart parts on up to 3 workers and completes with the ETags in part order', async () => {
+    const server = new FakeServer();
+    server.hold = true;
+    const engine = engineWith(server);
+    engine.enqueue([fileOf('big.luxlz', 45 * KIB)]);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(server.active).toBe(3);
+    server.hold = false;
+    server.release();
+    const [job] = await settled(engine);
+    expect(job?.state).toBe('complete');
+    expect(job?.uploadType).toBe('multipart');
+    expect(server.completed).toEqual([
+      {
+        filename: 'big.luxlz',
+        eTags: [1, 2, 3, 4, 5].map((n) => `"etag-part/big.luxlz/${n}"`).join(','),
+      },
+    ]);
+  });
+
+  it('retries a part on network errors and 5xx, then succeeds', async () => {
+    const server = new FakeServer();
+    server.failures.set('part/r.luxlz/2', [undefined, 503, 500]);
+    const engine = engineWith(server);
+    engine.enqueue([fileOf('r.luxlz', 25 * KIB)]);
+    const [job] = await settled(engine);
+    expect(job?.state).toBe('complete');
+    expect(server.puts.filter((url) => url === 'part/r.luxlz/2')).toHaveLength(4);
+  });
+
+  it('fails after 5 tries and records the error text', async () => {
+    const server = new FakeServer();
+    server.failures.set('part/f.luxlz/1', [500, 500, 500, 500, 500, 500]);
+    const engine = engineWith(server);
+    engine.enqueue([fileOf('f.luxlz', 15 * KIB)]);
+    const [job] = await settled(engine);
+    expect(job?.state).toBe('error');
+    expect(server.puts.filter((url) => url === 'part/f.luxlz/1')).toHaveLength(5);
+    expect(server.logs.at(-1)).toMatchObject({
+      status: 'Error',
+      message: 'Upload of f.luxlz failed: failed',
+    });
+    expect(server.completed).toEqual([]);
+  });
+
+  it('does not retry a 4xx other than an expired URL', async () => {
+    const server = new FakeServer();
+    server.failures.set('single/x.luxlz', [400]);
+    const engine = engineWith(server, {
+      settings: { simultaneousUploads: 3, useMultipart: false },
+    });
+    engine.enqueue([fileOf('x.luxlz', 10)]);
+    const [job] = await settled(engine);
+    expect(job?.state).toBe('error');
+    expect(server.puts).toEqual(['single/x.luxlz']);
+  });
+
+  it('ignores progress changes under 0.1 percent', async () => {
+    const server = new FakeServer();
+    const seen: number[] = [];
+    const lane: TransferLane = {
+      async put(_request, onProgress) {
+        for (let loaded = 0; loaded <= 100_000; loaded += 10) onProgress(loaded);
+        return { eTag: '"e"' };
+      },
+      dispose() {},
+    };
+    const engine = engineWith(server, {
+      transport: { createLane: () => lane },
+      settings: { simultaneousUploads: 1, useMultipart: false },
+    });
+    engine.jobs.subscribe(() => {
+      const job = engine.jobs.get()[0];
+      if (job?.state === 'uploading') seen.push(job.percent);
+    });
+    engine.enqueue([fileOf('p.luxlz', 100_000)]);
+    await settled(engine);
+    // 10,001 callbacks, but only steps of at least 0.1 % reach the screen.
+    expect(seen.length).toBeLessThanOrEqual(1001);
+    for (let i = 1; i < seen.length; i++)
+      expect(seen[i]! - seen[i - 1]!).toBeGreaterThanOrEqual(0.1 - 1e-9);
+  });
+
+  it('clears finished jobs when new files come while nothing is pending', async () => {
+    const server = new FakeServer();
+    const engine = engineWith(server);
+    engine.enqueue([fileOf('one.luxlz', 10)]);
+    await settled(engine);
+    expect(engine.jobs.get()).toHaveLength(1);
+    engine.enqueue([fileOf('two.luxlz', 10)]);
+    expect(engine.jobs.get().map((job) => job.filename)).toEqual(['two.luxlz']);
+  });
+
+  it('resumes an unfinished multipart upload, sending only the missing parts', async () => {
+    const server = new FakeServer();
+    const resumeStore = memoryResumeStore();
+    const file = fileOf('resume.luxlz', 35 * KIB);
+    server.failures.set('part/resume.luxlz/3', [400]);
+    const first = engineWith(server, { resumeStore });
+    first.enqueue([file]);
+    expect((await settled(first))[0]?.state).toBe('error');
+    const [record] = await resumeStore.list();
+    expect(record).toMatchObject({
+      filename: 'resume.luxlz',
+      size: 35 * KIB,
+      uploadId: 'up-resume.luxlz',
+    });
+    expect(first.resumable.get()).toHaveLength(1);
+
+    // After a reload: the store already holds parts 1, 2 and 4.
+    server.stored.set('up-resume.luxlz', [
+      { partNumber: 1, eTag: '"s1"', size: 10 * KIB },
+      { partNumber: 2, eTag: '"s2"', size: 10 * KIB },
+      { partNumber: 4, eTag: '"s4"', size: 5 * KIB },
+    ]);
+    server.puts = [];
+    const second = engineWith(server, { resumeStore });
+    await second.loadResumable();
+    await expect(
+      second.resume(record as ResumeRecord, fileOf('resume.luxlz', 35 * KIB, 2)),
+    ).rejects.toThrow('resume.luxlz has changed since the upload started');
+    await expect(
+      second.resume(record as ResumeRecord, fileOf('other.luxlz', 35 * KIB)),
+    ).rejects.toThrow('Pick resume.luxlz to resume this upload');
+    const job = await second.resume(record as ResumeRecord, file);
+    expect(job.id).toBe(record?.id);
+    const [done] = await settled(second);
+    expect(done?.state).toBe('complete');
+    expect(server.puts).toEqual(['part/resume.luxlz/3']);
+    expect(server.completed.at(-1)?.eTags).toBe('"s1","s2","etag-part/resume.luxlz/3","s4"');
+    expect(await resumeStore.list()).toEqual([]);
+  });
+});

@@ -1,0 +1,381 @@
+import {
+  CONCURRENT_UPLOADS,
+  MULTIPART_WORKERS,
+  PACKAGE_CONTENT_TYPE,
+  uploadTypeFor,
+} from '@asset-portal/shared';
+import { createStore, type Store } from '../../lib/create-store.ts';
+import {
+  isRetryable,
+  isVisibleProgress,
+  MAX_ATTEMPTS,
+  partCount,
+  partRange,
+  partSizeFor,
+  retryDelayMs,
+} from './multipart-plan.ts';
+import {
+  type ResumeRecord,
+  type ResumeStore,
+  resumeMismatch,
+  sampledHash,
+} from './resume-records.ts';
+import type { PartUrl, PutRequest, TransferLane, Transport, UploadApi } from './upload-api.ts';
+import { hasPendingUploads, type UploadJob } from './upload-jobs.ts';
+
+export interface UploadSettings {
+  simultaneousUploads: number;
+  useMultipart: boolean;
+}
+
+export interface UploadEngineOptions {
+  api: UploadApi;
+  transport: Transport;
+  resumeStore: ResumeStore;
+  settings?: UploadSettings;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  newId?: () => string;
+  partSize?: (fileSize: number) => number;
+  workersPerFile?: number;
+  maxAttempts?: number;
+  retryBaseMs?: number;
+}
+
+/** Part URLs older than this are signed again before use (they expire after 15 minutes). */
+const PART_URL_MAX_AGE_MS = 10 * 60_000;
+
+interface Pending {
+  file: File;
+  /** Set when the job continues an unfinished multipart upload. */
+  resume?: ResumeRecord;
+}
+
+function defaultId(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The browser upload engine: a queue running up to N files at once, each a single PUT or a
+ * multipart upload on several workers, with retries, progress, the activity log and the
+ * records that make multipart uploads resumable after a reload.
+ */
+export class UploadEngine {
+  /** Every job the screen shows. */
+  readonly jobs: Store<UploadJob[]> = createStore<UploadJob[]>([]);
+  /** Unfinished multipart uploads of earlier page loads, waiting for their file. */
+  readonly resumable: Store<ResumeRecord[]> = createStore<ResumeRecord[]>([]);
+
+  private settings: UploadSettings;
+  private readonly pending = new Map<string, Pending>();
+  private readonly running = new Set<string>();
+  private readonly now: () => number;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly newId: () => string;
+  private readonly partSize: (fileSize: number) => number;
+  private readonly workersPerFile: number;
+  private readonly maxAttempts: number;
+  private readonly retryBaseMs: number | undefined;
+
+  constructor(private readonly options: UploadEngineOptions) {
+    this.settings = options.settings ?? {
+      simultaneousUploads: CONCURRENT_UPLOADS,
+      useMultipart: true,
+    };
+    this.now = options.now ?? Date.now;
+    this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.newId = options.newId ?? defaultId;
+    this.partSize = options.partSize ?? partSizeFor;
+    this.workersPerFile = options.workersPerFile ?? MULTIPART_WORKERS;
+    this.maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
+    this.retryBaseMs = options.retryBaseMs;
+  }
+
+  getSettings(): UploadSettings {
+    return this.settings;
+  }
+
+  setSettings(settings: UploadSettings): void {
+    this.settings = settings;
+    this.pump();
+  }
+
+  isBusy(): boolean {
+    return hasPendingUploads(this.jobs.get());
+  }
+
+  /** Loads the unfinished uploads of earlier page loads. */
+  async loadResumable(): Promise<void> {
+    const records = await this.options.resumeStore.list();
+    // A running job's record is in use; a failed one may be resumed again.
+    this.resumable.set(records.filter((record) => !this.running.has(record.id)));
+  }
+
+  /** Queues files ('In Queue'); finished jobs are cleared first when nothing else is pending. */
+  enqueue(files: readonly File[]): UploadJob[] {
+    const created = this.now();
+    const added = files.map((file) =>
+      this.addJob(
+        file,
+        created,
+        uploadTypeFor(file.size, this.settings.useMultipart) === 'multipart',
+      ),
+    );
+    this.pump();
+    return added;
+  }
+
+  /** Continues an unfinished multipart upload with the re-picked file; rejects a different file. */
+  async resume(record: ResumeRecord, file: File): Promise<UploadJob> {
+    const mismatch = await resumeMismatch(record, file);
+    if (mismatch) throw new Error(mismatch);
+    this.resumable.set((records) => records.filter((other) => other.id !== record.id));
+    const job = this.addJob(file, this.now(), true, record);
+    this.pump();
+    return job;
+  }
+
+  /** Gives up an unfinished upload: the server drops its parts and the record is removed. */
+  async discard(record: ResumeRecord): Promise<void> {
+    this.resumable.set((records) => records.filter((other) => other.id !== record.id));
+    await this.options.resumeStore.remove(record.id);
+    await this.options.api.abortMultipart(record.filename, record.uploadId).catch(() => {});
+  }
+
+  private addJob(file: File, createdAt: number, multipart: boolean, resume?: ResumeRecord) {
+    if (!this.isBusy()) this.jobs.set([]);
+    const job: UploadJob = {
+      id: resume?.id ?? this.newId(),
+      filename: file.name,
+      size: file.size,
+      uploadType: multipart ? 'multipart' : 'single-part',
+      state: 'notStarted',
+      uploadedBytes: 0,
+      percent: 0,
+      bytesPerSecond: null,
+      error: null,
+      createdAt,
+      startedAt: null,
+    };
+    this.pending.set(job.id, { file, resume });
+    // A resumed upload replaces its failed row.
+    this.jobs.set((jobs) => [...jobs.filter((other) => other.id !== job.id), job]);
+    return job;
+  }
+
+  private update(id: string, change: Partial<UploadJob>): void {
+    this.jobs.set((jobs) => jobs.map((job) => (job.id === id ? { ...job, ...change } : job)));
+  }
+
+  /** Starts queued jobs, in creation order, while fewer than the limit run. */
+  private pump(): void {
+    const limit = Math.max(1, this.settings.simultaneousUploads);
+    for (const job of this.jobs.get()) {
+      if (this.running.size >= limit) return;
+      if (job.state !== 'notStarted' || this.running.has(job.id)) continue;
+      const pending = this.pending.get(job.id);
+      if (!pending) continue;
+      this.running.add(job.id);
+      this.update(job.id, { state: 'starting' });
+      void this.run(job, pending).finally(() => {
+        this.running.delete(job.id);
+        this.pending.delete(job.id);
+        this.pump();
+      });
+    }
+  }
+
+  private async run(job: UploadJob, { file, resume }: Pending): Promise<void> {
+    const { api } = this.options;
+    const payload = { filename: job.filename, uploadType: job.uploadType };
+    const metrics = { fileSize: job.size };
+    const log = (status: 'Started' | 'Completed' | 'Error', message: string) =>
+      // Activity-log write failures are only logged (spec §8); they never stop an upload.
+      api
+        .logActivity({ referenceKey: job.id, status, message, payload, metrics })
+        .catch((error: unknown) => console.error('Activity log write failed', error));
+    try {
+      await log('Started', `Upload of ${job.filename} started`);
+      if (job.uploadType === 'multipart') await this.runMultipart(job, file, resume);
+      else await this.runSinglePart(job, file);
+      this.update(job.id, {
+        state: 'complete',
+        uploadedBytes: job.size,
+        percent: 100,
+        bytesPerSecond: null,
+      });
+      await log('Completed', `Upload of ${job.filename} completed`);
+    } catch (error) {
+      const text = errorText(error);
+      // A failed multipart upload keeps its stored parts: offer to resume it.
+      if (job.uploadType === 'multipart') {
+        this.running.delete(job.id);
+        await this.loadResumable().catch(() => {});
+      }
+      this.update(job.id, { state: 'error', error: text, bytesPerSecond: null });
+      await log('Error', `Upload of ${job.filename} failed: ${text}`);
+    }
+  }
+
+  /** Reports progress, ignoring changes under 0.1 %. */
+  private progressReporter(job: UploadJob, alreadyDone: number) {
+    let shownPercent = -1;
+    const startedAt = this.now();
+    return (uploadedBytes: number) => {
+      const percent = job.size > 0 ? Math.min(100, (uploadedBytes / job.size) * 100) : 100;
+      if (!isVisibleProgress(shownPercent, percent)) return;
+      shownPercent = percent;
+      const seconds = (this.now() - startedAt) / 1000;
+      const sent = uploadedBytes - alreadyDone;
+      this.update(job.id, {
+        state: 'uploading',
+        uploadedBytes,
+        percent,
+        bytesPerSecond: seconds > 0 && sent > 0 ? sent / seconds : null,
+      });
+    };
+  }
+
+  /** One PUT with retries on network errors, 5xx and expired URLs, backing off exponentially. */
+  private async putWithRetry(
+    lane: TransferLane,
+    request: (attempt: number) => Promise<PutRequest>,
+    onProgress: (loaded: number) => void,
+  ): Promise<string> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const { eTag } = await lane.put(await request(attempt), onProgress);
+        return eTag;
+      } catch (error) {
+        if (attempt >= this.maxAttempts || !isRetryable(error)) throw error;
+        onProgress(0);
+        await this.sleep(retryDelayMs(attempt, this.retryBaseMs));
+      }
+    }
+  }
+
+  private async runSinglePart(job: UploadJob, file: File): Promise<void> {
+    const { api, transport } = this.options;
+    this.update(job.id, { startedAt: this.now() });
+    const report = this.progressReporter(job, 0);
+    const lane = transport.createLane();
+    try {
+      await this.putWithRetry(
+        lane,
+        async () => ({
+          url: (await api.signedUrl(file.name, file.size)).uploadUrl,
+          body: file,
+          contentType: PACKAGE_CONTENT_TYPE,
+        }),
+        report,
+      );
+    } finally {
+      lane.dispose();
+    }
+    await api.confirmUpload(file.name, job.id);
+  }
+
+  private async runMultipart(job: UploadJob, file: File, resume?: ResumeRecord): Promise<void> {
+    const { api, transport, resumeStore } = this.options;
+    const partSize = resume?.partSize ?? this.partSize(file.size);
+    const count = partCount(file.size, partSize);
+    const eTags: (string | undefined)[] = new Array(count).fill(undefined);
+    const urls = new Map<number, { url: string; at: number }>();
+    let uploadId: string;
+
+    if (resume) {
+      uploadId = resume.uploadId;
+      for (const part of await api.storedParts(file.name, uploadId)) {
+        const { start, end } = partRange(part.partNumber, partSize, file.size);
+        if (part.partNumber <= count && part.size === end - start) {
+          eTags[part.partNumber - 1] = part.eTag;
+        }
+      }
+    } else {
+      const info = await api.multipartInfo(file.name, count, file.size);
+      uploadId = info.uploadId;
+      const at = this.now();
+      for (const part of info.parts) urls.set(part.partNumber, { url: part.signedUrl, at });
+      await resumeStore.save({
+        id: job.id,
+        filename: file.name,
+        size: file.size,
+        lastModified: file.lastModified,
+        sampledHash: await sampledHash(file),
+        uploadId,
+        key: '',
+        partSize,
+        createdAt: job.createdAt,
+      });
+    }
+
+    const missing = eTags.flatMap((eTag, index) => (eTag ? [] : [index + 1]));
+    const sizeOf = (partNumber: number) => {
+      const { start, end } = partRange(partNumber, partSize, file.size);
+      return end - start;
+    };
+    let doneBytes = file.size - missing.reduce((sum, part) => sum + sizeOf(part), 0);
+    const inFlight = new Map<number, number>();
+    const report = this.progressReporter(job, doneBytes);
+    this.update(job.id, { startedAt: this.now() });
+    report(doneBytes);
+    const reportAll = () =>
+      report(doneBytes + [...inFlight.values()].reduce((sum, loaded) => sum + loaded, 0));
+
+    const urlFor = async (partNumber: number, attempt: number): Promise<string> => {
+      const known = urls.get(partNumber);
+      if (known && attempt === 1 && this.now() - known.at < PART_URL_MAX_AGE_MS) return known.url;
+      const fresh: PartUrl[] = await api.partUrls(file.name, uploadId, [partNumber]);
+      const url = fresh.find((part) => part.partNumber === partNumber)?.signedUrl;
+      if (!url) throw new Error(`No upload URL for part ${partNumber}`);
+      urls.set(partNumber, { url, at: this.now() });
+      return url;
+    };
+
+    const queue = [...missing];
+    let failed = false;
+    const runLane = async () => {
+      const lane = transport.createLane();
+      try {
+        for (let next = queue.shift(); next !== undefined && !failed; next = queue.shift()) {
+          const partNumber = next;
+          const { start, end } = partRange(partNumber, partSize, file.size);
+          const eTag = await this.putWithRetry(
+            lane,
+            async (attempt) => ({
+              url: await urlFor(partNumber, attempt),
+              body: file.slice(start, end),
+            }),
+            (loaded) => {
+              inFlight.set(partNumber, loaded);
+              reportAll();
+            },
+          );
+          inFlight.delete(partNumber);
+          eTags[partNumber - 1] = eTag;
+          doneBytes += end - start;
+          reportAll();
+        }
+      } catch (error) {
+        failed = true;
+        throw error;
+      } finally {
+        lane.dispose();
+      }
+    };
+    const lanes = Math.max(1, Math.min(this.workersPerFile, missing.length));
+    const results = await Promise.allSettled(Array.from({ length: lanes }, runLane));
+    const rejected = results.find((result) => result.status === 'rejected');
+    // The multipart upload stays on the server so the upload can be resumed later.
+    if (rejected) throw rejected.reason;
+
+    await api.completeMultipart(file.name, uploadId, eTags.join(','), job.id);
+    await resumeStore.remove(job.id);
+  }
+}

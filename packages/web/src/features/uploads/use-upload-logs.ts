@@ -1,0 +1,123 @@
+import { gql } from '@apollo/client';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { UPLOAD_ERROR_POLL_MS } from '@asset-portal/shared';
+import { useCallback, useEffect } from 'react';
+import { useSession } from '../../auth/SessionContext.tsx';
+import { useStore } from '../../lib/create-store.ts';
+import type { ActivityLogRow } from '../activity-logs/use-activity-logs.ts';
+import { uploadActivity } from './upload-activity-store.ts';
+import { uploadEngine } from './upload-service.ts';
+
+export const UPLOAD_LOGS_QUERY = gql`
+  query UploadLogs(
+    $pageIndex: Int
+    $pageSize: Int
+    $statusFilter: String
+    $userIdFilter: ID
+    $isAcknowledgedFilter: Boolean
+  ) {
+    activityLogs(
+      pageIndex: $pageIndex
+      pageSize: $pageSize
+      sort: "created:desc"
+      activityTypeFilter: "PackageUpload"
+      statusFilter: $statusFilter
+      userIdFilter: $userIdFilter
+      isAcknowledgedFilter: $isAcknowledgedFilter
+    ) {
+      total
+      items {
+        id
+        activityType
+        status
+        message
+        logFileUrl
+        payload
+        metrics
+        user {
+          id
+          name
+        }
+        created
+        submitted
+        started
+        completed
+        isAcknowledged
+      }
+    }
+  }
+`;
+
+const ACKNOWLEDGE = gql`
+  mutation AcknowledgeUploadLog($id: ID!, $isAcknowledged: Boolean!) {
+    acknowledgeActivityLog(id: $id, isAcknowledged: $isAcknowledged) {
+      id
+      isAcknowledged
+    }
+  }
+`;
+
+interface UploadLogsData {
+  activityLogs: { total: number; items: ActivityLogRow[] };
+}
+
+function useCurrentUserId(): string | null {
+  const { session } = useSession();
+  return session.status === 'signedIn' ? session.user.id : null;
+}
+
+/** Only the current user's unacknowledged upload errors (spec §2, Upload Errors tab). */
+const ERROR_FILTERS = { statusFilter: 'Error', isAcknowledgedFilter: false };
+
+/**
+ * How many unacknowledged upload errors the user has. Polls every 10 s only while uploads are
+ * queued or active, and looks again whenever one of this page's uploads fails.
+ */
+export function useUploadErrorCount(): number {
+  const userIdFilter = useCurrentUserId();
+  const { isBusy } = useStore(uploadActivity);
+  const jobs = useStore(uploadEngine.jobs);
+  const failed = jobs.filter((job) => job.state === 'error').length;
+  const { data, refetch } = useQuery<UploadLogsData>(UPLOAD_LOGS_QUERY, {
+    variables: { ...ERROR_FILTERS, userIdFilter, pageIndex: 0, pageSize: 1 },
+    skip: !userIdFilter,
+    pollInterval: isBusy ? UPLOAD_ERROR_POLL_MS : 0,
+    fetchPolicy: 'cache-and-network',
+  });
+  useEffect(() => {
+    if (failed > 0) refetch().catch(() => {});
+  }, [failed, refetch]);
+  return data?.activityLogs.total ?? 0;
+}
+
+/** One page of the user's upload log: the errors to acknowledge, or the whole history. */
+export function useUploadLogs(kind: 'errors' | 'history', pageIndex: number, pageSize: number) {
+  const userIdFilter = useCurrentUserId();
+  const jobs = useStore(uploadEngine.jobs);
+  const finished = jobs.filter((job) => job.state === 'complete' || job.state === 'error').length;
+  const { data, previousData, loading, refetch } = useQuery<UploadLogsData>(UPLOAD_LOGS_QUERY, {
+    variables: {
+      ...(kind === 'errors' ? ERROR_FILTERS : {}),
+      userIdFilter,
+      pageIndex,
+      pageSize,
+    },
+    skip: !userIdFilter,
+    fetchPolicy: 'cache-and-network',
+  });
+  // A finished upload has just written its log entry.
+  useEffect(() => {
+    if (finished > 0) refetch().catch(() => {});
+  }, [finished, refetch]);
+  const page = (data ?? previousData)?.activityLogs;
+  return { logs: page?.items ?? [], total: page?.total ?? 0, loading };
+}
+
+/** Sets the acknowledgement of one log; the upload lists and the error count follow. */
+export function useAcknowledgeUploadLog() {
+  const [mutate] = useMutation(ACKNOWLEDGE, { refetchQueries: ['UploadLogs'] });
+  return useCallback(
+    (id: string, isAcknowledged: boolean) => mutate({ variables: { id, isAcknowledged } }),
+    [mutate],
+  );
+}
