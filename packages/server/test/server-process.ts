@@ -1,0 +1,89 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(fileURLToPath(import.meta.url), '../../../..');
+const entry = path.join(repoRoot, 'packages/server/src/main/all-in-one.ts');
+
+/** A loopback port nothing listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  origin: string;
+  /** What the process printed so far (for failure messages). */
+  output(): string;
+  /** SIGKILL, as a crash or an OOM killer would; resolves once the process is gone. */
+  kill(): Promise<void>;
+}
+
+/**
+ * Runs the portal the way `npm start` does (`node --import tsx all-in-one.ts`) and resolves once
+ * it listens. Fails with the process output when it exits or takes too long.
+ */
+export function startServerProcess(
+  env: Record<string, string>,
+  timeoutMs = 30_000,
+): Promise<ServerProcess> {
+  const port = env.PORT;
+  if (!port) throw new Error('startServerProcess needs PORT');
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: repoRoot,
+    env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const exited = new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+  const handle: ServerProcess = {
+    child,
+    origin: `http://127.0.0.1:${port}`,
+    output: () => output,
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+  };
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      cleanup();
+      void handle.kill();
+      reject(new Error(`The server did not start in ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
+    const onData = () => {
+      if (output.includes('Asset Portal is running at')) {
+        cleanup();
+        resolve(handle);
+      }
+    };
+    const onExit = (code: number | null) => {
+      cleanup();
+      reject(new Error(`The server exited (${code}) before listening:\n${output}`));
+    };
+    const cleanup = () => {
+      clearTimeout(timer);
+      child.stdout?.off('data', onData);
+      child.off('exit', onExit);
+    };
+    child.stdout?.on('data', onData);
+    child.once('exit', onExit);
+  });
+}
