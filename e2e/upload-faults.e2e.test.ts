@@ -1,0 +1,172 @@
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  freePort,
+  type ServerProcess,
+  startServerProcess,
+} from '../packages/server/test/server-process.ts';
+import { launchChromium, signInOnLoginPage } from './support/external-portal.ts';
+import { DEMO_PASSWORD } from './support/portal-environment.ts';
+import { describeInBrowser } from './support/suite.ts';
+
+// The portal runs as its own process and is killed (SIGKILL) in the middle of a multipart upload.
+// Whatever the engine does next, the stored package must end up byte for byte the picked file.
+
+const MIB = 1024 * 1024;
+const FILE_SIZE = 120 * MIB;
+const PART_SIZE = 8 * MIB;
+const PARTS = Math.ceil(FILE_SIZE / PART_SIZE);
+const FILENAME = 'fault.luxlz';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function sha256OfFile(file: string): string {
+  return createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+}
+
+/** The file an object key is stored in, found by name under DATA_DIR/objects. */
+function findObject(dataDir: string, filename: string): string {
+  const root = path.join(dataDir, 'objects');
+  const matches = (fs.readdirSync(root, { recursive: true }) as string[]).filter(
+    (name) => !name.startsWith('.') && path.basename(name) === filename,
+  );
+  expect(matches).toHaveLength(1);
+  return path.join(root, matches[0]!);
+}
+
+/** The part number of a presigned part URL (S3 style: ?partNumber=N). */
+function partNumberOf(request: Request): number | null {
+  const params = new URL(request.url()).searchParams;
+  for (const [name, value] of params) {
+    if (name.toLowerCase() === 'partnumber') return Number(value);
+  }
+  return null;
+}
+
+describeInBrowser('an upload while the portal process is killed and restarted', () => {
+  let workDir: string;
+  let dataDir: string;
+  let sourceFile: string;
+  let env: Record<string, string>;
+  let server: ServerProcess | undefined;
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+
+  beforeAll(async () => {
+    workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ap-e2e-fault-'));
+    dataDir = path.join(workDir, 'data');
+    fs.mkdirSync(dataDir);
+    sourceFile = path.join(workDir, FILENAME);
+    const out = fs.openSync(sourceFile, 'w');
+    for (let written = 0; written < FILE_SIZE; written += 8 * MIB) {
+      fs.writeSync(out, randomBytes(Math.min(8 * MIB, FILE_SIZE - written)));
+    }
+    fs.closeSync(out);
+    const port = await freePort();
+    env = {
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      COOKIE_SECURE: 'false',
+      DEMO_PASSWORD,
+    };
+    server = await startServerProcess(env);
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await context?.close().catch(() => {});
+    await browser?.close().catch(() => {});
+    await server?.kill();
+    if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
+  });
+
+  it('stores the exact file after a crash, sending again only the missing parts', async () => {
+    const origin = server!.origin;
+    context = await browser!.newContext({
+      baseURL: origin,
+      viewport: { width: 1280, height: 800 },
+    });
+    const page: Page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+
+    // Part PUTs as the browser sends them (the upload worker's requests count as the page's).
+    const sent: number[] = [];
+    const stored = new Set<number>();
+    page.on('request', (request) => {
+      if (request.method() === 'PUT') sent.push(partNumberOf(request) ?? -1);
+    });
+    page.on('requestfinished', async (request) => {
+      if (request.method() !== 'PUT') return;
+      const response = await request.response().catch(() => null);
+      const partNumber = partNumberOf(request);
+      if (response?.status() === 200 && partNumber !== null) stored.add(partNumber);
+    });
+
+    await signInOnLoginPage(page, 'sstandard', '/package-upload');
+    await page.getByTestId('package-upload-card').waitFor();
+    await page.getByTestId('package-file-input').setInputFiles(sourceFile);
+    await page.getByTestId('package-upload-button').click();
+
+    // Past about 20 % (3 of 15 parts stored), the process dies as in a crash.
+    const deadline = Date.now() + 30_000;
+    while (stored.size < Math.ceil(PARTS * 0.2)) {
+      if (Date.now() > deadline) throw new Error(`Only ${stored.size} parts were stored`);
+      await sleep(10);
+    }
+    await server!.kill();
+    const storedBeforeCrash = new Set(stored);
+    expect(storedBeforeCrash.size).toBeLessThan(PARTS);
+    await sleep(1_000);
+    server = await startServerProcess(env);
+
+    const job = page.locator(
+      `[data-testid="upload-panel-progress"] [data-testid="upload-job"][data-filename="${FILENAME}"]`,
+    );
+    const settled = page.locator(
+      `[data-testid="upload-panel-progress"] [data-testid="upload-job"][data-filename="${FILENAME}"]:is([data-state="complete"], [data-state="error"])`,
+    );
+    await settled.waitFor({ timeout: 60_000 });
+    const stateAfterRestart = await job.getAttribute('data-state');
+    console.info(`After the restart the upload was: ${stateAfterRestart}`);
+
+    let resumedPuts: number[] = [];
+    if (stateAfterRestart === 'error') {
+      // The documented path: reload, pick the same file again and resume.
+      await page.reload({ waitUntil: 'load' });
+      await page.getByTestId('package-upload-card').waitFor();
+      const resumable = page.getByTestId('resumable-upload').filter({ hasText: FILENAME }).first();
+      await resumable.waitFor();
+      const before = sent.length;
+      const [chooser] = await Promise.all([
+        page.waitForEvent('filechooser'),
+        resumable.getByRole('button', { name: 'Resume' }).click(),
+      ]);
+      await chooser.setFiles(sourceFile);
+      await job.and(page.locator('[data-state="complete"]')).waitFor({ timeout: 60_000 });
+      resumedPuts = sent.slice(before);
+      // Only parts the server did not hold were sent again, each once.
+      expect(resumedPuts.length).toBeGreaterThan(0);
+      expect(resumedPuts).not.toContain(-1);
+      expect(resumedPuts.length).toBeLessThanOrEqual(PARTS - storedBeforeCrash.size);
+      expect(resumedPuts.filter((part) => storedBeforeCrash.has(part))).toEqual([]);
+      expect(new Set(resumedPuts).size).toBe(resumedPuts.length);
+      console.info(
+        `${storedBeforeCrash.size} of ${PARTS} parts stored before the crash, ${resumedPuts.length} sent on resume`,
+      );
+    }
+
+    expect(await job.getAttribute('data-state')).toBe('complete');
+    expect(((await job.getByTestId('upload-job-chip').textContent()) ?? '').trim()).toBe(
+      'Complete',
+    );
+    expect(sha256OfFile(findObject(dataDir, FILENAME))).toBe(sha256OfFile(sourceFile));
+    await context.close();
+    context = undefined;
+  }, 110_000);
+});
