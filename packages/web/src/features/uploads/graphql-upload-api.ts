@@ -1,4 +1,10 @@
-import type { PartUrl, StoredPart, UploadApi, UploadLogEntry } from './upload-api.ts';
+import {
+  type PartUrl,
+  type StoredPart,
+  TransferError,
+  type UploadApi,
+  type UploadLogEntry,
+} from './upload-api.ts';
 
 interface GraphQLAnswer<T> {
   data?: T | null;
@@ -7,12 +13,18 @@ interface GraphQLAnswer<T> {
 
 /** POST /graphql with the session cookie; the engine runs outside React and Apollo's cache. */
 async function request<T>(query: string, variables: Record<string, unknown>): Promise<T> {
+  // An unreachable or failing server (a restart, a dropped connection) is a TransferError, which
+  // the engine retries; a GraphQL error is the server's answer and is not retried.
   const response = await fetch('/graphql', {
     method: 'POST',
     credentials: 'same-origin',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ query, variables }),
+  }).catch((error: unknown) => {
+    throw new TransferError(`The server could not be reached: ${String(error)}`);
   });
+  if (response.status >= 500)
+    throw new TransferError(`The server answered HTTP ${response.status}`, response.status);
   const answer = (await response.json().catch(() => ({}))) as GraphQLAnswer<T>;
   const message = answer.errors?.[0]?.message;
   if (message) throw new Error(message);

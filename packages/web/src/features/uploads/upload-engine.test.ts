@@ -51,7 +51,13 @@ class FakeServer implements UploadApi, Transport {
       })),
     };
   }
+  /** How many re-signing calls fail as if the server were restarting. */
+  unreachableSigning = 0;
   async partUrls(filename: string, _uploadId: string, partNumbers: number[]) {
+    if (this.unreachableSigning > 0) {
+      this.unreachableSigning -= 1;
+      throw new TransferError('The server could not be reached: TypeError: Failed to fetch');
+    }
     return partNumbers.map((partNumber) => ({
       partNumber,
       signedUrl: `part/${filename}/${partNumber}`,
@@ -178,6 +184,18 @@ describe('the upload engine', () => {
     const [job] = await settled(engine);
     expect(job?.state).toBe('complete');
     expect(server.puts.filter((url) => url === 'part/r.luxlz/2')).toHaveLength(4);
+  });
+
+  it('keeps retrying while the server restarts and cannot re-sign part URLs', async () => {
+    const server = new FakeServer();
+    server.failures.set('part/s.luxlz/2', [undefined]);
+    server.unreachableSigning = 2;
+    const engine = engineWith(server);
+    engine.enqueue([fileOf('s.luxlz', 25 * KIB)]);
+    const [job] = await settled(engine);
+    expect(job?.state).toBe('complete');
+    expect(server.unreachableSigning).toBe(0);
+    expect(server.completed).toHaveLength(1);
   });
 
   it('fails after 5 tries and records the error text', async () => {
