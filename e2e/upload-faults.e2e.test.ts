@@ -47,6 +47,31 @@ function partNumberOf(request: Request): number | null {
   return null;
 }
 
+/** Part PUTs as the browser sends them (the upload worker's requests count as the page's). */
+function trackPartPuts(page: Page) {
+  const sent: number[] = [];
+  const stored = new Set<number>();
+  page.on('request', (request) => {
+    if (request.method() === 'PUT') sent.push(partNumberOf(request) ?? -1);
+  });
+  page.on('requestfinished', async (request) => {
+    if (request.method() !== 'PUT') return;
+    const response = await request.response().catch(() => null);
+    const partNumber = partNumberOf(request);
+    if (response?.status() === 200 && partNumber !== null) stored.add(partNumber);
+  });
+  return { sent, stored };
+}
+
+/** Waits until the server has answered 200 for `count` parts. */
+async function untilPartsStored(stored: Set<number>, count: number): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (stored.size < count) {
+    if (Date.now() > deadline) throw new Error(`Only ${stored.size} parts were stored`);
+    await sleep(10);
+  }
+}
+
 describeInBrowser('an upload while the portal process is killed and restarted', () => {
   let workDir: string;
   let dataDir: string;
@@ -95,18 +120,7 @@ describeInBrowser('an upload while the portal process is killed and restarted', 
     const page: Page = await context.newPage();
     page.setDefaultTimeout(20_000);
 
-    // Part PUTs as the browser sends them (the upload worker's requests count as the page's).
-    const sent: number[] = [];
-    const stored = new Set<number>();
-    page.on('request', (request) => {
-      if (request.method() === 'PUT') sent.push(partNumberOf(request) ?? -1);
-    });
-    page.on('requestfinished', async (request) => {
-      if (request.method() !== 'PUT') return;
-      const response = await request.response().catch(() => null);
-      const partNumber = partNumberOf(request);
-      if (response?.status() === 200 && partNumber !== null) stored.add(partNumber);
-    });
+    const { sent, stored } = trackPartPuts(page);
 
     await signInOnLoginPage(page, 'sstandard', '/package-upload');
     await page.getByTestId('package-upload-card').waitFor();
@@ -114,11 +128,7 @@ describeInBrowser('an upload while the portal process is killed and restarted', 
     await page.getByTestId('package-upload-button').click();
 
     // Past about 20 % (3 of 15 parts stored), the process dies as in a crash.
-    const deadline = Date.now() + 30_000;
-    while (stored.size < Math.ceil(PARTS * 0.2)) {
-      if (Date.now() > deadline) throw new Error(`Only ${stored.size} parts were stored`);
-      await sleep(10);
-    }
+    await untilPartsStored(stored, Math.ceil(PARTS * 0.2));
     await server!.kill();
     const storedBeforeCrash = new Set(stored);
     const sentBeforeCrash = sent.length;
@@ -159,27 +169,13 @@ describeInBrowser('an upload while the portal process is killed and restarted', 
     page.setDefaultTimeout(20_000);
     const resumedFile = path.join(workDir, 'reloaded.luxlz');
     fs.copyFileSync(sourceFile, resumedFile);
-    const sent: number[] = [];
-    const stored = new Set<number>();
-    page.on('request', (request) => {
-      if (request.method() === 'PUT') sent.push(partNumberOf(request) ?? -1);
-    });
-    page.on('requestfinished', async (request) => {
-      if (request.method() !== 'PUT') return;
-      const response = await request.response().catch(() => null);
-      const partNumber = partNumberOf(request);
-      if (response?.status() === 200 && partNumber !== null) stored.add(partNumber);
-    });
+    const { sent, stored } = trackPartPuts(page);
 
     await signInOnLoginPage(page, 'sstandard', '/package-upload');
     await page.getByTestId('package-upload-card').waitFor();
     await page.getByTestId('package-file-input').setInputFiles(resumedFile);
     await page.getByTestId('package-upload-button').click();
-    const deadline = Date.now() + 30_000;
-    while (stored.size < Math.ceil(PARTS * 0.2)) {
-      if (Date.now() > deadline) throw new Error(`Only ${stored.size} parts were stored`);
-      await sleep(10);
-    }
+    await untilPartsStored(stored, Math.ceil(PARTS * 0.2));
     // The user reloads in the middle of the upload (the before-unload warning is dismissed).
     page.on('dialog', (dialog) => dialog.accept());
     await page.reload({ waitUntil: 'load' });

@@ -1,17 +1,10 @@
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { CHROMIUM_PATH, chromiumAvailable, DEMO_PASSWORD } from './portal-environment.ts';
-
-// The same flags as the in-process environment: no sandbox, no background traffic, no QUIC.
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+import {
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  chromiumAvailable,
+  DEMO_PASSWORD,
+} from './portal-environment.ts';
 
 /** Chromium for a portal that runs elsewhere, e.g. as its own process the test may kill. */
 export async function launchChromium(): Promise<Browser> {

@@ -6,7 +6,8 @@ import { type LiveApp, startLiveApp } from '../../packages/server/test/live-app.
 /** Debian's chromium; the browser tests never download a browser of their own. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-const CHROMIUM_ARGS = [
+/** No sandbox (root), no background traffic to the closed network, no QUIC. */
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
