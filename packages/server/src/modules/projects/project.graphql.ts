@@ -51,7 +51,7 @@ const typeDefs = `
     projects: [Project!]!
     projectsByOrgId(orgId: ID!): [Project!]!
     project(id: ID!): Project
-    "Geoid grid file names to choose from. Interim: the names referenced by the caller's projects, until grid files are kept in storage."
+    "Geoid grid file names to choose from: the files under geoid/ in the object store, plus names projects already use."
     getGeoidGridFiles: [String!]!
   }
   extend type Mutation {

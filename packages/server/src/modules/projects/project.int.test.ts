@@ -1,9 +1,11 @@
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../../test/api.ts';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { factories } from '../../../test/factories.ts';
 import { adminFactories } from '../../../test/factories-admin.ts';
 import { countQueries } from '../../../test/query-counter.ts';
+import { createObjectStorage } from '../../storage/create-object-storage.ts';
 
 const PROJECT_FIELDS =
   'id name comments active utm projection proj4 geoidGridFile helmertParameters tagOptions classifiers from to organization { id }';
@@ -276,6 +278,16 @@ describe.each(DATABASE_KINDS)('projects API on %s', (kind) => {
       '{ getGeoidGridFiles }',
     );
     expect(grids.data?.getGeoidGridFiles).toEqual(['CGG2013a.byn']);
+
+    // Grids put into the object store under geoid/ are offered too, sorted, without folders.
+    const storage = createObjectStorage(api.config);
+    await storage.putStream('geoid/HT2_2010v70.byn', Readable.from([Buffer.from('grid')]));
+    await storage.putStream('geoid/old/ignored.byn', Readable.from([Buffer.from('grid')]));
+    const stored = await api.graphql<{ getGeoidGridFiles: string[] }>(
+      standard,
+      '{ getGeoidGridFiles }',
+    );
+    expect(stored.data?.getGeoidGridFiles).toEqual(['CGG2013a.byn', 'HT2_2010v70.byn']);
   });
 
   it('loads nested organization, buckets and assignment period in a fixed number of queries', async () => {

@@ -8,6 +8,9 @@ import { canSeeOrganization, organizationScope } from '../../policies/scope.ts';
 import { organizationRepository } from '../organizations/organization.repository.ts';
 import { type ProjectValues, projectRepository as repo } from './project.repository.ts';
 
+/** Where geoid grid files are kept in the object store. */
+export const GEOID_GRID_PREFIX = 'geoid/';
+
 /** Projects of an organization with their coordinate settings and scan tag options. */
 export const projectService = {
   list(ctx: RequestContext) {
@@ -24,11 +27,17 @@ export const projectService = {
   },
 
   /**
-   * Geoid grid file names to offer in the project dialog. Interim: until grid files live in
-   * object storage, these are the names already referenced by the caller's visible projects.
+   * Geoid grid files to offer in the project dialog: the grids present in storage under
+   * `geoid/` (public models, shared by every organization), plus any name a visible project
+   * already uses, so an existing choice stays selectable.
    */
-  geoidGridFiles(ctx: RequestContext) {
-    return repo.geoidGridFiles(ctx.db, organizationScope(ctx.viewer));
+  async geoidGridFiles(ctx: RequestContext) {
+    const names = new Set(await repo.geoidGridFiles(ctx.db, organizationScope(ctx.viewer)));
+    for await (const object of ctx.storage.list(GEOID_GRID_PREFIX)) {
+      const name = object.key.slice(GEOID_GRID_PREFIX.length);
+      if (name && !name.includes('/')) names.add(name);
+    }
+    return [...names].sort((a, b) => a.localeCompare(b));
   },
 
   async create(ctx: RequestContext, input: ProjectInput) {
