@@ -6,6 +6,9 @@ import { bucketCases } from './authorization-cases-buckets.ts';
 import { deviceAssignmentsCases } from './authorization-cases-device-assignments.ts';
 import { logFilesCases } from './authorization-cases-log-files.ts';
 import { packageUploadCases } from './authorization-cases-package-uploads.ts';
+import { pointCloudCases } from './authorization-cases-pointclouds.ts';
+import { projectLayersCases } from './authorization-cases-project-layers.ts';
+import { scanImagesCases } from './authorization-cases-scan-images.ts';
 import type { OrgFixture } from './authorization-world.ts';
 
 export type Outcome = 'allow' | 'deny';
@@ -334,6 +337,9 @@ export const AUTHORIZATION_CASES: Record<string, AuthorizationCase> = {
   ...packageUploadCases,
   ...deviceAssignmentsCases,
   ...bucketCases,
+  ...scanImagesCases,
+  ...pointCloudCases,
+  ...projectLayersCases,
 };
 
 /** Judges a create: 'allow' only when the new row belongs to the aimed organization. */

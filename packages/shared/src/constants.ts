@@ -116,6 +116,7 @@ export const ACTIVITY_TYPES = [
   'UserLogin',
   'PackageUpload',
   'PackageIngest',
+  'PointCloudLod',
   'BasestationProcessing',
   'TrajectoryProcessing',
   'ImportedScanProcessing',

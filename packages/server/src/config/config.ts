@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { type ProjectMapSettings, readProjectMapConfig } from './map-project-config.ts';
 
 /** Thrown when a setting is wrong; start-up prints its message and stops. */
 export class ConfigError extends Error {}
@@ -50,6 +51,7 @@ const schema = z.object({
   STORAGE_SECRET_ACCESS_KEY: z.string().optional(),
   STORAGE_FORCE_PATH_STYLE: bool.default(false),
   MAP_STYLE_URL: optionalUrl,
+  MAP_PROJECT_CONFIG: z.string().optional(),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).default(8),
   GRAPHQL_MAX_COST: z.coerce.number().int().min(100).default(5000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -102,6 +104,8 @@ export interface AppConfig {
         forcePathStyle: boolean;
       };
   mapStyleUrl: string | undefined;
+  /** Per-project map settings by project id (MAP_PROJECT_CONFIG), all browser-safe. */
+  mapProjects: Record<string, ProjectMapSettings>;
   graphql: { maxDepth: number; maxCost: number };
   logLevel: Env['LOG_LEVEL'];
 }
@@ -134,6 +138,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(
       'Invalid configuration:\n  STORAGE_ACCESS_KEY_ID and STORAGE_SECRET_ACCESS_KEY: set both or neither',
     );
+  }
+  let mapProjects: Record<string, ProjectMapSettings> = {};
+  if (env.MAP_PROJECT_CONFIG) {
+    try {
+      mapProjects = readProjectMapConfig(path.resolve(env.MAP_PROJECT_CONFIG));
+    } catch (error) {
+      throw new ConfigError(
+        `Invalid configuration:\n  MAP_PROJECT_CONFIG=${JSON.stringify(env.MAP_PROJECT_CONFIG)}: ${(error as Error).message}`,
+      );
+    }
   }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
@@ -181,6 +195,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         }
       : { kind: 'embedded' },
     mapStyleUrl: env.MAP_STYLE_URL,
+    mapProjects,
     graphql: { maxDepth: env.GRAPHQL_MAX_DEPTH, maxCost: env.GRAPHQL_MAX_COST },
     logLevel: env.LOG_LEVEL,
   };
@@ -194,7 +209,7 @@ export function browserConfig(config: AppConfig) {
     idleTimeoutSeconds: config.idleTimeoutSeconds,
     idleCountdownSeconds: config.idleCountdownSeconds,
     uploads: config.uploads,
-    map: { styleUrl: config.mapStyleUrl ?? null },
+    map: { styleUrl: config.mapStyleUrl ?? null, projects: config.mapProjects },
   };
 }
 
@@ -236,6 +251,8 @@ export const CONFIG_DOCS: Record<keyof Env, string> = {
   STORAGE_SECRET_ACCESS_KEY: 'secret for STORAGE_ACCESS_KEY_ID',
   STORAGE_FORCE_PATH_STYLE: 'address the bucket as ENDPOINT/BUCKET (most S3-compatible stores)',
   MAP_STYLE_URL: 'MapLibre style URL (unset = offline base map bundled with the app)',
+  MAP_PROJECT_CONFIG:
+    'JSON file of per-project map settings by project id: access key, hillshade and terrain tilesets, terrain exaggeration (default 2), max detail zoom (22 or 24), point-cloud defaults; served to the browser',
   GRAPHQL_MAX_DEPTH: 'deepest GraphQL selection accepted',
   GRAPHQL_MAX_COST: 'highest GraphQL query cost accepted',
   LOG_LEVEL: 'server log level',

@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { HELMERT_EXAMPLE, preparePipeline } from '@asset-portal/shared';
 import { verify } from '@node-rs/argon2';
@@ -5,7 +7,14 @@ import { sql } from 'kysely';
 import proj4 from 'proj4';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../test/databases.ts';
+import { type AppConfig, loadConfig } from '../config/config.ts';
 import type { Db } from '../db/database.ts';
+import { jobRepository } from '../jobs/job.repository.ts';
+import { withJobTables } from '../jobs/job-tables.ts';
+import { drainJobs } from '../modules/ingestion/ingestion-test-kit.ts';
+import { createObjectStorage } from '../storage/create-object-storage.ts';
+import type { ObjectStorage } from '../storage/storage.ts';
+import { DEMO_PACKAGES, type QueuedDemoPackage, queueDemoPackages } from './demo-packages.ts';
 import { pathLength } from './flight-line.ts';
 import { type SeedDemoResult, seedDemoData } from './seed-demo-data.ts';
 
@@ -348,5 +357,179 @@ describe.each(DATABASE_KINDS)('seedDemoData without fixtures on %s', (kind) => {
     const all = await counts(database.db);
     expect(all).toMatchObject({ organizations: 2, users: 4, projects: 4, sessions: 1, scans: 2 });
     expect(all.annotations).toBe(0);
+  });
+});
+
+/** Generated once for both databases: the packages are the same, only the database differs. */
+const packageCache = mkdtempSync(path.join(tmpdir(), 'demo-packages-'));
+afterAll(() => rmSync(packageCache, { recursive: true, force: true }));
+
+/** `s3://<bucket>/<key>` → key. */
+function keyOf(s3Url: string): string {
+  return s3Url.replace(/^s3:\/\/[^/]+\//, '');
+}
+
+describe.each(DATABASE_KINDS)('demo packages on %s', (kind) => {
+  let database: TestDatabase;
+  let config: AppConfig;
+  let storage: ObjectStorage;
+  let dataDir: string;
+  let queued: QueuedDemoPackage[];
+  const warnings: string[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    dataDir = mkdtempSync(path.join(tmpdir(), `demo-data-${kind}-`));
+    config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+    storage = createObjectStorage(config);
+    await seedDemoData(database.db, { fixturesDir: FIXTURES_DIR, warn: (m) => warnings.push(m) });
+    queued = await queueDemoPackages({
+      db: database.db,
+      config,
+      storage,
+      fixturesDir: FIXTURES_DIR,
+      cacheDir: packageCache,
+      warn: (m) => warnings.push(m),
+    });
+    await drainJobs(database.db, config);
+    // Building and ingesting the packages takes about 15 s alone, minutes on a loaded runner.
+  }, 300_000);
+  afterAll(async () => {
+    await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('stores one package per file under the upload keys of the customer and ingests them all', async () => {
+    expect(warnings).toEqual([]);
+    const customer = await database.db
+      .selectFrom('organizations')
+      .select('id')
+      .where('name', '=', 'Northwind Surveying')
+      .executeTakeFirstOrThrow();
+    const withImages = DEMO_PACKAGES.filter((plan) => plan.images).length;
+    expect(queued).toHaveLength(DEMO_PACKAGES.length + withImages);
+    for (const pkg of queued) {
+      expect(pkg.queued).toBe(true);
+      expect(pkg.key).toBe(
+        `org-${customer.id}/project-none/packages/${pkg.sessionId}.${pkg.images ? 'luxiz' : 'luxlz'}`,
+      );
+      expect(await storage.head(pkg.key)).not.toBeNull();
+    }
+    const jobs = await jobRepository.list(database.db, 'ingest-package');
+    expect(jobs.length).toBeGreaterThanOrEqual(queued.length);
+    expect(jobs.every((job) => job.status === 'done')).toBe(true);
+    const logs = await database.db
+      .selectFrom('activityLogs')
+      .innerJoin('users', 'users.id', 'activityLogs.userId')
+      .select(['activityLogs.referenceKey', 'activityLogs.status', 'users.username'])
+      .where('activityType', '=', 'PackageIngest')
+      .where('activityLogs.status', '=', 'Completed')
+      .execute();
+    expect(new Set(logs.map((log) => log.referenceKey))).toEqual(
+      new Set(queued.map((pkg) => pkg.key)),
+    );
+    expect(new Set(logs.map((log) => log.username))).toEqual(new Set(['ppower']));
+  });
+
+  it('files the demo scans under the Eugene Corridor project with their stored point clouds', async () => {
+    const scanIds = queued.flatMap((pkg) => (pkg.images ? [] : pkg.scanIds));
+    expect(scanIds).toHaveLength(DEMO_PACKAGES.reduce((n, plan) => n + plan.scans, 0));
+    const scans = await database.db
+      .selectFrom('scans')
+      .innerJoin('projects', 'projects.id', 'scans.projectId')
+      .innerJoin('artifacts', 'artifacts.scanId', 'scans.id')
+      .select([
+        'scans.id',
+        'scans.simplePath',
+        'projects.name as project',
+        'artifacts.s3Url',
+        'artifacts.size',
+        'artifacts.status',
+      ])
+      .where('scans.id', 'in', scanIds)
+      .where('artifacts.artifactType', '=', 'pointcloud')
+      .execute();
+    expect(scans.map((scan) => scan.id).sort()).toEqual([...scanIds].sort());
+    for (const scan of scans) {
+      expect(scan.project).toBe('Eugene Corridor');
+      expect(scan.status).toBe('provisional');
+      expect(scan.simplePath!.coordinates.length).toBeGreaterThanOrEqual(2);
+      const stored = await storage.head(keyOf(scan.s3Url!));
+      expect(stored?.size).toBe(Number(scan.size));
+      expect(Number(scan.size)).toBeGreaterThan(100_000);
+    }
+  });
+
+  it('attaches camera images, stored in the object store, to the scans of the image packages', async () => {
+    for (const pkg of queued.filter((p) => p.images)) {
+      for (const scanId of pkg.scanIds) {
+        const images = await database.db
+          .selectFrom('images')
+          .selectAll()
+          .where('scanId', '=', scanId)
+          .orderBy('frame')
+          .execute();
+        expect(images).toHaveLength(pkg.plan.scanSeconds + 1);
+        const first = images[0]!;
+        for (const image of [first.centerImage, first.leftImage, first.rightImage]) {
+          const stored = await storage.head(keyOf(image!.s3Url));
+          expect(stored?.size).toBeGreaterThan(1000);
+        }
+      }
+    }
+    const without = queued.filter((p) => !p.plan.images);
+    expect(without.length).toBeGreaterThan(0);
+    const bare = await database.db
+      .selectFrom('images')
+      .select('id')
+      .where(
+        'scanId',
+        'in',
+        without.flatMap((p) => p.scanIds),
+      )
+      .execute();
+    expect(bare).toEqual([]);
+  });
+
+  it('queues only what an interrupted call left stored but unqueued', async () => {
+    const again = await queueDemoPackages({
+      db: database.db,
+      config,
+      storage,
+      fixturesDir: FIXTURES_DIR,
+      cacheDir: packageCache,
+    });
+    expect(again.map((pkg) => pkg.key)).toEqual(queued.map((pkg) => pkg.key));
+    expect(again.every((pkg) => !pkg.queued)).toBe(true);
+    expect(await drainJobs(database.db, config)).toBe(0);
+
+    // A start stopped between storing the last package and queueing it.
+    const last = queued.at(-1)!;
+    await withJobTables(database.db)
+      .deleteFrom('jobs')
+      .where('uniqueKey', 'like', `ingest-package:${last.key}@%`)
+      .execute();
+    const resumed = await queueDemoPackages({
+      db: database.db,
+      config,
+      storage,
+      fixturesDir: FIXTURES_DIR,
+    });
+    expect(resumed.filter((pkg) => pkg.queued).map((pkg) => pkg.key)).toEqual([last.key]);
+    expect(await drainJobs(database.db, config)).toBeGreaterThanOrEqual(1);
+  });
+
+  it('warns and queues nothing without the fixtures', async () => {
+    const messages: string[] = [];
+    const none = await queueDemoPackages({
+      db: database.db,
+      config,
+      storage,
+      fixturesDir: path.join(FIXTURES_DIR, 'does-not-exist'),
+      warn: (m) => messages.push(m),
+    });
+    expect(none).toEqual([]);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain('does-not-exist');
   });
 });

@@ -1,5 +1,11 @@
 import { ingestPackageJob } from '../modules/ingestion/ingest-package.job.ts';
+import { buildPointCloudLodJob } from '../modules/pointclouds/point-cloud-lod.job.ts';
+import { scanImageThumbnailsJob } from '../modules/scan-images/scan-image-thumbnails.job.ts';
 import type { JobDefinition } from './define-job.ts';
 
 /** Every job kind the worker runs. */
-export const jobDefinitions: readonly JobDefinition[] = [ingestPackageJob];
+export const jobDefinitions: readonly JobDefinition[] = [
+  ingestPackageJob,
+  buildPointCloudLodJob,
+  scanImageThumbnailsJob,
+];

@@ -36,22 +36,67 @@ export interface DemoAccount {
 
 const demoAccountsFile = (config: AppConfig) => path.join(config.dataDir, 'demo-accounts.json');
 
+export interface SeedOutcome {
+  /** The demo accounts to print (also those of an earlier start). */
+  accounts: DemoAccount[];
+  /** True when the demo device packages still have to be built and queued. */
+  demoPackagesPending: boolean;
+}
+
+/** Present from the seeding until the demo packages are queued, so a stopped start resumes. */
+const demoPackagesMarker = (config: AppConfig) =>
+  path.join(config.dataDir, 'demo-packages.pending');
+
 /** Seeds demo data into an empty database and returns the demo accounts to print. */
-export async function seedIfEmpty(config: AppConfig, db: Db): Promise<DemoAccount[]> {
+export async function seedIfEmpty(config: AppConfig, db: Db): Promise<SeedOutcome> {
   const file = demoAccountsFile(config);
-  if (!config.seedDemoData) return [];
+  if (!config.seedDemoData) return { accounts: [], demoPackagesPending: false };
   const { seedDemoData } = await import('../demo/seed-demo-data.ts');
   const seeded = await seedDemoData(db, {
     dataDir: config.dataDir,
     password: config.demoPassword,
     ...(config.fixturesDir ? { fixturesDir: config.fixturesDir } : {}),
   });
+  const marker = demoPackagesMarker(config);
   if (seeded) {
     fs.mkdirSync(config.dataDir, { recursive: true });
     fs.writeFileSync(file, JSON.stringify(seeded.accounts, null, 2), { mode: 0o600 });
-    return seeded.accounts;
+    fs.writeFileSync(marker, '');
+    return { accounts: seeded.accounts, demoPackagesPending: true };
   }
-  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as DemoAccount[]) : [];
+  const accounts = fs.existsSync(file)
+    ? (JSON.parse(fs.readFileSync(file, 'utf8')) as DemoAccount[])
+    : [];
+  return { accounts, demoPackagesPending: fs.existsSync(marker) };
+}
+
+/**
+ * Builds the demo device packages and queues their ingestion without holding the start up: the
+ * portal answers meanwhile and the worker role ingests them. A failure only costs the demo scans
+ * with stored clouds and images, so it is logged, never thrown, and the next start tries again.
+ */
+export function queueDemoPackagesInBackground(config: AppConfig, db: Db): Promise<void> {
+  return (async () => {
+    const started = performance.now();
+    const { queueDemoPackages } = await import('../demo/demo-packages.ts');
+    const packages = await queueDemoPackages({
+      db,
+      config,
+      buildAside: true,
+      ...(config.fixturesDir ? { fixturesDir: config.fixturesDir } : {}),
+    });
+    fs.rmSync(demoPackagesMarker(config), { force: true });
+    const fresh = packages.filter((pkg) => pkg.queued).length;
+    if (fresh > 0) {
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      console.log(`Demo data: ${fresh} device packages queued for ingestion (${seconds} s)`);
+    }
+  })().catch((error: unknown) => {
+    const reason = error instanceof Error ? error.message : String(error);
+    console.warn(
+      `Demo data: the demo device packages were not queued (${reason}); the next start tries again`,
+    );
+  });
 }
 
 /** Stops cleanly on SIGINT/SIGTERM: open work ends, the database closes. */

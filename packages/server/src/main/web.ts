@@ -1,6 +1,12 @@
 import { createApp } from '../app.ts';
 import { startWorker } from '../worker/worker.ts';
-import { configOrExit, onShutdown, openMigratedDatabase, seedIfEmpty } from './boot.ts';
+import {
+  configOrExit,
+  onShutdown,
+  openMigratedDatabase,
+  queueDemoPackagesInBackground,
+  seedIfEmpty,
+} from './boot.ts';
 
 /**
  * The web role: app, API, storage and identity on one port. With `withWorker` (npm start) the
@@ -9,7 +15,7 @@ import { configOrExit, onShutdown, openMigratedDatabase, seedIfEmpty } from './b
 export async function startWeb({ withWorker }: { withWorker: boolean }) {
   const config = configOrExit();
   const db = await openMigratedDatabase(config);
-  const accounts = await seedIfEmpty(config, db);
+  const { accounts, demoPackagesPending } = await seedIfEmpty(config, db);
   const { app } = await createApp({ config, db });
   const worker = withWorker ? startWorker({ config, db }) : null;
   onShutdown(async () => {
@@ -18,6 +24,8 @@ export async function startWeb({ withWorker }: { withWorker: boolean }) {
     await db.destroy();
   });
   await app.listen({ port: config.port, host: config.host });
+  // Started once the portal listens: building the packages takes seconds the start need not wait.
+  if (demoPackagesPending) void queueDemoPackagesInBackground(config, db);
   const database = config.databaseUrl ? 'PostgreSQL server' : `PGlite in ${config.dataDir}`;
   console.log(`\nAsset Portal is running at ${config.publicUrl}  (database: ${database})`);
   if (accounts.length > 0) {

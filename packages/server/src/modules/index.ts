@@ -7,7 +7,10 @@ import { logFileModule } from './log-files/log-file.graphql.ts';
 import { organizationModule } from './organizations/organization.graphql.ts';
 import { packageUploadModule } from './package-uploads/package-upload.graphql.ts';
 import { pipelineModule } from './pipelines/pipeline.graphql.ts';
+import { pointCloudModule } from './pointclouds/point-cloud.graphql.ts';
+import { projectLayerModule } from './project-layers/project-layer.graphql.ts';
 import { projectModule } from './projects/project.graphql.ts';
+import { scanImageModule } from './scan-images/scan-image.graphql.ts';
 import { scanModule } from './scans/scan.graphql.ts';
 import { sessionModule } from './sessions/session.graphql.ts';
 import { userModule } from './users/user.graphql.ts';
@@ -18,12 +21,15 @@ export const modules: GraphqlModule[] = [
   bucketModule,
   userModule,
   projectModule,
+  projectLayerModule,
   pipelineModule,
   scanModule,
+  scanImageModule,
   sessionModule,
   annotationModule,
   activityLogModule,
   logFileModule,
   deviceAssignmentModule,
   packageUploadModule,
+  pointCloudModule,
 ];

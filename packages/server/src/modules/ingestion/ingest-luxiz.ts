@@ -2,6 +2,9 @@ import type { Camera } from '../../packages/manifest.ts';
 import { IMAGES_CSV_NAME, MANIFEST_NAME, parseLuxizManifest } from '../../packages/manifest.ts';
 import type { OpenedPackage } from '../../packages/package-reader.ts';
 import { objectKey } from '../../storage/object-key.ts';
+import { scanImageRepository } from '../scan-images/scan-image.repository.ts';
+import { enqueueScanImageThumbnails } from '../scan-images/scan-image-thumbnails.job.ts';
+import type { ThumbnailedImageRef } from './image-thumbnails.ts';
 import { type ImageValues, ingestionRepository as repo } from './ingestion.repository.ts';
 import {
   checkOwnership,
@@ -33,7 +36,8 @@ function imagesFolder(organizationId: number, projectId: number | null, scanId: 
 
 /**
  * Ingests a `.luxiz`: copies the images of the scans already in the portal to their final keys
- * and registers them (images with positions, one artifact per camera). Scans not ingested yet
+ * and registers them (images with positions, one artifact per camera), then queues the making
+ * of their thumbnails, which decodes every JPEG and so runs apart. Scans not ingested yet
  * are remembered in `pending_image_packages`; the `.luxlz` that brings them queues this package
  * again, and that run attaches the rest.
  */
@@ -56,6 +60,11 @@ export async function ingestLuxiz(
     framesByScan.set(frame.scanId, list);
   }
 
+  // Thumbnails made by an earlier ingestion of the same images stay recorded.
+  const earlier = await scanImageRepository.imageRefsOfScans(deps.db, [...present.keys()]);
+  const thumbnails = new Map(
+    earlier.filter((ref) => ref.thumbnailS3Url).map((ref) => [ref.s3Url, ref.thumbnailS3Url]),
+  );
   const rows: ImageValues[] = [];
   const cameraFolders: { scanId: string; camera: Camera; key: string }[] = [];
   const copies: { key: string; entry: string }[] = [];
@@ -63,7 +72,7 @@ export async function ingestLuxiz(
     const key = imagesFolder(input.organizationId, scan.projectId, scanId);
     const cameras = new Set<Camera>();
     for (const frame of framesByScan.get(scanId) ?? []) {
-      const refs: Partial<Record<Camera, { s3Url: string; jpegRotation: number }>> = {};
+      const refs: Partial<Record<Camera, ThumbnailedImageRef>> = {};
       for (const [camera, image] of Object.entries(frame.cameras) as [
         Camera,
         { jpegRotation: number; entry: string },
@@ -71,9 +80,12 @@ export async function ingestLuxiz(
         const imageKey = key(camera, frame.frameId);
         copies.push({ key: imageKey, entry: image.entry });
         cameras.add(camera);
+        const s3Url = storageUrl(deps.config, imageKey);
+        const thumbnailS3Url = thumbnails.get(s3Url);
         refs[camera] = {
-          s3Url: storageUrl(deps.config, imageKey),
+          s3Url,
           jpegRotation: image.jpegRotation,
+          ...(thumbnailS3Url ? { thumbnailS3Url } : {}),
         };
       }
       rows.push({
@@ -128,6 +140,9 @@ export async function ingestLuxiz(
         size: null,
         parameters: null,
       });
+    }
+    for (const scanId of present.keys()) {
+      await enqueueScanImageThumbnails(trx, scanId, input.key);
     }
     if (missing.length > 0) {
       await repo.savePendingImagePackage(trx, {

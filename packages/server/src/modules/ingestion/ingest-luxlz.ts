@@ -12,6 +12,7 @@ import {
 import type { OpenedPackage } from '../../packages/package-reader.ts';
 import { objectKey } from '../../storage/object-key.ts';
 import { projectForDeviceAt } from '../device-assignments/device-assignment.repository.ts';
+import { enqueuePointCloudLod } from '../pointclouds/point-cloud-lod.job.ts';
 import { ingestionRepository as repo } from './ingestion.repository.ts';
 import {
   checkOwnership,
@@ -197,6 +198,14 @@ export async function ingestLuxlz(
       );
     }
   });
+
+  for (const plan of planned) {
+    await enqueuePointCloudLod(deps.db, {
+      scanId: plan.scan.id,
+      organizationId: input.organizationId,
+      userId: input.userId,
+    });
+  }
 
   const points = planned.reduce((sum, plan) => sum + plan.header.pointCount, 0);
   return {

@@ -25,9 +25,14 @@ export async function uploadPackage(
 }
 
 /** Runs queued jobs until none is due; returns how many ran. */
-export async function drainJobs(db: Db, config: AppConfig, workerId = 'test-worker') {
+export async function drainJobs(
+  db: Db,
+  config: AppConfig,
+  workerId = 'test-worker',
+  jobs: typeof jobDefinitions = jobDefinitions,
+) {
   let count = 0;
-  while (await runNextJob({ db, config, jobs: jobDefinitions, workerId })) count++;
+  while (await runNextJob({ db, config, jobs, workerId })) count++;
   return count;
 }
 

@@ -157,7 +157,7 @@ export const ingestionRepository = {
       .where('artifactType', '=', artifact.artifactType)
       .where('name', '=', artifact.name)
       .where(
-        sql<boolean>`(s3_url, size, parameters) IS DISTINCT FROM (${artifact.s3Url}, ${artifact.size}::bigint, ${parameters}::jsonb)`,
+        sql<boolean>`(s3_url, size, parameters - 'lod') IS DISTINCT FROM (${artifact.s3Url}, ${artifact.size}::bigint, ${parameters}::jsonb)`,
       )
       .returning('id')
       .execute();

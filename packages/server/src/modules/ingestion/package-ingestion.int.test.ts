@@ -192,10 +192,11 @@ describe.each(DATABASE_KINDS)('package ingestion on %s', (kind) => {
     expect(pending[0]!.missingScanIds).toEqual(withImages.manifest.scans.map((s) => s.id));
 
     const luxlzKey = await uploadPackage(storage, orgA.id, withImages.luxlzPath);
-    // The .luxlz job, then the .luxiz job it queued again.
+    // The .luxlz job, the .luxiz job it queued again, and per scan one point-cloud build and
+    // one thumbnail job.
     expect(
       await ingestNow(db, config, { key: luxlzKey, organizationId: orgA.id, userId: userA.id }),
-    ).toBe(2);
+    ).toBe(2 + 2 * withImages.manifest.scans.length);
 
     const luxlzLog = await ingestLog(db, luxlzKey);
     expect(luxlzLog?.status).toBe('Completed');

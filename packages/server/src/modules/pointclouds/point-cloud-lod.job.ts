@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import { defineJob, exponentialBackoff, PermanentJobError } from '../../jobs/define-job.ts';
+import { enqueueJob } from '../../jobs/job-queue.ts';
+import { LasFormatError } from '../../lib/las/las-header.ts';
+import { PointCloudTooLargeError } from '../../pointcloud/potree-writer.ts';
+import { createObjectStorage } from '../../storage/create-object-storage.ts';
+import { InvalidObjectKeyError } from '../../storage/object-key.ts';
+import { ObjectNotFoundError } from '../../storage/storage.ts';
+import { recordActivity } from '../activity-logs/activity-log.service.ts';
+import { pointCloudRepository } from './point-cloud.repository.ts';
+import { buildScanLod, PointCloudSourceError } from './point-cloud-lod.service.ts';
+import {
+  BUILD_POINT_CLOUD_LOD_KIND,
+  lodRecordOf,
+  lodUniqueKey,
+  POINT_CLOUD_LOD_ACTIVITY,
+} from './point-cloud-rules.ts';
+
+export const buildPointCloudLodPayload = z.object({
+  scanId: z.string().min(1),
+  organizationId: z.number().int().positive(),
+  userId: z.number().int().positive().nullable(),
+});
+
+/** Problems of the cloud itself: no retry can mend them. */
+function isCloudProblem(error: unknown): error is Error {
+  return (
+    error instanceof LasFormatError ||
+    error instanceof PointCloudTooLargeError ||
+    error instanceof PointCloudSourceError ||
+    error instanceof ObjectNotFoundError ||
+    error instanceof InvalidObjectKeyError
+  );
+}
+
+/**
+ * Builds a scan's level-of-detail octree for streaming (see docs/pointcloud-lod.md). Progress
+ * and outcome go to the activity log (PointCloudLod, keyed by the scan id): Started, then
+ * Completed with points and seconds, or Failed naming the problem.
+ */
+export const buildPointCloudLodJob = defineJob({
+  kind: BUILD_POINT_CLOUD_LOD_KIND,
+  schema: buildPointCloudLodPayload,
+  maxAttempts: 3,
+  backoffMs: (attempt) => exponentialBackoff(attempt, 30_000),
+  leaseMs: 10 * 60 * 1000,
+  async run(payload, ctx) {
+    const log = (status: 'Started' | 'Completed' | 'Failed', message: string, metrics?: unknown) =>
+      recordActivity(ctx.db, {
+        activityType: POINT_CLOUD_LOD_ACTIVITY,
+        referenceKey: payload.scanId,
+        status,
+        userId: payload.userId,
+        organizationId: payload.organizationId,
+        message,
+        payload: { scanId: payload.scanId, jobId: ctx.jobId, attempt: ctx.attempt },
+        metrics,
+      });
+    try {
+      const outcome = await buildScanLod(
+        { db: ctx.db, config: ctx.config, storage: createObjectStorage(ctx.config) },
+        payload,
+        () =>
+          log('Started', `Building the level of detail of scan ${payload.scanId}`).then(() => {}),
+      );
+      if (outcome.status === 'built') {
+        const { points, nodes, seconds } = outcome.metrics;
+        await log(
+          'Completed',
+          `Built the level of detail of scan ${payload.scanId}: ${points.toLocaleString('en-US')} points in ${nodes} nodes, ${seconds} s`,
+          outcome.metrics,
+        );
+      }
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      if (isCloudProblem(error)) {
+        await log('Failed', `Scan ${payload.scanId}: level-of-detail build failed: ${reason}`);
+        throw new PermanentJobError(reason);
+      }
+      const next = ctx.isLastAttempt
+        ? ''
+        : ` (attempt ${ctx.attempt} of ${ctx.maxAttempts}; it will be tried again)`;
+      await log('Failed', `Scan ${payload.scanId}: level-of-detail build failed: ${reason}${next}`);
+      throw error;
+    }
+  },
+});
+
+export interface PointCloudLodRequest {
+  scanId: string;
+  organizationId: number;
+  userId: number | null;
+}
+
+/**
+ * Queues the level-of-detail build of a scan's point cloud (after ingestion or import).
+ * Idempotent: nothing is queued while a build of the scan waits or runs, nor when the recorded
+ * build was made from the cloud the artifact names now.
+ */
+export async function enqueuePointCloudLod(
+  db: Db,
+  request: PointCloudLodRequest,
+): Promise<{ id: number | null; created: boolean }> {
+  const [row] = await pointCloudRepository.findScanClouds(db, [request.scanId]);
+  const lod = row ? lodRecordOf(row.parameters) : null;
+  if (row && lod && lod.source.s3Url === row.s3Url && lod.source.size === row.size) {
+    return { id: null, created: false };
+  }
+  return enqueueJob(db, buildPointCloudLodJob, request, {
+    uniqueKey: lodUniqueKey(request.scanId),
+  });
+}

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from '../../../test/api.ts';
+import { DATABASE_KINDS } from '../../../test/databases.ts';
+import { factories } from '../../../test/factories.ts';
+
+const LIST = `query($p: ID!) { projectLayers(projectId: $p) {
+  id projectId name comments source layers ignore showByDefault created lastModified } }`;
+
+type Layer = { id: string; name: string; ignore: boolean; showByDefault: boolean };
+
+describe.each(DATABASE_KINDS)('project layers API on %s', (kind) => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi(kind);
+  });
+  afterAll(async () => api?.close());
+
+  async function world() {
+    const db = api.database.db;
+    const org = await factories.organization(db);
+    const project = await factories.project(db, org.id);
+    const otherProject = await factories.project(db, org.id);
+    const standard = await factories.user(db, org.id, 'Standard');
+    const foreignOrg = await factories.organization(db);
+    const outsider = await factories.user(db, foreignOrg.id, 'Power User');
+    const admin = await factories.user(db, foreignOrg.id, 'Admin');
+    const add = (projectId: number, name: string, fields: Record<string, unknown> = {}) =>
+      db
+        .insertInto('projectLayers')
+        .values({
+          projectId,
+          name,
+          source: '{"type":"FeatureCollection","features":[]}',
+          ...fields,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    return { org, project, otherProject, standard, outsider, admin, add };
+  }
+
+  it("lists the project's layers sorted by name, hidden ones flagged, defaults as the spec sets", async () => {
+    const w = await world();
+    await w.add(w.project.id, 'TWS', { layers: '[{"type":"line"}]', comments: 'workspace' });
+    await w.add(w.project.id, 'Ditchline', { ignore: true });
+    await w.add(w.project.id, 'KPs', { showByDefault: false });
+    await w.add(w.otherProject.id, 'ROW');
+
+    const result = await api.graphql<{ projectLayers: Layer[] }>(w.standard, LIST, {
+      p: w.project.id,
+    });
+    expect(result.errors).toBeUndefined();
+    const layers = result.data?.projectLayers ?? [];
+    expect(layers.map((l) => l.name)).toEqual(['Ditchline', 'KPs', 'TWS']);
+    expect(layers.map((l) => [l.ignore, l.showByDefault])).toEqual([
+      [true, true],
+      [false, false],
+      [false, true],
+    ]);
+    expect(layers[2]).toMatchObject({
+      projectId: String(w.project.id),
+      comments: 'workspace',
+      layers: '[{"type":"line"}]',
+      source: '{"type":"FeatureCollection","features":[]}',
+    });
+    // A layer saved without styles has an empty style list, so the map draws its defaults.
+    expect((layers[0] as Record<string, unknown>).layers).toBe('[]');
+  });
+
+  it("answers 'Not found' for another organization's project, as for a missing one", async () => {
+    const w = await world();
+    await w.add(w.project.id, 'KPs');
+    for (const p of [w.project.id, 99_999_999]) {
+      const result = await api.graphql(w.outsider, LIST, { p });
+      expect(result.data).toBeNull();
+      expect(result.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    }
+    const admin = await api.graphql<{ projectLayers: Layer[] }>(w.admin, LIST, {
+      p: w.project.id,
+    });
+    expect(admin.data?.projectLayers.map((l) => l.name)).toEqual(['KPs']);
+  });
+
+  it('answers the same list as projectLayersForProject', async () => {
+    const w = await world();
+    await w.add(w.project.id, 'ROW');
+    const result = await api.graphql<{ projectLayersForProject: Layer[] }>(
+      w.standard,
+      'query($p: ID!) { projectLayersForProject(projectId: $p) { name } }',
+      { p: w.project.id },
+    );
+    expect(result.data?.projectLayersForProject).toEqual([{ name: 'ROW' }]);
+  });
+});

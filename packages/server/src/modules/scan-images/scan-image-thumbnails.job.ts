@@ -1,0 +1,120 @@
+import { Readable } from 'node:stream';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import { defineJob, exponentialBackoff } from '../../jobs/define-job.ts';
+import { enqueueJob } from '../../jobs/job-queue.ts';
+import { createObjectStorage } from '../../storage/create-object-storage.ts';
+import { ObjectNotFoundError, type ObjectStorage } from '../../storage/storage.ts';
+import {
+  makeThumbnail,
+  THUMBNAIL_MAX_SOURCE_BYTES,
+  type ThumbnailedImageRef,
+  thumbnailKey,
+} from '../ingestion/image-thumbnails.ts';
+import { storageUrl } from '../ingestion/ingestion-context.ts';
+import {
+  CAMERA_COLUMNS,
+  type CameraColumn,
+  scanImageRepository as repo,
+} from './scan-image.repository.ts';
+import { imageObjectKey, portalBucket } from './scan-image-rules.ts';
+
+export const SCAN_IMAGE_THUMBNAILS_KIND = 'scan-image-thumbnails';
+
+/** Images read, shrunk and stored at once: the store's latency hides behind the decoding. */
+const LANES = 4;
+
+const payloadSchema = z.object({ scanId: z.string().min(1) });
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+interface Pending {
+  id: number;
+  column: CameraColumn;
+  ref: ThumbnailedImageRef;
+  key: string;
+}
+
+/** Makes, stores and records the thumbnail of one image; an image that does not decode keeps none. */
+async function thumbnailOne(
+  db: Db,
+  storage: ObjectStorage,
+  bucketUrl: (key: string) => string,
+  item: Pending,
+) {
+  const info = await storage.head(item.key);
+  if (!info || info.size > THUMBNAIL_MAX_SOURCE_BYTES) return false;
+  let image: Buffer;
+  try {
+    image = await readAll(await storage.getStream(item.key));
+  } catch (error) {
+    if (error instanceof ObjectNotFoundError) return false;
+    throw error;
+  }
+  const thumbnail = makeThumbnail(image);
+  if (!thumbnail) return false;
+  const key = thumbnailKey(item.key);
+  await storage.putStream(key, Readable.from([thumbnail]), {
+    size: thumbnail.length,
+    contentType: 'image/jpeg',
+  });
+  await repo.setImageRef(db, item.id, item.column, { ...item.ref, thumbnailS3Url: bucketUrl(key) });
+  return true;
+}
+
+/**
+ * Makes the thumbnails of a scan's camera images after its `.luxiz` was ingested, so decoding
+ * JPEGs never holds up ingestion; until a thumbnail exists the viewer shows the full image.
+ * Idempotent: images that have a thumbnail are skipped, so a retry carries on where it stopped.
+ */
+export const scanImageThumbnailsJob = defineJob({
+  kind: SCAN_IMAGE_THUMBNAILS_KIND,
+  schema: payloadSchema,
+  maxAttempts: 3,
+  backoffMs: (attempt) => exponentialBackoff(attempt, 30_000),
+  async run(payload, ctx) {
+    const scan = await repo.findScanOwner(ctx.db, payload.scanId);
+    if (!scan) return;
+    const storage = createObjectStorage(ctx.config);
+    const bucket = portalBucket(ctx.config);
+    const pending: Pending[] = [];
+    for (const row of await repo.framesOfScan(ctx.db, scan.id)) {
+      for (const column of CAMERA_COLUMNS) {
+        const ref = row[column];
+        if (!ref || ref.thumbnailS3Url) continue;
+        const key = imageObjectKey(ref.s3Url, bucket, scan.organizationId);
+        if (key) pending.push({ id: row.id, column, ref, key });
+      }
+    }
+    const bucketUrl = (key: string) => storageUrl(ctx.config, key);
+    let next = 0;
+    const lane = async () => {
+      while (next < pending.length) {
+        await thumbnailOne(ctx.db, storage, bucketUrl, pending[next++]!);
+      }
+    };
+    await Promise.all(Array.from({ length: LANES }, lane));
+  },
+});
+
+/** Queues the thumbnails of a scan's images (once while queued or running per package). */
+export function enqueueScanImageThumbnails(
+  db: Kysely<Database>,
+  scanId: string,
+  packageKey: string,
+) {
+  return enqueueJob(
+    db,
+    scanImageThumbnailsJob,
+    { scanId },
+    {
+      uniqueKey: `${SCAN_IMAGE_THUMBNAILS_KIND}:${scanId}:${packageKey}`,
+    },
+  );
+}

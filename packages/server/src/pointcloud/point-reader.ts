@@ -1,0 +1,224 @@
+import { type FileHandle, open } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import {
+  assertPointDataComplete,
+  LasFormatError,
+  type LasHeader,
+  readLasHeader,
+} from '../lib/las/las-header.ts';
+
+/**
+ * Streams the points of a LAS or LAZ file (LAS 1.2–1.4, point formats 0–10) as column chunks
+ * that keep the raw integer coordinates, so nothing downstream loses the file's precision.
+ * Plain LAS is read piece by piece; LAZ is decoded by laz-perf, which needs the compressed
+ * bytes in its own memory (a LAZ file is typically 7–10 times smaller than its points).
+ */
+
+export interface PointColumns {
+  count: number;
+  /** Raw LAS integers: world = raw × scale + offset. */
+  x: Int32Array;
+  y: Int32Array;
+  z: Int32Array;
+  intensity: Uint16Array;
+  classification: Uint8Array;
+  /** Null when the point format has no GPS time (formats 0 and 2). */
+  gpsTime: Float64Array | null;
+  /** Red, green, blue per point (3 values each); null when the format has no colour. */
+  rgb: Uint16Array | null;
+}
+
+export interface PointCloudFile {
+  header: LasHeader;
+  hasGpsTime: boolean;
+  hasRgb: boolean;
+  /** Yields every point once, in file order. */
+  chunks(chunkSize?: number): AsyncGenerator<PointColumns, void, undefined>;
+}
+
+const GPS_TIME_OFFSET: Record<number, number> = {
+  1: 20,
+  3: 20,
+  4: 20,
+  5: 20,
+  6: 22,
+  7: 22,
+  8: 22,
+  9: 22,
+  10: 22,
+};
+const RGB_OFFSET: Record<number, number> = { 2: 20, 3: 28, 5: 28, 7: 30, 8: 30, 10: 30 };
+const DEFAULT_CHUNK = 65_536;
+
+/** Reads the header of a LAS or LAZ file and prepares a point stream over it. */
+export async function openPointCloudFile(path: string): Promise<PointCloudFile> {
+  const handle = await open(path, 'r');
+  let header: LasHeader;
+  try {
+    header = await readLasHeader(handle);
+    assertPointDataComplete(header, (await handle.stat()).size);
+  } finally {
+    await handle.close();
+  }
+  const format = header.pointFormat;
+  return {
+    header,
+    hasGpsTime: GPS_TIME_OFFSET[format] !== undefined,
+    hasRgb: RGB_OFFSET[format] !== undefined,
+    chunks: (chunkSize = DEFAULT_CHUNK) =>
+      header.compressed ? lazChunks(path, header, chunkSize) : lasChunks(path, header, chunkSize),
+  };
+}
+
+async function* lasChunks(path: string, header: LasHeader, chunkSize: number) {
+  const handle = await open(path, 'r');
+  try {
+    const length = header.pointRecordLength;
+    const buffer = Buffer.alloc(Math.max(1, Math.min(chunkSize, header.pointCount)) * length);
+    for (let start = 0; start < header.pointCount; start += chunkSize) {
+      const count = Math.min(chunkSize, header.pointCount - start);
+      await readExactly(handle, buffer, count * length, header.offsetToPointData + start * length);
+      yield decodeRecords(header.pointFormat, length, buffer, count);
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+async function readExactly(handle: FileHandle, buffer: Buffer, length: number, position: number) {
+  const { bytesRead } = await handle.read(buffer, 0, length, position);
+  if (bytesRead < length) {
+    throw new LasFormatError(
+      `LAS point data ended early: expected ${length} bytes at byte ${position}, read ${bytesRead}`,
+    );
+  }
+}
+
+interface LazModule {
+  HEAPU8: Uint8Array;
+  _malloc(size: number): number;
+  _free(pointer: number): void;
+  LASZip: new () => {
+    open(pointer: number, length: number): void;
+    getPoint(pointer: number): void;
+    getCount(): number;
+    getPointLength(): number;
+    getPointFormat(): number;
+    delete(): void;
+  };
+}
+
+let lazModule: Promise<LazModule> | null = null;
+
+function loadLazPerf(): Promise<LazModule> {
+  if (!lazModule) {
+    const require = createRequire(import.meta.url);
+    const { createLazPerf } = require('laz-perf') as {
+      createLazPerf: () => Promise<LazModule>;
+    };
+    lazModule = createLazPerf();
+  }
+  return lazModule;
+}
+
+async function* lazChunks(path: string, header: LasHeader, chunkSize: number) {
+  const lazPerf = await loadLazPerf();
+  const handle = await open(path, 'r');
+  let filePointer = 0;
+  let chunkPointer = 0;
+  let reader: InstanceType<LazModule['LASZip']> | null = null;
+  try {
+    const size = (await handle.stat()).size;
+    filePointer = lazPerf._malloc(size);
+    // The WASM heap may grow (and move) on malloc, so views are taken after each allocation.
+    const fileBytes = Buffer.alloc(Math.min(size, 64 * 1024 * 1024));
+    for (let position = 0; position < size; position += fileBytes.length) {
+      const length = Math.min(fileBytes.length, size - position);
+      await readExactly(handle, fileBytes, length, position);
+      lazPerf.HEAPU8.set(fileBytes.subarray(0, length), filePointer + position);
+    }
+    reader = new lazPerf.LASZip();
+    try {
+      reader.open(filePointer, size);
+    } catch (error) {
+      throw decodeFailure(
+        'The LAZ point data cannot be decoded (corrupt or truncated file)',
+        error,
+      );
+    }
+    const count = reader.getCount();
+    if (count !== header.pointCount) {
+      throw new LasFormatError(
+        `The LAZ file holds ${count} points but its header says ${header.pointCount}`,
+      );
+    }
+    const length = reader.getPointLength();
+    const format = reader.getPointFormat() & 0x3f;
+    chunkPointer = lazPerf._malloc(Math.max(1, Math.min(chunkSize, count)) * length);
+    const copy = Buffer.alloc(Math.max(1, Math.min(chunkSize, count)) * length);
+    for (let start = 0; start < count; start += chunkSize) {
+      const n = Math.min(chunkSize, count - start);
+      try {
+        for (let i = 0; i < n; i++) reader.getPoint(chunkPointer + i * length);
+      } catch (error) {
+        throw decodeFailure(`The LAZ point data is corrupt near point ${start}`, error);
+      }
+      copy.set(lazPerf.HEAPU8.subarray(chunkPointer, chunkPointer + n * length));
+      yield decodeRecords(format, length, copy, n);
+    }
+  } finally {
+    reader?.delete();
+    if (chunkPointer) lazPerf._free(chunkPointer);
+    if (filePointer) lazPerf._free(filePointer);
+    await handle.close();
+  }
+}
+
+/**
+ * laz-perf is built without C++ exception catching: a decoder error unwinds nothing and may leak
+ * its memory, so the module is dropped and the next file gets a fresh one.
+ */
+function decodeFailure(message: string, cause: unknown): LasFormatError {
+  lazModule = null;
+  return new LasFormatError(message, { cause });
+}
+
+/** Splits `count` LAS records of one point format into columns. */
+export function decodeRecords(
+  format: number,
+  recordLength: number,
+  bytes: Uint8Array,
+  count: number,
+): PointColumns {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, count * recordLength);
+  const gpsOffset = GPS_TIME_OFFSET[format];
+  const rgbOffset = RGB_OFFSET[format];
+  const extended = format >= 6;
+  const columns: PointColumns = {
+    count,
+    x: new Int32Array(count),
+    y: new Int32Array(count),
+    z: new Int32Array(count),
+    intensity: new Uint16Array(count),
+    classification: new Uint8Array(count),
+    gpsTime: gpsOffset === undefined ? null : new Float64Array(count),
+    rgb: rgbOffset === undefined ? null : new Uint16Array(count * 3),
+  };
+  const { x, y, z, intensity, classification, gpsTime, rgb } = columns;
+  for (let i = 0, base = 0; i < count; i++, base += recordLength) {
+    x[i] = view.getInt32(base, true);
+    y[i] = view.getInt32(base + 4, true);
+    z[i] = view.getInt32(base + 8, true);
+    intensity[i] = view.getUint16(base + 12, true);
+    // Formats 0–5 keep the class in the low 5 bits (the top 3 are flags); 6–10 use a whole byte.
+    classification[i] = extended ? bytes[base + 16]! : bytes[base + 15]! & 0x1f;
+    if (gpsTime) gpsTime[i] = view.getFloat64(base + gpsOffset!, true);
+    if (rgb) {
+      const at = base + rgbOffset!;
+      rgb[i * 3] = view.getUint16(at, true);
+      rgb[i * 3 + 1] = view.getUint16(at + 2, true);
+      rgb[i * 3 + 2] = view.getUint16(at + 4, true);
+    }
+  }
+  return columns;
+}
