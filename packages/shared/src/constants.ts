@@ -157,3 +157,6 @@ export const LAYER_FILE_EXTENSIONS = [
 ] as const;
 
 export const APP_TITLE = 'Asset Portal';
+
+/** The corridor around a drawn profile line whose points make the elevation profile, in metres. */
+export const PROFILE_CORRIDOR_WIDTH = { default: 1, min: 0.1, max: 50 } as const;

@@ -123,3 +123,6 @@ export const FILTER_TOOLTIPS = {
   clearFilter: 'Clear the filter',
   zoomToSelected: 'Zoom to view all selected scans',
 } as const;
+
+export const PROFILE_CORRIDOR_WIDTH_INVALID =
+  'The corridor width must be between 0.1 and 50 metres';

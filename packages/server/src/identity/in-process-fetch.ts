@@ -35,7 +35,7 @@ export function inProcessFetch(app: FastifyInstance, issuer: string) {
       }
     }
     const noBody = [204, 304].includes(response.statusCode);
-    return new Response(noBody ? null : response.rawPayload, {
+    return new Response(noBody ? null : new Uint8Array(response.rawPayload), {
       status: response.statusCode,
       headers: responseHeaders,
     });

@@ -1,4 +1,8 @@
-import { stringIdSchema } from '@asset-portal/shared';
+import {
+  PROFILE_CORRIDOR_WIDTH,
+  PROFILE_CORRIDOR_WIDTH_INVALID,
+  stringIdSchema,
+} from '@asset-portal/shared';
 import { z } from 'zod';
 import type { GraphqlModule } from '../../graphql/module.ts';
 import { operation } from '../../graphql/operation.ts';
@@ -66,10 +70,10 @@ const profileInput = z.object({
       .max(1000, { error: 'The profile line may have at most 1000 vertices' }),
     corridorWidth: z
       .number()
-      .min(0.1, { error: 'The corridor width must be between 0.1 and 50 metres' })
-      .max(50, { error: 'The corridor width must be between 0.1 and 50 metres' })
+      .min(PROFILE_CORRIDOR_WIDTH.min, { error: PROFILE_CORRIDOR_WIDTH_INVALID })
+      .max(PROFILE_CORRIDOR_WIDTH.max, { error: PROFILE_CORRIDOR_WIDTH_INVALID })
       .nullish()
-      .transform((width) => width ?? 1),
+      .transform((width) => width ?? PROFILE_CORRIDOR_WIDTH.default),
   }),
 });
 

@@ -19,6 +19,8 @@ const typeDefs = `
     tags: [String!]! length: Float metadata: JSON comment: String defaultVersion: String
     capturedTimestamp: DateTime endCapturedTimestamp: DateTime friendlyLocationName: String
     simplePath: GeoJSONLineString projectId: ID lastModified: DateTime!
+    "The scan type, for the viewer's Type filter."
+    type: String
     artifacts: [ArtifactSummary!]!
   }
   type ScanSession { id: ID! }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.ts';
 // Only what the scan summary shows: the list of a project may hold 10,000 scans.
 const summaryColumns = [
   'scans.id',
+  'scans.type',
   'scans.friendlyName',
   'scans.sessionId',
   'scans.assignmentType',
@@ -21,12 +22,7 @@ const summaryColumns = [
   'scans.lastModified',
 ] as const;
 
-const fullColumns = [
-  ...summaryColumns,
-  'scans.organizationId',
-  'scans.type',
-  'scans.created',
-] as const;
+const fullColumns = [...summaryColumns, 'scans.organizationId', 'scans.created'] as const;
 
 const artifactSummaryColumns = [
   'artifacts.id',

@@ -1,6 +1,6 @@
-import { PagePlaceholder } from '../../shell/PagePlaceholder.tsx';
+import { ViewerScreen } from './ViewerScreen.tsx';
 
-/** The Scans (Full Viewer) screen. */
+/** The Scans (Full Viewer) screen: the same viewer with the 3D view large. */
 export function FullViewerPage() {
-  return <PagePlaceholder title="Scans (Full Viewer)" />;
+  return <ViewerScreen variant="full" />;
 }

@@ -1,6 +1,6 @@
-import { PagePlaceholder } from '../../shell/PagePlaceholder.tsx';
+import { ViewerScreen } from './ViewerScreen.tsx';
 
 /** The Scans screen. */
 export function ViewerPage() {
-  return <PagePlaceholder title="Scans" />;
+  return <ViewerScreen variant="viewer" />;
 }

@@ -1,0 +1,102 @@
+import { Box, Chip } from '@mui/material';
+import { useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { useConfig } from '../../config/ConfigContext.tsx';
+import { MapLegend } from './MapLegend.tsx';
+import { parseMapRuntimeConfig, projectMapConfig } from './map-config.ts';
+import type { MapController } from './map-controller.ts';
+import { type MapMode, MODE_HINTS } from './map-modes.ts';
+import type { ScanMapProps } from './types.ts';
+
+/**
+ * The viewer's map. One MapLibre instance lives as long as the component: re-renders only
+ * pass new inputs to it (scan visibility, selection and focus change map state, not layers).
+ */
+export function ScanMap(props: ScanMapProps) {
+  const { scans, selectedScanIds, focusedScanId, layers, overlays, projectId } = props;
+  const runtime = useConfig();
+  const mapConfig = useMemo(() => parseMapRuntimeConfig(runtime.map), [runtime.map]);
+  const config = projectMapConfig(mapConfig, projectId);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const controllerRef = useRef<MapController | null>(null);
+  const propsRef = useRef(props);
+  propsRef.current = props;
+  const [mode, setMode] = useState<MapMode | null>(null);
+  // Calls made before the map module has loaded run as soon as it has.
+  const pending = useRef<((controller: MapController) => void)[]>([]);
+  // Created once with the settings of the first render; later changes go through setters.
+  const initial = useRef({ styleUrl: mapConfig.styleUrl, config });
+
+  useEffect(() => {
+    let controller: MapController | null = null;
+    let cancelled = false;
+    // maplibre-gl is loaded with the map, not with the first page render.
+    void import('./map-controller.ts').then(({ MapController: Controller }) => {
+      const container = containerRef.current;
+      if (cancelled || !container) return;
+      const created = new Controller(container, initial.current, () => ({
+        onScanClick: (id, lngLat) => propsRef.current.onScanClick(id, lngLat),
+        onScanHover: (id) => propsRef.current.onScanHover?.(id),
+        onMoveEnd: (center) => propsRef.current.onMoveEnd?.(center),
+        onModeChange: setMode,
+      }));
+      controller = created;
+      const current = propsRef.current;
+      created.setScans(current.scans);
+      created.setSelected(current.selectedScanIds);
+      created.setFocused(current.focusedScanId);
+      created.setLayers(current.layers);
+      created.setOverlays(current.overlays);
+      controllerRef.current = created;
+      for (const run of pending.current.splice(0)) run(created);
+    });
+    return () => {
+      cancelled = true;
+      controllerRef.current = null;
+      controller?.destroy();
+    };
+  }, []);
+
+  useEffect(() => controllerRef.current?.setScans(scans), [scans]);
+  useEffect(() => controllerRef.current?.setSelected(selectedScanIds), [selectedScanIds]);
+  useEffect(() => controllerRef.current?.setFocused(focusedScanId), [focusedScanId]);
+  useEffect(() => controllerRef.current?.setLayers(layers), [layers]);
+  useEffect(() => controllerRef.current?.setOverlays(overlays), [overlays]);
+  useEffect(() => controllerRef.current?.setProjectConfig(config), [config]);
+
+  useImperativeHandle(props.ref, () => {
+    const withController = (run: (controller: MapController) => void) => {
+      if (controllerRef.current) run(controllerRef.current);
+      else pending.current.push(run);
+    };
+    return {
+      fitToScans: (ids) => withController((c) => c.fitToScans(ids)),
+      requestPoint: () =>
+        new Promise((resolve) => withController((c) => void c.requestPoint().then(resolve))),
+      requestLine: () =>
+        new Promise((resolve) => withController((c) => void c.requestLine().then(resolve))),
+      getCenter: () => controllerRef.current?.getCenter() ?? { ...initial.current.config.center },
+      flyTo: (center) => withController((c) => c.flyTo(center)),
+    };
+  }, []);
+
+  return (
+    <Box sx={{ position: 'relative', width: '100%', height: '100%', minHeight: 240 }}>
+      <Box
+        ref={containerRef}
+        data-testid="scan-map"
+        data-mode={mode ?? ''}
+        // MapLibre makes its container position: relative, so it is sized, not inset.
+        sx={{ width: '100%', height: '100%' }}
+      />
+      <MapLegend />
+      {mode && (
+        <Chip
+          data-testid="map-mode-hint"
+          label={MODE_HINTS[mode]}
+          color="primary"
+          sx={{ position: 'absolute', top: 10, left: '50%', transform: 'translateX(-50%)' }}
+        />
+      )}
+    </Box>
+  );
+}

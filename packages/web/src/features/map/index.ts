@@ -1,0 +1,20 @@
+export { MapLegend } from './MapLegend.tsx';
+export { STATUS_COLORS, STATUS_LABELS } from './map-colors.ts';
+export {
+  DEFAULT_CENTER,
+  DEFAULT_PROJECT_MAP_CONFIG,
+  type ProjectMapConfig,
+  parseMapRuntimeConfig,
+  projectMapConfig,
+} from './map-config.ts';
+export { ScanMap } from './ScanMap.tsx';
+export type {
+  MapCenter,
+  MapLayerSpec,
+  MapOverlays,
+  MapScan,
+  MapScanStatus,
+  ScanMapHandle,
+  ScanMapProps,
+} from './types.ts';
+export { useProjectMapConfig } from './use-project-map-config.ts';

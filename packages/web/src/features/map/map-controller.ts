@@ -1,0 +1,433 @@
+import 'maplibre-gl/dist/maplibre-gl.css';
+import {
+  type GeoJSONSource,
+  type LayerSpecification,
+  Map as MapLibreMap,
+  type MapMouseEvent,
+  NavigationControl,
+  ScaleControl,
+  setWorkerUrl,
+} from 'maplibre-gl';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { BASE_SOURCES, buildOfflineStyle, withAccessKey } from './base-style.ts';
+import type { DemTileset, ProjectMapConfig } from './map-config.ts';
+import { finishedLine, type MapMode } from './map-modes.ts';
+import {
+  drawingCollection,
+  emptyCollection,
+  OVERLAY_SOURCES,
+  overlayData,
+  overlayLayers,
+} from './overlays.ts';
+import { type PreparedLayer, prepareProjectLayer } from './project-layers.ts';
+import { SCAN_LAYERS, SCAN_SOURCE, ScanPaths, scanLayers, scanSource } from './scan-layers.ts';
+import type { MapCenter, MapLayerSpec, MapOverlays, MapScan } from './types.ts';
+import { loadWorldData } from './world-data.ts';
+
+// The bundler moves the worker to its own file; MapLibre must be told where.
+setWorkerUrl(workerUrl);
+
+export interface MapCallbacks {
+  onScanClick(scanId: string, lngLat: [number, number]): void;
+  onScanHover?(scanId: string | null): void;
+  onMoveEnd?(center: MapCenter): void;
+  onModeChange(mode: MapMode | null): void;
+}
+
+interface ActiveMode {
+  kind: MapMode;
+  vertices: [number, number][];
+  resolve(value: [number, number] | [number, number][] | null): void;
+}
+
+const HIT_TOLERANCE_PX = 4;
+const TERRAIN_SOURCE = 'project-terrain';
+const HILLSHADE_SOURCE = 'project-hillshade';
+const HILLSHADE_LAYER = 'project-hillshade';
+
+/**
+ * Owns one MapLibre map for the lifetime of the component: scan paths, project layers,
+ * overlays and the click modes. Inputs given before the style has loaded are kept and applied
+ * once it has.
+ */
+export class MapController {
+  readonly map: MapLibreMap;
+  private loaded = false;
+  /** A fit asked for before the map loaded (e.g. a project just opened); done on load. */
+  private pendingFit: readonly string[] | null = null;
+  private destroyed = false;
+  private readonly paths: ScanPaths;
+  private scans: readonly MapScan[] = [];
+  private selected: ReadonlySet<string> = new Set();
+  private focused: string | null = null;
+  private overlays: MapOverlays = {};
+  private layerSpecs: readonly MapLayerSpec[] = [];
+  private shownLayers = new Map<string, { key: string; styleIds: string[]; sourceId: string }>();
+  private projectConfig: ProjectMapConfig;
+  private demSourceIds: string[] = [];
+  private mode: ActiveMode | null = null;
+  private readonly sentOverlays = new Map<string, string>();
+  private readonly mark: (name: string, value: string) => void;
+
+  constructor(
+    container: HTMLElement,
+    options: { styleUrl: string | null; config: ProjectMapConfig },
+    private readonly callbacks: () => MapCallbacks,
+  ) {
+    this.projectConfig = options.config;
+    const { center, maxDetailZoom, accessKey } = options.config;
+    this.map = new MapLibreMap({
+      container,
+      style: options.styleUrl ? withAccessKey(options.styleUrl, accessKey) : buildOfflineStyle(),
+      center: [center.lon, center.lat],
+      zoom: center.zoom,
+      maxZoom: maxDetailZoom,
+      attributionControl: false,
+      // Pixels are read back by the browser tests and by screenshots of the page.
+      canvasContextAttributes: { preserveDrawingBuffer: true },
+    });
+    this.map.addControl(new NavigationControl({ visualizePitch: true }), 'top-right');
+    this.map.addControl(new ScaleControl({ unit: 'metric' }), 'bottom-left');
+    this.paths = new ScanPaths({
+      setData: (collection) => this.geojson(SCAN_SOURCE)?.setData(collection),
+      // The filter is built here, so MapLibre's validation of up to 10,000 labels is skipped.
+      setFilter: (filter) => {
+        for (const id of Object.values(SCAN_LAYERS)) {
+          this.map.setFilter(id, filter, { validate: false });
+        }
+      },
+      setFeatureState: (id, state) => this.map.setFeatureState({ source: SCAN_SOURCE, id }, state),
+    });
+    this.map.on('load', () => this.onLoad(options.styleUrl === null));
+    // Readable state on the element, for people inspecting the page and for browser tests.
+    const mark = (name: string, value: string) => {
+      container.dataset[name] = value;
+    };
+    this.mark = mark;
+    mark('mapIdle', 'false');
+    mark('baseMap', options.styleUrl ? 'style' : 'loading');
+    this.map.on('idle', () => mark('mapIdle', 'true'));
+    this.map.on('dataloading', () => mark('mapIdle', 'false'));
+    this.map.on('movestart', () => mark('mapIdle', 'false'));
+    this.map.on('mousemove', (event) => this.onPointerMove(event));
+    this.map.on('mouseout', () => this.hover(null));
+    this.map.on('click', (event) => this.onClick(event));
+    this.map.on('dblclick', (event) => this.onDoubleClick(event));
+    this.map.on('moveend', () => this.callbacks().onMoveEnd?.(this.getCenter()));
+    window.addEventListener('keydown', this.onKeyDown);
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+    this.finishMode(null);
+    window.removeEventListener('keydown', this.onKeyDown);
+    this.map.remove();
+  }
+
+  setScans(scans: readonly MapScan[]): void {
+    this.scans = scans;
+    if (this.loaded) this.paths.setScans(scans);
+  }
+
+  setSelected(ids: ReadonlySet<string>): void {
+    this.selected = ids;
+    if (this.loaded) this.paths.setSelected(ids);
+  }
+
+  setFocused(id: string | null): void {
+    this.focused = id;
+    if (this.loaded) this.paths.setFocused(id);
+  }
+
+  setOverlays(overlays: MapOverlays): void {
+    this.overlays = overlays;
+    if (!this.loaded) return;
+    for (const [source, collection] of Object.entries(overlayData(overlays))) {
+      // Overlays are small; only those whose content changed are sent to the worker.
+      const text = JSON.stringify(collection);
+      if (this.sentOverlays.get(source) === text) continue;
+      this.sentOverlays.set(source, text);
+      this.geojson(source)?.setData(collection);
+    }
+  }
+
+  setLayers(specs: readonly MapLayerSpec[]): void {
+    this.layerSpecs = specs;
+    if (this.loaded) this.syncLayers();
+  }
+
+  setProjectConfig(config: ProjectMapConfig): void {
+    this.projectConfig = config;
+    if (this.loaded) this.applyProjectConfig();
+  }
+
+  getCenter(): MapCenter {
+    const { lng, lat } = this.map.getCenter();
+    return { lon: lng, lat, zoom: this.map.getZoom() };
+  }
+
+  flyTo(center: { lon: number; lat: number; zoom?: number }): void {
+    this.map.flyTo({
+      center: [center.lon, center.lat],
+      ...(center.zoom !== undefined ? { zoom: center.zoom } : {}),
+    });
+  }
+
+  /** 'Zoom to view all selected scans': the paths' bounds with room around them. */
+  fitToScans(scanIds: readonly string[]): void {
+    if (!this.loaded) {
+      this.pendingFit = scanIds;
+      return;
+    }
+    const box = this.paths.bounds(scanIds);
+    if (!box) return;
+    this.map.fitBounds(box, { padding: 60, maxZoom: 18, duration: 600 });
+  }
+
+  requestPoint(): Promise<[number, number] | null> {
+    return this.startMode('point') as Promise<[number, number] | null>;
+  }
+
+  requestLine(): Promise<[number, number][] | null> {
+    return this.startMode('line') as Promise<[number, number][] | null>;
+  }
+
+  private startMode(kind: MapMode): Promise<[number, number] | [number, number][] | null> {
+    this.finishMode(null);
+    if (this.destroyed) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      this.mode = { kind, vertices: [], resolve };
+      if (kind === 'line') this.map.doubleClickZoom.disable();
+      this.hover(null);
+      this.setCursor('crosshair');
+      this.callbacks().onModeChange(kind);
+    });
+  }
+
+  private finishMode(value: [number, number] | [number, number][] | null): void {
+    const mode = this.mode;
+    if (!mode) return;
+    this.mode = null;
+    if (!this.destroyed) {
+      if (mode.kind === 'line') this.map.doubleClickZoom.enable();
+      this.geojson(OVERLAY_SOURCES.drawing)?.setData(emptyCollection());
+      this.setCursor('');
+      this.callbacks().onModeChange(null);
+    }
+    mode.resolve(value);
+  }
+
+  private readonly onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && this.mode) {
+      event.preventDefault();
+      this.finishMode(null);
+    }
+  };
+
+  private onLoad(offline: boolean): void {
+    if (this.destroyed) return;
+    this.map.addSource(SCAN_SOURCE, scanSource());
+    for (const layer of scanLayers()) this.map.addLayer(layer);
+    for (const source of Object.values(OVERLAY_SOURCES)) {
+      this.map.addSource(source, { type: 'geojson', data: emptyCollection() });
+    }
+    for (const layer of overlayLayers()) this.map.addLayer(layer);
+    this.loaded = true;
+    this.paths.setScans(this.scans);
+    this.paths.setSelected(this.selected);
+    this.paths.setFocused(this.focused);
+    this.setOverlays(this.overlays);
+    this.syncLayers();
+    this.applyProjectConfig();
+    if (this.pendingFit) {
+      this.fitToScans(this.pendingFit);
+      this.pendingFit = null;
+    }
+    if (offline) void this.loadBaseMap();
+  }
+
+  private async loadBaseMap(): Promise<void> {
+    try {
+      const world = await loadWorldData();
+      if (this.destroyed) return;
+      this.geojson(BASE_SOURCES.land)?.setData(world.land);
+      this.geojson(BASE_SOURCES.borders)?.setData(world.borders);
+      this.mark('baseMap', 'ready');
+    } catch (error) {
+      this.mark('baseMap', 'failed');
+      // Without land the scans still draw on the water background.
+      console.error('The base map data could not be loaded', error);
+    }
+  }
+
+  private geojson(id: string): GeoJSONSource | undefined {
+    return this.map.getSource<GeoJSONSource>(id);
+  }
+
+  private syncLayers(): void {
+    const wanted = new Map(this.layerSpecs.map((spec) => [spec.id, spec]));
+    for (const [id, shown] of this.shownLayers) {
+      const spec = wanted.get(id);
+      if (!spec || `${spec.source}\u0000${spec.layers}` !== shown.key) this.removeProjectLayer(id);
+    }
+    for (const spec of this.layerSpecs) {
+      if (this.shownLayers.has(spec.id)) continue;
+      const prepared = prepareProjectLayer(spec);
+      if (!prepared) continue;
+      const styleIds = this.addProjectLayer(prepared, spec.id);
+      this.shownLayers.set(spec.id, {
+        key: `${spec.source}\u0000${spec.layers}`,
+        styleIds,
+        sourceId: prepared.sourceId,
+      });
+    }
+  }
+
+  /** Adds the styles under the scan paths; styles MapLibre rejects give way to the defaults. */
+  private addProjectLayer(prepared: PreparedLayer, layerId: string): string[] {
+    this.map.addSource(prepared.sourceId, { type: 'geojson', data: prepared.data });
+    const added = this.addStyles(prepared.styles);
+    if (added.length > 0 || prepared.usesDefaultStyle) return added;
+    const fallback = prepareProjectLayer({
+      id: layerId,
+      name: '',
+      source: JSON.stringify(prepared.data),
+      layers: '[]',
+    });
+    return fallback ? this.addStyles(fallback.styles) : [];
+  }
+
+  private addStyles(styles: LayerSpecification[]): string[] {
+    const added: string[] = [];
+    for (const style of styles) {
+      try {
+        this.map.addLayer(style, SCAN_LAYERS.casing);
+      } catch {
+        // An invalid style is skipped; the others of the layer still draw.
+      }
+      if (this.map.getLayer(style.id)) added.push(style.id);
+    }
+    return added;
+  }
+
+  private removeProjectLayer(id: string): void {
+    const shown = this.shownLayers.get(id);
+    if (!shown) return;
+    for (const styleId of shown.styleIds)
+      if (this.map.getLayer(styleId)) this.map.removeLayer(styleId);
+    if (this.map.getSource(shown.sourceId)) this.map.removeSource(shown.sourceId);
+    this.shownLayers.delete(id);
+  }
+
+  /** Zoom limit, hillshade and terrain of the current project. */
+  private applyProjectConfig(): void {
+    const config = this.projectConfig;
+    this.map.setMaxZoom(config.maxDetailZoom);
+    this.map.setTerrain(null);
+    if (this.map.getLayer(HILLSHADE_LAYER)) this.map.removeLayer(HILLSHADE_LAYER);
+    for (const id of this.demSourceIds) if (this.map.getSource(id)) this.map.removeSource(id);
+    this.demSourceIds = [];
+    const addDem = (id: string, tileset: DemTileset) => {
+      this.map.addSource(id, {
+        type: 'raster-dem',
+        tiles: tileset.tiles.map((url) => withAccessKey(url, config.accessKey)),
+        encoding: tileset.encoding,
+        tileSize: tileset.tileSize,
+        maxzoom: tileset.maxzoom,
+      });
+      this.demSourceIds.push(id);
+    };
+    if (config.hillshade) {
+      addDem(HILLSHADE_SOURCE, config.hillshade);
+      this.map.addLayer(
+        {
+          id: HILLSHADE_LAYER,
+          type: 'hillshade',
+          source: HILLSHADE_SOURCE,
+          paint: config.hillshadePaint as never,
+        },
+        this.firstLayerAboveBase(),
+      );
+    }
+    config.customTerrainSources.forEach((tileset, index) => {
+      addDem(`${TERRAIN_SOURCE}-custom-${index}`, tileset);
+    });
+    const terrain = config.terrain ?? config.customTerrainSources[0] ?? null;
+    if (terrain) {
+      const id = config.terrain ? TERRAIN_SOURCE : `${TERRAIN_SOURCE}-custom-0`;
+      if (config.terrain) addDem(TERRAIN_SOURCE, config.terrain);
+      this.map.setTerrain({ source: id, exaggeration: config.terrainExaggeration });
+    }
+  }
+
+  private firstLayerAboveBase(): string {
+    const firstProjectStyle = [...this.shownLayers.values()].find((l) => l.styleIds.length > 0);
+    return firstProjectStyle?.styleIds[0] ?? SCAN_LAYERS.casing;
+  }
+
+  private scanAt(event: MapMouseEvent): string | null {
+    const { x, y } = event.point;
+    const features = this.map.queryRenderedFeatures(
+      [
+        [x - HIT_TOLERANCE_PX, y - HIT_TOLERANCE_PX],
+        [x + HIT_TOLERANCE_PX, y + HIT_TOLERANCE_PX],
+      ],
+      { layers: [SCAN_LAYERS.hit] },
+    );
+    for (const feature of features) {
+      const id = feature.properties?.scanId;
+      if (typeof id === 'string' && this.paths.isVisible(id)) return id;
+    }
+    return null;
+  }
+
+  private onPointerMove(event: MapMouseEvent): void {
+    if (!this.loaded) return;
+    if (this.mode) {
+      if (this.mode.kind === 'line' && this.mode.vertices.length > 0) {
+        const pointer: [number, number] = [event.lngLat.lng, event.lngLat.lat];
+        this.geojson(OVERLAY_SOURCES.drawing)?.setData(
+          drawingCollection(this.mode.vertices, pointer),
+        );
+      }
+      return;
+    }
+    this.hover(this.scanAt(event));
+  }
+
+  private hover(id: string | null): void {
+    if (!this.loaded || id === this.paths.hoveredId) return;
+    this.paths.setHovered(id);
+    if (!this.mode) this.setCursor(id ? 'pointer' : '');
+    this.callbacks().onScanHover?.(id);
+  }
+
+  private onClick(event: MapMouseEvent): void {
+    const lngLat: [number, number] = [event.lngLat.lng, event.lngLat.lat];
+    const mode = this.mode;
+    if (mode?.kind === 'point') {
+      this.finishMode(lngLat);
+      return;
+    }
+    if (mode?.kind === 'line') {
+      mode.vertices.push(lngLat);
+      this.geojson(OVERLAY_SOURCES.drawing)?.setData(drawingCollection(mode.vertices, null));
+      return;
+    }
+    if (!this.loaded) return;
+    const id = this.scanAt(event);
+    if (id) this.callbacks().onScanClick(id, lngLat);
+  }
+
+  private onDoubleClick(event: MapMouseEvent): void {
+    const mode = this.mode;
+    if (mode?.kind !== 'line') return;
+    event.preventDefault();
+    const line = finishedLine(mode.vertices);
+    if (line) this.finishMode(line);
+  }
+
+  private setCursor(cursor: string): void {
+    this.map.getCanvas().style.cursor = cursor;
+  }
+}

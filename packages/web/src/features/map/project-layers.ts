@@ -1,0 +1,115 @@
+import type { LayerSpecification } from 'maplibre-gl';
+import type { MapLayerSpec } from './types.ts';
+
+/** A project layer made ready for the map: its GeoJSON and its style layers on that source. */
+export interface PreparedLayer {
+  sourceId: string;
+  data: GeoJSON.GeoJSON;
+  styles: LayerSpecification[];
+  /** True when the layer's own styles were empty or unusable and the defaults are drawn. */
+  usesDefaultStyle: boolean;
+}
+
+const DRAWABLE_TYPES = new Set(['fill', 'line', 'circle', 'fill-extrusion', 'heatmap']);
+const GEOJSON_TYPES = new Set([
+  'FeatureCollection',
+  'Feature',
+  'Point',
+  'MultiPoint',
+  'LineString',
+  'MultiLineString',
+  'Polygon',
+  'MultiPolygon',
+  'GeometryCollection',
+]);
+const DEFAULT_COLOR = '#3949ab';
+
+type Loose = Record<string, unknown>;
+const isObject = (value: unknown): value is Loose =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export const sourceIdOf = (layerId: string) => `project-layer-${layerId}`;
+
+/**
+ * The spec's default styles (circles from zoom 10), one per geometry kind, used when a layer
+ * has no usable styles of its own.
+ */
+export function defaultLayerStyles(layerId: string): LayerSpecification[] {
+  const source = sourceIdOf(layerId);
+  return [
+    {
+      id: `${source}-default-fill`,
+      type: 'fill',
+      source,
+      filter: ['==', ['geometry-type'], 'Polygon'],
+      paint: { 'fill-color': DEFAULT_COLOR, 'fill-opacity': 0.25 },
+    },
+    {
+      id: `${source}-default-line`,
+      type: 'line',
+      source,
+      filter: ['in', ['geometry-type'], ['literal', ['LineString', 'Polygon']]],
+      paint: { 'line-color': DEFAULT_COLOR, 'line-width': 2 },
+    },
+    {
+      id: `${source}-default-circle`,
+      type: 'circle',
+      source,
+      minzoom: 10,
+      filter: ['==', ['geometry-type'], 'Point'],
+      paint: {
+        'circle-color': DEFAULT_COLOR,
+        'circle-radius': 5,
+        'circle-stroke-color': '#ffffff',
+        'circle-stroke-width': 1.5,
+      },
+    },
+  ];
+}
+
+/**
+ * Keeps the style entries the offline map can draw and points them at the layer's own source.
+ * Symbol styles are left out: the base map bundles no glyphs or sprites.
+ */
+export function usableStyles(layerId: string, stylesText: string): LayerSpecification[] {
+  const parsed = parseJson(stylesText);
+  const entries = Array.isArray(parsed) ? parsed : isObject(parsed) ? [parsed] : [];
+  const source = sourceIdOf(layerId);
+  const styles: LayerSpecification[] = [];
+  entries.forEach((entry, index) => {
+    if (!isObject(entry) || typeof entry.type !== 'string' || !DRAWABLE_TYPES.has(entry.type)) {
+      return;
+    }
+    const style: Loose = { id: `${source}-${index}`, type: entry.type, source };
+    if (isObject(entry.paint)) style.paint = entry.paint;
+    if (isObject(entry.layout)) style.layout = entry.layout;
+    if (Array.isArray(entry.filter)) style.filter = entry.filter;
+    if (typeof entry.minzoom === 'number') style.minzoom = entry.minzoom;
+    if (typeof entry.maxzoom === 'number') style.maxzoom = entry.maxzoom;
+    styles.push(style as unknown as LayerSpecification);
+  });
+  return styles;
+}
+
+/** Null when the source is not GeoJSON: such a layer has nothing to draw. */
+export function prepareProjectLayer(spec: MapLayerSpec): PreparedLayer | null {
+  const data = parseJson(spec.source);
+  if (!isObject(data) || typeof data.type !== 'string' || !GEOJSON_TYPES.has(data.type)) {
+    return null;
+  }
+  const own = usableStyles(spec.id, spec.layers);
+  return {
+    sourceId: sourceIdOf(spec.id),
+    data: data as unknown as GeoJSON.GeoJSON,
+    styles: own.length > 0 ? own : defaultLayerStyles(spec.id),
+    usesDefaultStyle: own.length === 0,
+  };
+}

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import {
+  boundsOfScans,
+  drawablePath,
+  needsRebuild,
+  scanFeatureCollection,
+  setChanges,
+} from './scan-features.ts';
+import type { MapScan } from './types.ts';
+
+const scan = (id: string, path: MapScan['path'], status: MapScan['status'] = 'Final') => ({
+  id,
+  status,
+  path,
+});
+
+describe('scan features', () => {
+  it('builds one line per scan with a path, carrying id and status', () => {
+    const collection = scanFeatureCollection([
+      scan('A', [
+        [-114, 51],
+        [-114.1, 51.1],
+      ]),
+      scan('B', null, 'Exception'),
+      scan('C', [[-113, 50]], 'Provisional'),
+    ]);
+    expect(collection.features.map((f) => f.properties)).toEqual([
+      { scanId: 'A', status: 'Final' },
+      { scanId: 'C', status: 'Provisional' },
+    ]);
+    // A single fix still shows as a dot.
+    expect(collection.features[1]?.geometry.coordinates).toEqual([
+      [-113, 50],
+      [-113, 50],
+    ]);
+  });
+
+  it('drops vertices that are not numbers', () => {
+    expect(drawablePath([[1, 2], [Number.NaN, 3] as [number, number], [3, 4]])).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
+    expect(drawablePath([])).toBeNull();
+  });
+
+  it('computes the bounds of the chosen scans only', () => {
+    const byId = new Map<string, MapScan>([
+      [
+        'A',
+        scan('A', [
+          [-114, 51],
+          [-113.5, 51.2],
+        ]),
+      ],
+      [
+        'B',
+        scan('B', [
+          [-120, 40],
+          [-119, 41],
+        ]),
+      ],
+      ['C', scan('C', null)],
+    ]);
+    expect(boundsOfScans(byId, ['A', 'C'])).toEqual([
+      [-114, 51],
+      [-113.5, 51.2],
+    ]);
+    expect(boundsOfScans(byId, ['A', 'B'])).toEqual([
+      [-120, 40],
+      [-113.5, 51.2],
+    ]);
+    expect(boundsOfScans(byId, ['C', 'missing'])).toBeNull();
+  });
+
+  it('asks for a rebuild only for a new scan or a changed path or status', () => {
+    const a = scan('A', [
+      [1, 2],
+      [3, 4],
+    ]);
+    const known = new Map([['A', a]]);
+    expect(needsRebuild(known, [a])).toBe(false);
+    expect(needsRebuild(known, [])).toBe(false);
+    expect(
+      needsRebuild(known, [
+        {
+          ...a,
+          path: [
+            [1, 2],
+            [3, 4],
+          ],
+        },
+      ]),
+    ).toBe(false);
+    expect(
+      needsRebuild(known, [
+        {
+          ...a,
+          path: [
+            [1, 2],
+            [3, 5],
+          ],
+        },
+      ]),
+    ).toBe(true);
+    expect(needsRebuild(known, [{ ...a, status: 'Provisional' }])).toBe(true);
+    expect(needsRebuild(known, [a, scan('B', null)])).toBe(true);
+  });
+
+  it('lists what joined and what left a set', () => {
+    expect(setChanges(new Set(['a', 'b']), new Set(['b', 'c']))).toEqual({
+      added: ['c'],
+      removed: ['a'],
+    });
+  });
+});

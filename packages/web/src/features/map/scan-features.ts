@@ -1,0 +1,106 @@
+import type { Feature, FeatureCollection, LineString } from 'geojson';
+import type { MapScan, MapScanStatus } from './types.ts';
+
+export interface ScanProperties {
+  scanId: string;
+  status: MapScanStatus;
+}
+
+export type ScanFeatureCollection = FeatureCollection<LineString, ScanProperties>;
+
+const isPosition = (p: unknown): p is [number, number] =>
+  Array.isArray(p) &&
+  typeof p[0] === 'number' &&
+  typeof p[1] === 'number' &&
+  Number.isFinite(p[0]) &&
+  Number.isFinite(p[1]);
+
+/** The scan's drawable vertices; a single vertex becomes a dot (a zero-length line). */
+export function drawablePath(path: MapScan['path']): [number, number][] | null {
+  if (!path) return null;
+  const vertices = path.filter(isPosition).map(([lon, lat]) => [lon, lat] as [number, number]);
+  if (vertices.length === 0) return null;
+  if (vertices.length === 1)
+    return [vertices[0] as [number, number], vertices[0] as [number, number]];
+  return vertices;
+}
+
+/** One line feature per scan with a path; the scan id is promoted to the feature id. */
+export function scanFeatureCollection(scans: Iterable<MapScan>): ScanFeatureCollection {
+  const features: Feature<LineString, ScanProperties>[] = [];
+  for (const scan of scans) {
+    const coordinates = drawablePath(scan.path);
+    if (!coordinates) continue;
+    features.push({
+      type: 'Feature',
+      properties: { scanId: scan.id, status: scan.status },
+      geometry: { type: 'LineString', coordinates },
+    });
+  }
+  return { type: 'FeatureCollection', features };
+}
+
+export type LngLatBox = [[number, number], [number, number]];
+
+/** South-west and north-east corners around the paths of the given scans, or null. */
+export function boundsOfScans(
+  scansById: ReadonlyMap<string, MapScan>,
+  scanIds: Iterable<string>,
+): LngLatBox | null {
+  let west = Infinity;
+  let south = Infinity;
+  let east = -Infinity;
+  let north = -Infinity;
+  for (const id of scanIds) {
+    const path = drawablePath(scansById.get(id)?.path ?? null);
+    if (!path) continue;
+    for (const [lon, lat] of path) {
+      if (lon < west) west = lon;
+      if (lon > east) east = lon;
+      if (lat < south) south = lat;
+      if (lat > north) north = lat;
+    }
+  }
+  if (west === Infinity) return null;
+  return [
+    [west, south],
+    [east, north],
+  ];
+}
+
+/**
+ * True when the source must be rebuilt for this list: a scan the source lacks, or a known
+ * scan whose path or status changed. Otherwise a filter change is only a visibility change.
+ */
+export function needsRebuild(known: ReadonlyMap<string, MapScan>, scans: readonly MapScan[]) {
+  for (const scan of scans) {
+    const previous = known.get(scan.id);
+    if (!previous) return true;
+    if (previous === scan) continue;
+    if (previous.status !== scan.status || !samePath(previous.path, scan.path)) return true;
+  }
+  return false;
+}
+
+function samePath(a: MapScan['path'], b: MapScan['path']): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const p = a[i];
+    const q = b[i];
+    if (p?.[0] !== q?.[0] || p?.[1] !== q?.[1]) return false;
+  }
+  return true;
+}
+
+/** The ids whose membership differs between two sets: what to show and what to hide. */
+export function setChanges(
+  before: ReadonlySet<string>,
+  after: ReadonlySet<string>,
+): { added: string[]; removed: string[] } {
+  const added: string[] = [];
+  const removed: string[] = [];
+  for (const id of after) if (!before.has(id)) added.push(id);
+  for (const id of before) if (!after.has(id)) removed.push(id);
+  return { added, removed };
+}

@@ -1,0 +1,60 @@
+import type { FeatureCollection, Point } from 'geojson';
+import type { Ref } from 'react';
+
+/** Status of a scan on the map, as `filterStatusOf` of the shared package words it. */
+export type MapScanStatus = 'Final' | 'Provisional' | 'Exception';
+
+/** A scan drawn on the map: its trajectory path as WGS84 `[lon, lat]` vertices. */
+export interface MapScan {
+  id: string;
+  status: MapScanStatus;
+  path: [number, number][] | null;
+}
+
+/** A project layer: GeoJSON text and a JSON array of MapLibre layer styles. */
+export interface MapLayerSpec {
+  id: string;
+  name: string;
+  source: string;
+  layers: string;
+}
+
+export interface MapOverlays {
+  annotations?: FeatureCollection<Point> | null;
+  camera?: { lon: number; lat: number } | null;
+  profileLine?: [number, number][] | null;
+  profileHover?: [number, number] | null;
+}
+
+export interface MapCenter {
+  lon: number;
+  lat: number;
+  zoom: number;
+}
+
+export interface ScanMapHandle {
+  /** 'Zoom to view all selected scans'. */
+  fitToScans(scanIds: readonly string[]): void;
+  /** One click on the map; Escape resolves null. */
+  requestPoint(): Promise<[number, number] | null>;
+  /** Clicks add vertices, a double-click ends; Escape resolves null. */
+  requestLine(): Promise<[number, number][] | null>;
+  getCenter(): MapCenter;
+  flyTo(center: { lon: number; lat: number; zoom?: number }): void;
+}
+
+export interface ScanMapProps {
+  ref?: Ref<ScanMapHandle>;
+  /** The scans to draw (filtered list ∪ selected); may be 10,000. */
+  scans: readonly MapScan[];
+  selectedScanIds: ReadonlySet<string>;
+  focusedScanId: string | null;
+  /** Project layers to show. */
+  layers: readonly MapLayerSpec[];
+  overlays: MapOverlays;
+  onScanClick(scanId: string, lngLat: [number, number]): void;
+  onScanHover?(scanId: string | null): void;
+  onMoveEnd?(center: MapCenter): void;
+  /** The current project: picks its map configuration (terrain, hillshade, zoom limit). */
+  projectId?: string | null;
+}

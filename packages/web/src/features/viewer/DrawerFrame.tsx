@@ -1,0 +1,129 @@
+import { TOOLTIP_DELAY_MS } from '@asset-portal/shared';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
+import { Box, IconButton, LinearProgress, Paper, Tooltip } from '@mui/material';
+import { type ReactNode, useState } from 'react';
+
+type DrawerSide = 'left' | 'right';
+
+const SIDE_KEY = 'asset-portal.viewerDrawerSide';
+const DRAWER_WIDTH = 380;
+
+function readSide(): DrawerSide {
+  try {
+    return window.localStorage.getItem(SIDE_KEY) === 'right' ? 'right' : 'left';
+  } catch {
+    return 'left';
+  }
+}
+
+/**
+ * The scan drawer beside the main area, on the side the user chose (remembered), and folded
+ * away to a thin rail when the map needs the room.
+ */
+export function DrawerFrame({
+  drawer,
+  loading,
+  initiallyOpen = true,
+  children,
+}: {
+  drawer: ReactNode;
+  /** The Full Viewer starts with the drawer folded, leaving the room to the 3D view. */
+  initiallyOpen?: boolean;
+  loading: boolean;
+  children: ReactNode;
+}) {
+  const [side, setSide] = useState<DrawerSide>(readSide);
+  const [open, setOpen] = useState(initiallyOpen);
+
+  const handleSwapSide = () => {
+    const next: DrawerSide = side === 'left' ? 'right' : 'left';
+    setSide(next);
+    try {
+      window.localStorage.setItem(SIDE_KEY, next);
+    } catch {
+      // Without storage the drawer returns to the left next time.
+    }
+  };
+
+  const foldIcon =
+    (side === 'left') === open ? (
+      <ChevronLeftIcon fontSize="small" />
+    ) : (
+      <ChevronRightIcon fontSize="small" />
+    );
+
+  const panel = (
+    <Paper
+      square
+      elevation={0}
+      data-testid="viewer-drawer"
+      data-side={side}
+      sx={{
+        width: open ? DRAWER_WIDTH : 40,
+        flexShrink: 0,
+        display: 'flex',
+        flexDirection: 'column',
+        minHeight: 0,
+        [side === 'left' ? 'borderRight' : 'borderLeft']: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <Box
+        sx={{
+          display: 'flex',
+          flexDirection: open ? (side === 'left' ? 'row-reverse' : 'row') : 'column',
+          justifyContent: 'space-between',
+        }}
+      >
+        <Tooltip
+          title={open ? 'Hide the scan list' : 'Show the scan list'}
+          enterDelay={TOOLTIP_DELAY_MS}
+          enterNextDelay={TOOLTIP_DELAY_MS}
+        >
+          <IconButton
+            size="small"
+            aria-label={open ? 'Hide the scan list' : 'Show the scan list'}
+            onClick={() => setOpen(!open)}
+          >
+            {foldIcon}
+          </IconButton>
+        </Tooltip>
+        <Tooltip
+          title="Move the scan list to the other side"
+          enterDelay={TOOLTIP_DELAY_MS}
+          enterNextDelay={TOOLTIP_DELAY_MS}
+        >
+          <IconButton
+            size="small"
+            aria-label="Move the scan list to the other side"
+            onClick={handleSwapSide}
+          >
+            <SwapHorizIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      </Box>
+      {loading ? <LinearProgress data-testid="scans-loading" /> : null}
+      <Box
+        sx={{
+          display: open ? 'flex' : 'none',
+          flexDirection: 'column',
+          flexGrow: 1,
+          minHeight: 0,
+          overflowY: 'auto',
+        }}
+      >
+        {drawer}
+      </Box>
+    </Paper>
+  );
+
+  return (
+    <Box sx={{ display: 'flex', flexGrow: 1, minWidth: 0, height: '100%' }}>
+      {side === 'left' ? panel : null}
+      <Box sx={{ flexGrow: 1, minWidth: 0, height: '100%' }}>{children}</Box>
+      {side === 'right' ? panel : null}
+    </Box>
+  );
+}

@@ -1,0 +1,299 @@
+import type { ScanFilter } from '@asset-portal/shared';
+import { Box, Paper, Typography } from '@mui/material';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useStore } from '../../lib/create-store.ts';
+import {
+  type MapCenter,
+  type MapLayerSpec,
+  type MapOverlays,
+  ScanMap,
+  type ScanMapHandle,
+} from '../map/index.ts';
+import { useCurrentProject } from '../projects/current-project-store.ts';
+import { useProjects } from '../projects/use-projects.ts';
+import { DrawerFrame } from './DrawerFrame.tsx';
+import { filterOptionsOf } from './filter/filter-options.ts';
+import { ImagePanel, nearestFrameIndex, useScanImages } from './images/index.ts';
+import { LayersMenu } from './LayersMenu.tsx';
+import { PointCloudSlot } from './panels/PointCloudSlot.tsx';
+import { ViewerPanels } from './panels/ViewerPanels.tsx';
+import { defaultLayerIds } from './project-layer-rules.ts';
+import { ScanDrawer } from './ScanDrawer.tsx';
+import { useFilteredScans } from './use-filtered-scans.ts';
+import { useMapScans } from './use-map-scans.ts';
+import { useProjectLayers } from './use-project-layers.ts';
+import { useScanLink } from './use-scan-link.ts';
+import { useProjectScans, type ViewerScan } from './use-scans-summary.ts';
+import { viewerActions, viewerState } from './viewer-store.ts';
+import { markFilterChange } from './viewer-timing.ts';
+
+const FULL_HEIGHT = { xs: 'calc(100vh - 56px)', sm: 'calc(100vh - 64px)' };
+
+/**
+ * The Scans screen: the current project's scans on the map, the filter and the scan list in a
+ * drawer, and the image, annotation, profile and 3D panels. The Full Viewer shows the 3D view
+ * large and the map beside it.
+ */
+export function ViewerScreen({ variant }: { variant: 'viewer' | 'full' }) {
+  const { project } = useCurrentProject();
+  const { projects, loading: projectsLoading } = useProjects();
+  const projectId = project?.id ?? null;
+  const state = useStore(viewerState);
+  const { selection, filter, page } = state;
+  const projectScans = useProjectScans(projectId);
+  const { scans, summaryIds, byId, annotatedScanIds } = projectScans;
+  const summaryIdsRef = useRef(summaryIds);
+  summaryIdsRef.current = summaryIds;
+  const mapRef = useRef<ScanMapHandle>(null);
+
+  const selectedSet = useMemo(
+    () => new Set(selection.selectedScanIds),
+    [selection.selectedScanIds],
+  );
+  const visibleSet = useMemo(() => new Set(selection.visibleScanIds), [selection.visibleScanIds]);
+  const filtered = useFilteredScans(scans, filter, selection.selectedScanIds, annotatedScanIds);
+  const mapScans = useMapScans(scans, filtered.scans, selectedSet, visibleSet);
+  const options = useMemo(() => filterOptionsOf(scans), [scans]);
+  const scanIds = useMemo(() => scans.map((scan) => scan.id), [scans]);
+  const [hoveredScanId, setHoveredScanId] = useState<string | null>(null);
+  const [overlays, setOverlays] = useState<MapOverlays>({});
+  const [mapCenter, setMapCenter] = useState<MapCenter | null>(null);
+
+  // Project layers: shown by default when flagged so, each time a project opens.
+  const { layers, loaded: layersLoaded } = useProjectLayers(projectId);
+  const layersInitializedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!projectId || !layersLoaded || layersInitializedFor.current === projectId) return;
+    layersInitializedFor.current = projectId;
+    viewerActions.setLayers(defaultLayerIds(layers));
+  }, [projectId, layersLoaded, layers]);
+  const shownLayers = useMemo<MapLayerSpec[]>(() => {
+    const chosen = new Set(selection.selectedLayerIds);
+    return layers.filter((layer) => chosen.has(layer.id));
+  }, [layers, selection.selectedLayerIds]);
+
+  // The overlays of a project's panels belong to that project.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on project change only
+  useEffect(() => {
+    setOverlays({});
+    setHoveredScanId(null);
+  }, [projectId]);
+
+  // A project opens showing all its scans.
+  const fittedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!projectId || scans.length === 0 || fittedFor.current === projectId) return;
+    if (scans[0]?.projectId !== projectId) return;
+    fittedFor.current = projectId;
+    mapRef.current?.fitToScans(scanIds);
+  }, [projectId, scans, scanIds]);
+
+  const focusedImages = useScanImages(selection.focusedScanId);
+
+  const handleOpenLinkedScan = useCallback((scan: ViewerScan) => {
+    viewerActions.focus(scan, summaryIdsRef.current);
+    requestAnimationFrame(() => mapRef.current?.fitToScans([scan.id]));
+  }, []);
+  useScanLink({
+    projectId,
+    projects,
+    projectsLoading,
+    summaryLoading: projectScans.loading,
+    byId,
+    onOpen: handleOpenLinkedScan,
+  });
+
+  const handleFilterChange = useCallback((next: ScanFilter) => {
+    markFilterChange();
+    viewerActions.setFilter(next);
+  }, []);
+  const handleToggleSelect = useCallback(
+    (scan: ViewerScan) => viewerActions.toggle(scan, summaryIdsRef.current),
+    [],
+  );
+  const handleFocus = useCallback(
+    (scan: ViewerScan) => viewerActions.focus(scan, summaryIdsRef.current),
+    [],
+  );
+  const handleSelectAllFiltered = () => viewerActions.select(filtered.scans, summaryIds);
+  const handleZoomToSelected = () => mapRef.current?.fitToScans(selection.selectedScanIds);
+
+  // A click on an unselected path selects it, on a selected one focuses it, and on the focused
+  // one shows the camera image nearest to the click.
+  const handleScanClick = (scanId: string, [lon, lat]: [number, number]) => {
+    const scan = byId.get(scanId);
+    if (!scan) return;
+    if (!selectedSet.has(scanId)) {
+      viewerActions.select([scan], summaryIds);
+    } else if (selection.focusedScanId !== scanId) {
+      viewerActions.focus(scan, summaryIds);
+    } else {
+      const index = nearestFrameIndex(focusedImages.images, lon, lat);
+      if (index !== null) viewerActions.setFrameIndex(index);
+    }
+  };
+
+  const setOverlay = useCallback(
+    <K extends keyof MapOverlays>(key: K, value: MapOverlays[K]) =>
+      setOverlays((current) => (current[key] === value ? current : { ...current, [key]: value })),
+    [],
+  );
+
+  const requestPoint = useCallback(
+    () => mapRef.current?.requestPoint() ?? Promise.resolve(null),
+    [],
+  );
+  const requestLine = useCallback(() => mapRef.current?.requestLine() ?? Promise.resolve(null), []);
+  const visibleSelected = useMemo(
+    () => selection.selectedScanIds.filter((id) => visibleSet.has(id)),
+    [selection.selectedScanIds, visibleSet],
+  );
+  const selectedAnnotationIds = useMemo(
+    () => new Set(selection.selectedAnnotations.map((a) => a.id)),
+    [selection.selectedAnnotations],
+  );
+  const handleCloudCenter = useCallback(
+    (center: { lon: number; lat: number }) => mapRef.current?.flyTo(center),
+    [],
+  );
+
+  if (!projectId) {
+    return (
+      <Box sx={{ height: FULL_HEIGHT, display: 'grid', placeItems: 'center' }}>
+        <Typography color="text.secondary" data-testid="viewer-no-project">
+          Choose a project in the top bar to see its scans.
+        </Typography>
+      </Box>
+    );
+  }
+
+  const map = (
+    <Box sx={{ position: 'relative', height: '100%', minHeight: 0 }} data-testid="viewer-map">
+      <ScanMap
+        ref={mapRef}
+        scans={mapScans}
+        selectedScanIds={selectedSet}
+        focusedScanId={selection.focusedScanId}
+        layers={shownLayers}
+        overlays={overlays}
+        projectId={projectId}
+        onScanClick={handleScanClick}
+        onScanHover={setHoveredScanId}
+        onMoveEnd={setMapCenter}
+      />
+      <Box sx={{ position: 'absolute', top: 8, left: 8 }}>
+        <LayersMenu
+          layers={layers}
+          selectedIds={selection.selectedLayerIds}
+          onChange={viewerActions.setLayers}
+        />
+      </Box>
+    </Box>
+  );
+
+  const panels = (
+    <ViewerPanels
+      pointCloud={variant === 'full' ? 'elsewhere' : 'tab'}
+      projectId={projectId}
+      scanIds={scanIds}
+      selectedScanIds={selection.selectedScanIds}
+      visibleSelectedScanIds={visibleSelected}
+      focusedScanId={selection.focusedScanId}
+      frameIndex={selection.focusedImageIndex}
+      onFrameIndexChange={viewerActions.setFrameIndex}
+      onCameraPositionChange={(camera) => setOverlay('camera', camera)}
+      selectedAnnotationIds={selectedAnnotationIds}
+      onSelectAnnotation={(annotation) =>
+        viewerActions.selectAnnotation(annotation, summaryIdsRef.current)
+      }
+      onUnselectAnnotation={(annotation) => viewerActions.unselectAnnotation(annotation.id)}
+      requestPoint={requestPoint}
+      requestLine={requestLine}
+      onAnnotationsChange={(features) => setOverlay('annotations', features)}
+      onProfileLineChange={(line) => setOverlay('profileLine', line)}
+      onProfileHoverChange={(position) => setOverlay('profileHover', position)}
+      mapCenter={mapCenter}
+      onCloudCenterChange={handleCloudCenter}
+      images={
+        <ImagePanel
+          scanId={selection.focusedScanId}
+          frameIndex={selection.focusedImageIndex}
+          onFrameIndexChange={viewerActions.setFrameIndex}
+          onCameraPositionChange={(camera) => setOverlay('camera', camera)}
+        />
+      }
+    />
+  );
+
+  const drawer = (
+    <ScanDrawer
+      filter={filter}
+      options={options}
+      onFilterChange={handleFilterChange}
+      onSelectAllFiltered={handleSelectAllFiltered}
+      onUnselectAll={viewerActions.unselectAll}
+      onZoomToSelected={handleZoomToSelected}
+      scans={filtered.scans}
+      noresults={filtered.noresults}
+      page={page}
+      selectedScanIds={selectedSet}
+      visibleScanIds={visibleSet}
+      focusedScanId={selection.focusedScanId}
+      hoveredScanId={hoveredScanId}
+      onPageChange={viewerActions.setPage}
+      onToggleSelect={handleToggleSelect}
+      onFocus={handleFocus}
+      onToggleVisibility={viewerActions.toggleVisibility}
+    />
+  );
+
+  return (
+    <Box
+      data-testid={variant === 'full' ? 'full-viewer' : 'viewer'}
+      sx={{ height: FULL_HEIGHT, display: 'flex', minWidth: 0 }}
+    >
+      <DrawerFrame
+        drawer={drawer}
+        loading={projectScans.loading}
+        initiallyOpen={variant !== 'full'}
+      >
+        {variant === 'full' ? (
+          <Box sx={{ display: 'flex', height: '100%', minWidth: 0 }}>
+            <Box sx={{ flexGrow: 1, minWidth: 0 }} data-testid="viewer-3d-large">
+              <PointCloudSlot
+                scanIds={visibleSelected}
+                mapCenter={mapCenter}
+                onCameraCenterChange={handleCloudCenter}
+              />
+            </Box>
+            <Paper
+              square
+              elevation={0}
+              sx={{
+                width: 360,
+                display: 'flex',
+                flexDirection: 'column',
+                borderLeft: 1,
+                borderColor: 'divider',
+              }}
+            >
+              <Box sx={{ height: '40%', minHeight: 220 }}>{map}</Box>
+              <Box sx={{ flexGrow: 1, minHeight: 0 }}>{panels}</Box>
+            </Paper>
+          </Box>
+        ) : (
+          <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minWidth: 0 }}>
+            <Box sx={{ flexGrow: 1, minHeight: 0 }}>{map}</Box>
+            <Paper
+              square
+              elevation={0}
+              sx={{ height: '42%', minHeight: 240, borderTop: 1, borderColor: 'divider' }}
+            >
+              {panels}
+            </Paper>
+          </Box>
+        )}
+      </DrawerFrame>
+    </Box>
+  );
+}

@@ -1,0 +1,84 @@
+import { POINT_CLOUD_DEFAULTS } from '@asset-portal/shared';
+import { Box } from '@mui/material';
+import { ScatterChart } from '@mui/x-charts/ScatterChart';
+import { useMemo } from 'react';
+import {
+  elevationRange,
+  MAX_CHART_POINTS,
+  type ProfilePoint,
+  thinEvenly,
+} from './profile-model.ts';
+
+// The cloud's default elevation gradient (spec §3: gradient YELLOW_GREEN), low to high.
+const GRADIENTS: Record<string, [string, string]> = { YELLOW_GREEN: ['#f4e02a', '#1b7a2f'] };
+const [LOW_COLOUR, HIGH_COLOUR] = GRADIENTS[POINT_CLOUD_DEFAULTS.gradient] ?? [
+  '#f4e02a',
+  '#1b7a2f',
+];
+
+export interface ProfileChartProps {
+  points: readonly ProfilePoint[];
+  lengthMetres: number;
+  /** Called with the point under the pointer, or null when the pointer leaves the points. */
+  onHover(point: ProfilePoint | null): void;
+  height?: number;
+}
+
+const metres = (value: number) => `${value.toFixed(2)} m`;
+
+/** Elevation against distance along the line, one dot per cloud point, hover to read one. */
+export function ProfileChart({ points, lengthMetres, onHover, height = 220 }: ProfileChartProps) {
+  const shown = useMemo(() => thinEvenly(points, MAX_CHART_POINTS), [points]);
+  const data = useMemo(
+    () => shown.map((point, index) => ({ x: point.distance, y: point.elevation, id: index })),
+    [shown],
+  );
+  const range = elevationRange(shown);
+  return (
+    <Box data-testid="profile-chart">
+      <ScatterChart
+        height={height}
+        renderer="svg-batch"
+        hideLegend
+        skipAnimation
+        series={[
+          {
+            id: 'profile',
+            label: 'Elevation',
+            data,
+            markerSize: 2,
+            valueFormatter: (value) =>
+              value ? `Distance ${metres(value.x)} · Elevation ${metres(value.y)}` : '',
+          },
+        ]}
+        xAxis={[
+          {
+            label: 'Distance along line (m)',
+            min: 0,
+            max: Math.max(lengthMetres, shown.at(-1)?.distance ?? 0),
+          },
+        ]}
+        yAxis={[
+          {
+            label: 'Elevation (m)',
+            width: 60,
+            ...(range
+              ? {
+                  colorMap: {
+                    type: 'continuous' as const,
+                    min: range.min,
+                    max: range.max,
+                    color: [LOW_COLOUR, HIGH_COLOUR] as [string, string],
+                  },
+                }
+              : {}),
+          },
+        ]}
+        onHighlightChange={(item) => {
+          const index = item && 'dataIndex' in item ? item.dataIndex : undefined;
+          onHover(index === undefined ? null : (shown[index] ?? null));
+        }}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,46 @@
+import { filterStatusOf } from '@asset-portal/shared';
+import { useMemo } from 'react';
+import type { MapScan } from '../map/index.ts';
+import type { ViewerScan } from './use-scans-summary.ts';
+
+/** A scan as the map draws it: status colour and path. */
+export function toMapScan(scan: ViewerScan): MapScan {
+  const coordinates = scan.simplePath?.coordinates;
+  return {
+    id: scan.id,
+    status: filterStatusOf(scan),
+    path: Array.isArray(coordinates) && coordinates.length > 0 ? coordinates : null,
+  };
+}
+
+/**
+ * The scans to draw: the filtered list (which holds the selected scans) less the selected scans
+ * the user hid. Each scan's map entry is built once per summary, so a filter change only picks
+ * existing objects and the map can tell unchanged scans by identity.
+ */
+export function useMapScans(
+  allScans: readonly ViewerScan[],
+  filtered: readonly ViewerScan[],
+  selectedScanIds: ReadonlySet<string>,
+  visibleScanIds: ReadonlySet<string>,
+): MapScan[] {
+  const byId = useMemo(
+    () => new Map(allScans.map((scan) => [scan.id, toMapScan(scan)])),
+    [allScans],
+  );
+  // Keyed by the hidden ids' text: selecting or focusing a scan leaves the drawn list as it is.
+  const hiddenKey = useMemo(
+    () => [...selectedScanIds].filter((id) => !visibleScanIds.has(id)).join('\n'),
+    [selectedScanIds, visibleScanIds],
+  );
+  return useMemo(() => {
+    const hidden = new Set(hiddenKey ? hiddenKey.split('\n') : []);
+    const result: MapScan[] = [];
+    for (const scan of filtered) {
+      if (hidden.has(scan.id)) continue;
+      const entry = byId.get(scan.id);
+      if (entry) result.push(entry);
+    }
+    return result;
+  }, [byId, filtered, hiddenKey]);
+}

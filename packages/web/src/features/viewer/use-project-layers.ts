@@ -1,0 +1,35 @@
+import { gql } from '@apollo/client';
+import { useQuery } from '@apollo/client/react';
+import { useMemo } from 'react';
+import { listedLayers, type ViewerProjectLayer } from './project-layer-rules.ts';
+
+export const PROJECT_LAYERS_QUERY = gql`
+  query ViewerProjectLayers($projectId: ID!) {
+    projectLayers(projectId: $projectId) {
+      id
+      name
+      source
+      layers
+      ignore
+      showByDefault
+    }
+  }
+`;
+
+interface LayersData {
+  projectLayers: ViewerProjectLayer[];
+}
+
+/** The project's layers the viewer lists: not ignored, sorted by name. */
+export function useProjectLayers(projectId: string | null): {
+  layers: ViewerProjectLayer[];
+  loaded: boolean;
+} {
+  const { data } = useQuery<LayersData>(PROJECT_LAYERS_QUERY, {
+    variables: { projectId: projectId ?? '' },
+    skip: projectId === null,
+  });
+  const rows = data?.projectLayers;
+  const layers = useMemo(() => listedLayers(rows ?? []), [rows]);
+  return { layers, loaded: rows !== undefined };
+}
