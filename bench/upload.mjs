@@ -9,8 +9,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { freePort, sleep, startProcess } from './lib/process.mjs';
+import { cpuSeconds, descendants, loadAverage, processKind } from './lib/upload-probes.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -32,6 +34,9 @@ const CONTENT_TYPE = 'application/octet-stream';
 const RATIO_GOAL = 0.85;
 const RSS_GOAL_MB = 300;
 const UPLOAD_TIMEOUT_MS = 20 * 60_000;
+/** Where the web-role configuration's database is created; '' skips that configuration. */
+const POSTGRES_URL =
+  process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
 /** Random bytes: one 64 MiB buffer written again and again (generating 2 GiB would be slow). */
 function writeRandomFile(file, size) {
@@ -58,17 +63,68 @@ function rssMb(pid) {
   }
 }
 
-/** Samples the server's VmRSS every 250 ms while `work` runs. */
+/**
+ * Samples the server's VmRSS every 250 ms while `work` runs, and the CPU seconds the server and
+ * the browser's processes (everything else this benchmark started: chromium or curl) used.
+ */
 async function withRssSamples(pid, work) {
   const samples = [rssMb(pid)];
-  const timer = setInterval(() => samples.push(rssMb(pid)), 250);
+  const others = () => {
+    const server = new Set([pid, ...descendants(pid)]);
+    return descendants(process.pid).filter((child) => !server.has(child));
+  };
+  // Short-lived children (curl) are caught by the 250 ms sampling; their last value counts.
+  const seen = new Map();
+  const kinds = new Map();
+  const sampleCpu = () => {
+    for (const child of others()) {
+      seen.set(child, Math.max(seen.get(child) ?? 0, cpuSeconds(child)));
+      if (!kinds.has(child)) kinds.set(child, processKind(child));
+    }
+  };
+  sampleCpu();
+  const before = new Map(seen);
+  const serverBefore = cpuSeconds(pid);
+  const timer = setInterval(() => {
+    samples.push(rssMb(pid));
+    sampleCpu();
+  }, 250);
   try {
     const result = await work();
-    return { result, samples };
+    return {
+      result,
+      samples,
+      cpu: { server: cpuSeconds(pid) - serverBefore, client: clientCpu() },
+    };
   } finally {
     clearInterval(timer);
     samples.push(rssMb(pid));
   }
+  function clientCpu() {
+    sampleCpu();
+    let total = 0;
+    const byKind = {};
+    for (const [child, seconds] of seen) {
+      const used = seconds - (before.get(child) ?? 0);
+      total += used;
+      const kind = kinds.get(child) ?? 'other';
+      byKind[kind] = (byKind[kind] ?? 0) + used;
+    }
+    return { total, byKind };
+  }
+}
+
+/** Waits until the process used under 0.1 s of CPU in a second (at most 3 minutes). */
+async function waitForQuiet(pid) {
+  const started = performance.now();
+  let last = cpuSeconds(pid);
+  while (performance.now() - started < 180_000) {
+    await sleep(1000);
+    const now = cpuSeconds(pid);
+    if (now - last < 0.1) break;
+    last = now;
+  }
+  return (performance.now() - started) / 1000;
 }
 
 async function waitForHealth(origin, server) {
@@ -89,32 +145,90 @@ async function waitForHealth(origin, server) {
   throw new Error(`no /healthz 200 within 120 s:\n${server.output()}`);
 }
 
-/** Signs in through the real login page, as a user would, and waits for the signed-in frame. */
+/**
+ * Signs in through the real login page, as a user would, and waits for the signed-in frame.
+ * The page is loaded again (up to 3 times) if the web build was being replaced meanwhile.
+ */
 async function signIn(page) {
-  await page.goto('/package-upload', { waitUntil: 'load' });
-  await page.locator('#username').waitFor({ state: 'visible', timeout: 60_000 });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.goto('/package-upload', { waitUntil: 'load' });
+      await page.locator('#username').waitFor({ state: 'visible', timeout: 60_000 });
+      break;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.log(`login page not shown (attempt ${attempt}), loading it again`);
+    }
+  }
   await page.locator('#username').fill(USERNAME);
   await page.locator('#password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByTestId('user-name').waitFor({ state: 'visible', timeout: 60_000 });
 }
 
-async function browserUpload(page, file) {
+/** Page load and file pick happen before `measure` starts: it covers the click to `Complete`. */
+async function browserUpload(page, file, measure) {
   await page.goto('/package-upload', { waitUntil: 'load' });
-  await page.getByTestId('package-upload-card').waitFor();
+  await page.getByTestId('package-upload-card').waitFor({ timeout: 120_000 });
   // A path (not a buffer): chromium reads the file from disk like a picked file.
   await page.getByTestId('package-file-input').setInputFiles(file);
   const button = page.getByTestId('package-upload-button');
   await button.waitFor();
   const name = path.basename(file);
   const job = page.locator(`[data-testid="upload-job"][data-filename="${name}"]`);
-  const started = performance.now();
-  await button.click();
-  await job.and(page.locator('[data-state="complete"]')).waitFor({ timeout: UPLOAD_TIMEOUT_MS });
-  const seconds = (performance.now() - started) / 1000;
+  const timeline = watchRequests(page.context());
+  const measured = await measure(async () => {
+    const started = performance.now();
+    await button.click();
+    await job.and(page.locator('[data-state="complete"]')).waitFor({ timeout: UPLOAD_TIMEOUT_MS });
+    return { seconds: (performance.now() - started) / 1000, started };
+  });
+  timeline.stop();
   const chip = ((await job.getByTestId('upload-job-chip').textContent()) ?? '').trim();
   if (chip !== 'Complete') throw new Error(`unexpected chip "${chip}"`);
-  return seconds;
+  return { ...measured, phases: timeline.phases(measured.result.started) };
+}
+
+/**
+ * Where the browser's time went, from the requests chromium made (its workers' PUTs included):
+ * first part PUT start, last part PUT end, the completion call, and the part PUTs' durations.
+ */
+function watchRequests(context) {
+  const starts = new Map();
+  const parts = [];
+  let completion = null;
+  const onRequest = (request) => starts.set(request, performance.now());
+  const onFinished = (request) => {
+    const start = starts.get(request);
+    if (start === undefined) return;
+    const end = performance.now();
+    if (request.method() === 'PUT' && request.url().includes('/storage/')) {
+      parts.push({ start, end });
+    } else if (request.postData()?.includes('completePackageUploadMultipart')) {
+      completion = { start, end };
+    }
+  };
+  context.on('request', onRequest);
+  context.on('requestfinished', onFinished);
+  return {
+    stop() {
+      context.off('request', onRequest);
+      context.off('requestfinished', onFinished);
+    },
+    phases(clicked) {
+      if (parts.length === 0) return null;
+      const durations = parts.map((part) => part.end - part.start).sort((a, b) => a - b);
+      const firstPut = Math.min(...parts.map((part) => part.start));
+      const lastPut = Math.max(...parts.map((part) => part.end));
+      return {
+        parts: parts.length,
+        beforeFirstPut: (firstPut - clicked) / 1000,
+        puts: (lastPut - firstPut) / 1000,
+        completion: completion ? (completion.end - completion.start) / 1000 : Number.NaN,
+        partMedian: durations[Math.floor(durations.length / 2)] / 1000,
+      };
+    },
+  };
 }
 
 async function graphql(origin, cookie, query, variables) {
@@ -143,7 +257,7 @@ function run(command, args) {
   });
 }
 
-async function curlUpload(origin, cookie, file) {
+async function curlUpload(origin, cookie, file, measure) {
   const filename = path.basename(file);
   const { getPackageUploadSignedURL: signed } = await graphql(
     origin,
@@ -153,25 +267,27 @@ async function curlUpload(origin, cookie, file) {
     }`,
     { filename, size: fs.statSync(file).size, contentType: CONTENT_TYPE },
   );
-  const started = performance.now();
-  const status = await run('curl', [
-    '-sS',
-    '-o',
-    '/dev/null',
-    '-w',
-    '%{http_code}',
-    '-T',
-    file,
-    '-H',
-    `content-type: ${CONTENT_TYPE}`,
-    signed.uploadUrl,
-  ]);
-  const seconds = (performance.now() - started) / 1000;
-  if (!status.startsWith('2')) throw new Error(`curl PUT answered ${status}`);
+  const measured = await measure(async () => {
+    const started = performance.now();
+    const status = await run('curl', [
+      '-sS',
+      '-o',
+      '/dev/null',
+      '-w',
+      '%{http_code}',
+      '-T',
+      file,
+      '-H',
+      `content-type: ${CONTENT_TYPE}`,
+      signed.uploadUrl,
+    ]);
+    if (!status.startsWith('2')) throw new Error(`curl PUT answered ${status}`);
+    return { seconds: (performance.now() - started) / 1000 };
+  });
   await graphql(origin, cookie, 'mutation ($f: String!) { confirmPackageUpload(filename: $f) }', {
     f: filename,
   });
-  return seconds;
+  return measured;
 }
 
 const mbps = (seconds) => SIZE / 1e6 / seconds;
@@ -185,6 +301,70 @@ function describe(label, seconds, samples) {
       `end ${valid.at(-1).toFixed(0)} MB`,
   );
   return { seconds, max, start: valid[0], end: valid.at(-1) };
+}
+
+/**
+ * The production layout: the web role alone (`main/web.ts`, jobs in separate worker processes)
+ * on a PostgreSQL server. Its RSS idle after sign-in and during a `curl -T` upload of the file.
+ */
+async function webRoleOnPostgres(browser, work, source) {
+  const name = `upload_bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const server = startProcess(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'packages/server/src/main/web.ts')],
+    {
+      cwd: root,
+      env: {
+        PORT: String(port),
+        DATA_DIR: path.join(work, 'data-web'),
+        DATABASE_URL: POSTGRES_URL.replace(/\/[^/?]*(\?|$)/, `/${name}$1`),
+        DEMO_PASSWORD,
+        COOKIE_SECURE: 'false',
+        PUBLIC_URL: origin,
+        NODE_ENV: '',
+        LOG_LEVEL: 'warn',
+      },
+    },
+  );
+  try {
+    await waitForHealth(origin, server);
+    const pid = server.child.pid;
+    const context = await browser.newContext({ baseURL: origin });
+    const page = await context.newPage();
+    await signIn(page);
+    await page.goto('/package-upload', { waitUntil: 'load' });
+    await page.getByTestId('package-upload-card').waitFor();
+    const cookie = (await context.cookies(origin)).map((c) => `${c.name}=${c.value}`).join('; ');
+    await sleep(2000);
+    const idle = rssMb(pid);
+    const file = path.join(work, 'bench-web-role.luxlz');
+    fs.linkSync(source, file);
+    const { result, samples } = await curlUpload(origin, cookie, file, (work) =>
+      withRssSamples(pid, work),
+    );
+    fs.rmSync(file);
+    const figures = describe('web role on PostgreSQL, curl', result.seconds, samples);
+    console.log(
+      `web role on PostgreSQL (production layout): idle after sign-in ${idle.toFixed(0)} MB, ` +
+        `max during upload ${figures.max.toFixed(0)} MB (goal < ${RSS_GOAL_MB} MB: ` +
+        `${Math.max(idle, figures.max) < RSS_GOAL_MB ? 'met' : 'missed'})`,
+    );
+  } catch (error) {
+    console.error(`web role output:\n${server.output()}`);
+    throw error;
+  } finally {
+    await server.stop();
+    const cleanup = new pg.Client({ connectionString: POSTGRES_URL });
+    await cleanup.connect();
+    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await cleanup.end();
+  }
 }
 
 async function main() {
@@ -208,9 +388,15 @@ async function main() {
       `upload benchmark: ${(SIZE / GIB).toFixed(2)} GiB file written in ` +
         `${((performance.now() - generated) / 1000).toFixed(1)} s, ${os.cpus().length} CPUs`,
     );
+    const profileDir = process.env.BENCH_PROFILE ? path.join(root, 'bench/out/profiles') : null;
     server = startProcess(
       process.execPath,
-      ['--import', 'tsx', path.join(root, 'packages/server/src/main/all-in-one.ts')],
+      [
+        ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []),
+        '--import',
+        'tsx',
+        path.join(root, 'packages/server/src/main/all-in-one.ts'),
+      ],
       {
         cwd: root,
         env: {
@@ -238,6 +424,8 @@ async function main() {
     await signIn(page);
     const cookie = (await context.cookies(origin)).map((c) => `${c.name}=${c.value}`).join('; ');
 
+    // Start-up work of the server (first queries, background jobs) must not land in round 1.
+    await waitForQuiet(pid);
     const rounds = [];
     for (let round = 0; round < ORDERS; round++) {
       const order = round % 2 === 0 ? ['browser', 'curl'] : ['curl', 'browser'];
@@ -246,13 +434,34 @@ async function main() {
         // A link, not a copy: each upload is stored under its own name from the same bytes.
         const file = path.join(work, `bench-${kind}-${round + 1}.luxlz`);
         fs.linkSync(source, file);
-        const { result, samples } = await withRssSamples(pid, () =>
-          kind === 'browser' ? browserUpload(page, file) : curlUpload(origin, cookie, file),
+        const load = loadAverage();
+        const measure = (work) => withRssSamples(pid, work);
+        const { result, samples, cpu, phases } =
+          kind === 'browser'
+            ? await browserUpload(page, file, measure)
+            : await curlUpload(origin, cookie, file, measure);
+        figures[kind] = describe(`round ${round + 1} ${kind}`, result.seconds, samples);
+        figures[kind].cpu = cpu;
+        console.log(
+          `  load ${load.toFixed(1)}; CPU seconds: server ${cpu.server.toFixed(1)}, ` +
+            `${kind === 'browser' ? 'chromium' : 'curl'} ${cpu.client.total.toFixed(1)} (` +
+            Object.entries(cpu.client.byKind)
+              .filter(([, seconds]) => seconds >= 0.05)
+              .map(([name, seconds]) => `${name} ${seconds.toFixed(1)}`)
+              .join(', ') +
+            ')' +
+            (phases
+              ? `; ${phases.parts} part PUTs, click → first PUT ` +
+                `${phases.beforeFirstPut.toFixed(2)} s, PUTs ${phases.puts.toFixed(1)} s ` +
+                `(median part ${phases.partMedian.toFixed(2)} s), completion ` +
+                `${phases.completion.toFixed(2)} s`
+              : ''),
         );
-        figures[kind] = describe(`round ${round + 1} ${kind}`, result, samples);
         fs.rmSync(file);
-        // Let a queued ingestion attempt of the random bytes fail before the next upload.
-        await sleep(3000);
+        // The upload queues an ingestion of the random bytes (it copies them before failing);
+        // the next upload starts once the server is idle again.
+        const quiet = await waitForQuiet(pid);
+        console.log(`  server idle again after ${quiet.toFixed(1)} s`);
       }
       const ratio = mbps(figures.browser.seconds) / mbps(figures.curl.seconds);
       console.log(
@@ -275,9 +484,21 @@ async function main() {
     }
     const maxRss = Math.max(...rounds.flatMap((r) => [r.browser.max, r.curl.max]));
     console.log(
-      `server RSS max ${maxRss.toFixed(0)} MB (goal < ${RSS_GOAL_MB} MB: ` +
+      `all-in-one on PGlite (npm start): server RSS max ${maxRss.toFixed(0)} MB (goal < ${RSS_GOAL_MB} MB: ` +
         `${maxRss < RSS_GOAL_MB ? 'met' : 'missed'})`,
     );
+    await browser.close();
+    browser = undefined;
+    await server.stop();
+    server = undefined;
+    if (POSTGRES_URL) {
+      browser = await chromium.launch({
+        executablePath: CHROMIUM_PATH,
+        headless: true,
+        args: CHROMIUM_ARGS,
+      });
+      await webRoleOnPostgres(browser, work, source);
+    }
   } catch (error) {
     if (server) console.error(`server output:\n${server.output()}`);
     throw error;

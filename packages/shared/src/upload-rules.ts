@@ -4,8 +4,15 @@ import type { UploadType } from './constants.ts';
 export const MIB = 1024 * 1024;
 /** S3 refuses parts under 5 MiB, except the last part of an upload. */
 export const MIN_UPLOAD_PART_SIZE = 5 * MIB;
-/** The part size the engine uses for files up to 78 GiB (10 000 parts of 8 MiB). */
+/** The smallest part size the engine uses (files up to 512 MiB go in 8 MiB parts). */
 export const DEFAULT_UPLOAD_PART_SIZE = 8 * MIB;
+/**
+ * Bigger files go in about this many parts (up to 64 MiB each): every part costs the browser a
+ * request through its worker and the server a signature check and two small files, so a 2 GiB
+ * file goes in 64 parts of 32 MiB instead of 256 of 8 MiB. A failed part resends at most 64 MiB.
+ */
+export const TARGET_UPLOAD_PARTS = 64;
+export const MAX_TARGET_PART_SIZE = 64 * MIB;
 /** S3's limit on the number of parts of one multipart upload. */
 export const MAX_UPLOAD_PARTS = 10_000;
 /** S3's limit on a single PUT: larger files must be sent in parts. */
@@ -14,12 +21,13 @@ export const MAX_SINGLE_PUT_SIZE = 5 * 1024 * MIB;
 export const PACKAGE_CONTENT_TYPE = 'application/octet-stream';
 
 /**
- * The size of every part but the last: 8 MiB, or more (whole MiB) when the file would otherwise
- * need more than 10 000 parts.
+ * The size of every part but the last, in whole MiB: 8 MiB, more for a file over 512 MiB (about
+ * 64 parts, at most 64 MiB each), and more again when it would otherwise need over 10 000 parts.
  */
 export function partSizeFor(size: number): number {
-  const spread = Math.ceil(Math.max(0, size) / MAX_UPLOAD_PARTS / MIB) * MIB;
-  return Math.max(DEFAULT_UPLOAD_PART_SIZE, spread);
+  const wholeMib = (bytes: number) => Math.ceil(Math.max(0, bytes) / MIB) * MIB;
+  const target = Math.min(MAX_TARGET_PART_SIZE, wholeMib(size / TARGET_UPLOAD_PARTS));
+  return Math.max(DEFAULT_UPLOAD_PART_SIZE, target, wholeMib(size / MAX_UPLOAD_PARTS));
 }
 
 /** How many parts a file of `size` bytes is sent in (at least one). */

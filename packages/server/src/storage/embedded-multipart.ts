@@ -3,7 +3,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { StorageError, statOrNull } from './embedded-files.ts';
-import { type CompletedPart, MIN_PART_SIZE, quoteETag } from './storage.ts';
+import { type ByteRange, type CompletedPart, MIN_PART_SIZE, quoteETag } from './storage.ts';
+
+/**
+ * A completed multipart object: its bytes stay in the part files `<number>.part` of one folder,
+ * read one after another, so completing an upload of gigabytes does not rewrite it.
+ */
+export interface PartManifest {
+  /** Folder name under the store's `.parts/`. */
+  folder: string;
+  numbers: number[];
+  sizes: number[];
+}
 
 /**
  * Checks a completion request against the stored parts as S3 does (ascending numbers, known
@@ -13,7 +24,7 @@ import { type CompletedPart, MIN_PART_SIZE, quoteETag } from './storage.ts';
 export async function checkCompletedParts(
   uploadDir: string,
   parts: CompletedPart[],
-): Promise<{ files: string[]; eTag: string }> {
+): Promise<{ files: string[]; sizes: number[]; eTag: string }> {
   if (parts.length === 0) {
     throw new StorageError('MalformedXML', 400, 'You must specify at least one part');
   }
@@ -29,6 +40,7 @@ export async function checkCompletedParts(
     );
   }
   const files: string[] = [];
+  const sizes: number[] = [];
   const md5s: Buffer[] = [];
   for (const [index, part] of parts.entries()) {
     const file = path.join(uploadDir, `${part.partNumber}.part`);
@@ -51,16 +63,61 @@ export async function checkCompletedParts(
       );
     }
     files.push(file);
+    sizes.push(stats.size);
     md5s.push(Buffer.from(stored.replaceAll('"', ''), 'hex'));
   }
   const digest = createHash('md5').update(Buffer.concat(md5s)).digest('hex');
-  return { files, eTag: quoteETag(`${digest}-${parts.length}`) };
+  return { files, sizes, eTag: quoteETag(`${digest}-${parts.length}`) };
 }
 
-/** The parts' bytes one after another, streamed. */
-export function concatFiles(files: string[]): Readable {
-  async function* chunks(): AsyncGenerator<Buffer> {
-    for (const file of files) yield* fs.createReadStream(file);
+export const manifestSize = (manifest: PartManifest) =>
+  manifest.sizes.reduce((sum, size) => sum + size, 0);
+
+/**
+ * The bytes of a manifest object (or of `range` in it), streamed part after part. Every part the
+ * range touches is opened before the first byte is read, so a reader keeps the version it
+ * started with even if the object is replaced or deleted meanwhile (as with a single file).
+ */
+export async function openManifestStream(
+  partsDir: string,
+  manifest: PartManifest,
+  range?: ByteRange,
+): Promise<Readable> {
+  const total = manifestSize(manifest);
+  const first = range?.start ?? 0;
+  const last = range?.end ?? total - 1;
+  const pieces: { file: string; start: number; end: number }[] = [];
+  let offset = 0;
+  for (const [index, size] of manifest.sizes.entries()) {
+    const partStart = offset;
+    offset += size;
+    if (size === 0 || offset <= first || partStart > last) continue;
+    pieces.push({
+      file: path.join(partsDir, `${manifest.numbers[index]}.part`),
+      start: Math.max(first, partStart) - partStart,
+      end: Math.min(last, offset - 1) - partStart,
+    });
   }
-  return Readable.from(chunks());
+  const handles: fs.promises.FileHandle[] = [];
+  try {
+    for (const piece of pieces) handles.push(await fs.promises.open(piece.file, 'r'));
+  } catch (error) {
+    await Promise.all(handles.map((handle) => handle.close()));
+    throw error;
+  }
+  const unread = new Set(handles);
+  async function* chunks(): AsyncGenerator<Buffer> {
+    for (const [index, piece] of pieces.entries()) {
+      const handle = handles[index] as fs.promises.FileHandle;
+      unread.delete(handle);
+      yield* fs.createReadStream('', { fd: handle, start: piece.start, end: piece.end });
+    }
+  }
+  const stream = Readable.from(chunks());
+  // A reader that stops early leaves parts it never reached open; close them with the stream.
+  stream.once('close', () => {
+    for (const handle of unread) void handle.close().catch(() => {});
+    unread.clear();
+  });
+  return stream;
 }

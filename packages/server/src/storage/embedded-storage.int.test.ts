@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -148,9 +149,69 @@ describe('embedded object store', () => {
     expect(fs.existsSync(path.join(root, '.multipart', uploadId))).toBe(false);
   });
 
+  it('completes a multipart upload without copying it, and serves ranges across its parts', async () => {
+    const key = 'org-1/project-none/packages/manifest.luxlz';
+    const source = randomBytes(2 * MIN_PART_SIZE + 777);
+    const slices = [
+      source.subarray(0, MIN_PART_SIZE),
+      source.subarray(MIN_PART_SIZE, 2 * MIN_PART_SIZE),
+      source.subarray(2 * MIN_PART_SIZE),
+    ];
+    // An older single-PUT object under the same key is replaced.
+    await storage.putStream(key, Readable.from([Buffer.from('older version')]));
+    const uploadId = await storage.createMultipart(key, 'application/octet-stream');
+    const parts = [];
+    for (const [index, slice] of slices.entries()) {
+      const url = await storage.presignPart(key, uploadId, index + 1);
+      const response = await fetch(url, { method: 'PUT', body: slice });
+      parts.push({ partNumber: index + 1, eTag: response.headers.get('etag') ?? '' });
+    }
+    // A reader of the older version keeps reading it while the upload completes.
+    const olderReader = await storage.getStream(key);
+    await storage.completeMultipart(key, uploadId, parts);
+    expect((await readAll(olderReader)).toString()).toBe('older version');
+    // The bytes were not rewritten: the key's file is empty, the parts moved.
+    expect(fs.statSync(storage.objectPath(key)).size).toBe(0);
+    const folders = fs.readdirSync(path.join(root, '.parts'));
+    expect(folders).toContain(uploadId);
+    expect((await storage.head(key))?.size).toBe(source.length);
+    expect((await readAll(await storage.getStream(key))).equals(source)).toBe(true);
+    for (const range of [
+      { start: 0, end: 0 },
+      { start: MIN_PART_SIZE - 10, end: MIN_PART_SIZE + 9 },
+      { start: 100, end: 2 * MIN_PART_SIZE + 5 },
+      { start: source.length - 1, end: source.length - 1 },
+    ]) {
+      const bytes = await readAll(await storage.getStream(key, range));
+      expect(bytes.equals(source.subarray(range.start, range.end + 1)), JSON.stringify(range)).toBe(
+        true,
+      );
+    }
+
+    // A reader keeps its version when the object is replaced, copies stay, deletes clean up.
+    const reader = await storage.getStream(key);
+    await storage.copy(key, 'org-1/project-none/packages/copy.luxlz');
+    await storage.putStream(key, Readable.from([Buffer.from('newer version')]));
+    expect((await readAll(reader)).equals(source)).toBe(true);
+    expect((await readAll(await storage.getStream(key))).toString()).toBe('newer version');
+    const copied = await readAll(await storage.getStream('org-1/project-none/packages/copy.luxlz'));
+    expect(copied.equals(source)).toBe(true);
+    await storage.delete('org-1/project-none/packages/copy.luxlz');
+    // The replaced version's parts and the deleted copy's links are gone.
+    expect(fs.readdirSync(path.join(root, '.parts'))).toEqual(
+      folders.filter((folder) => folder !== uploadId),
+    );
+  });
+
   it('refuses keys that would leave its folder', async () => {
     for (const key of ['../x', 'a/../../x', '.meta/x', '/abs', 'a\\b', 'a//b']) {
       expect(() => storage.objectPath(key), key).toThrow();
     }
   });
 });
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}

@@ -18,7 +18,12 @@ import {
   writeAtomically,
   writeFileAtomically,
 } from './embedded-files.ts';
-import { checkCompletedParts, concatFiles } from './embedded-multipart.ts';
+import {
+  checkCompletedParts,
+  manifestSize,
+  openManifestStream,
+  type PartManifest,
+} from './embedded-multipart.ts';
 import { type PresignedRequest, type VerifyResult, verifyPresignedUrl } from './sigv4-verifier.ts';
 import {
   attachmentDisposition,
@@ -51,6 +56,8 @@ export interface EmbeddedStorageOptions {
 interface StoredMeta {
   contentType: string;
   eTag: string;
+  /** Set for a completed multipart object: its bytes are its part files, the key's file is empty. */
+  parts?: PartManifest;
 }
 interface UploadMeta {
   key: string;
@@ -63,7 +70,9 @@ const UPLOAD_ID = /^[a-f0-9]{32}$/;
 /**
  * Objects as files under DATA_DIR/objects, reached by browsers through the same SigV4 presigned
  * URLs as S3 (served by embedded-storage.routes.ts). Metadata lives in .meta/, unfinished
- * multipart uploads in .multipart/<uploadId>/, partial writes in .tmp/.
+ * multipart uploads in .multipart/<uploadId>/, partial writes in .tmp/. A completed multipart
+ * upload keeps its part files in .parts/<folder>/ (named in its metadata) and leaves an empty
+ * file at its key: completing it moves a folder instead of copying the object.
  */
 export class EmbeddedObjectStorage implements ObjectStorage {
   private readonly signer: S3Client;
@@ -150,10 +159,28 @@ export class EmbeddedObjectStorage implements ObjectStorage {
 
   async completeMultipart(key: string, uploadId: string, parts: CompletedPart[]) {
     const upload = await this.requireUpload(key, uploadId);
-    const { files, eTag } = await checkCompletedParts(this.uploadDir(uploadId), parts);
-    await writeAtomically(this.tmpDir, this.objectPath(key), concatFiles(files));
-    await this.writeMeta(key, { contentType: upload.contentType, eTag });
-    await fs.promises.rm(this.uploadDir(uploadId), { recursive: true, force: true });
+    const { sizes, eTag } = await checkCompletedParts(this.uploadDir(uploadId), parts);
+    const previous = await this.readMeta(key);
+    const manifest: PartManifest = {
+      folder: uploadId,
+      numbers: parts.map((part) => part.partNumber),
+      sizes,
+    };
+    // The rename ends the upload (as S3, it can no longer take parts) in one step.
+    await fs.promises.mkdir(path.dirname(this.partsDir(uploadId)), { recursive: true });
+    await fs.promises
+      .rename(this.uploadDir(uploadId), this.partsDir(uploadId))
+      .catch((error: NodeJS.ErrnoException) => {
+        // Completed or aborted by a request that ran at the same time.
+        if (error.code !== 'ENOENT') throw error;
+        throw new StorageError('NoSuchUpload', 404, 'The specified upload does not exist.');
+      });
+    await this.dropUnlisted(manifest);
+    // Metadata first: until the empty file replaces an older single file, readers keep
+    // reading whole versions (the new metadata alone describes the new object).
+    await this.writeMeta(key, { contentType: upload.contentType, eTag, parts: manifest });
+    await writeFileAtomically(this.tmpDir, this.objectPath(key), '');
+    await this.dropParts(previous, manifest.folder);
     return { eTag };
   }
 
@@ -197,9 +224,9 @@ export class EmbeddedObjectStorage implements ObjectStorage {
     const file = this.objectPath(key);
     const stats = await statOrNull(file);
     if (!stats) return null;
-    const meta = await readJson<StoredMeta>(this.metaPath(key));
+    const meta = await this.readMeta(key);
     return {
-      size: stats.size,
+      size: meta?.parts ? manifestSize(meta.parts) : stats.size,
       eTag: meta?.eTag ?? quoteETag(await md5OfFile(file)),
       contentType: meta?.contentType ?? 'application/octet-stream',
       lastModified: new Date(Math.floor(stats.mtimeMs / 1000) * 1000),
@@ -209,6 +236,10 @@ export class EmbeddedObjectStorage implements ObjectStorage {
   async getStream(key: string, range?: ByteRange): Promise<Readable> {
     const file = this.objectPath(key);
     if (!(await statOrNull(file))) throw new ObjectNotFoundError(key);
+    const meta = await this.readMeta(key);
+    if (meta?.parts) {
+      return openManifestStream(this.partsDir(meta.parts.folder), meta.parts, range);
+    }
     return fs.createReadStream(file, range ? { start: range.start, end: range.end } : {});
   }
 
@@ -227,12 +258,31 @@ export class EmbeddedObjectStorage implements ObjectStorage {
   async copy(fromKey: string, toKey: string): Promise<void> {
     const info = await this.head(fromKey);
     if (!info) throw new ObjectNotFoundError(fromKey);
+    const source = await this.readMeta(fromKey);
+    const previous = await this.readMeta(toKey);
+    if (source?.parts) {
+      // Part files never change once completed: the copy links them instead of copying bytes.
+      const folder = randomBytes(16).toString('hex');
+      const parts: PartManifest = { ...source.parts, folder };
+      await fs.promises.mkdir(this.partsDir(folder), { recursive: true });
+      for (const number of parts.numbers) {
+        await fs.promises.link(
+          path.join(this.partsDir(source.parts.folder), `${number}.part`),
+          path.join(this.partsDir(folder), `${number}.part`),
+        );
+      }
+      await this.writeMeta(toKey, { contentType: info.contentType, eTag: info.eTag, parts });
+      await writeFileAtomically(this.tmpDir, this.objectPath(toKey), '');
+      await this.dropParts(previous, folder);
+      return;
+    }
     await writeAtomically(
       this.tmpDir,
       this.objectPath(toKey),
       fs.createReadStream(this.objectPath(fromKey)),
     );
     await this.writeMeta(toKey, { contentType: info.contentType, eTag: info.eTag });
+    await this.dropParts(previous);
   }
 
   async *list(prefix: string): AsyncIterable<ListedObject> {
@@ -248,8 +298,10 @@ export class EmbeddedObjectStorage implements ObjectStorage {
   }
 
   async delete(key: string): Promise<void> {
+    const meta = await this.readMeta(key);
     await fs.promises.rm(this.objectPath(key), { force: true });
     await fs.promises.rm(this.metaPath(key), { force: true });
+    await this.dropParts(meta);
   }
 
   async putStream(
@@ -257,12 +309,14 @@ export class EmbeddedObjectStorage implements ObjectStorage {
     body: Readable,
     options: { size?: number; contentType?: string } = {},
   ) {
+    const previous = await this.readMeta(key);
     const { md5 } = await writeAtomically(this.tmpDir, this.objectPath(key), body, options.size);
     const eTag = quoteETag(md5.toString('hex'));
     await this.writeMeta(key, {
       contentType: options.contentType ?? 'application/octet-stream',
       eTag,
     });
+    await this.dropParts(previous);
     return { eTag };
   }
 
@@ -303,6 +357,34 @@ export class EmbeddedObjectStorage implements ObjectStorage {
 
   private writeMeta(key: string, meta: StoredMeta) {
     return writeFileAtomically(this.tmpDir, this.metaPath(key), JSON.stringify(meta));
+  }
+
+  private async readMeta(key: string): Promise<StoredMeta | null> {
+    const meta = await readJson<StoredMeta>(this.metaPath(key));
+    // The folder name reaches a path: only names this store made are followed.
+    if (meta?.parts && !UPLOAD_ID.test(meta.parts.folder)) {
+      throw new StorageError('InternalError', 500, 'Corrupt object metadata.');
+    }
+    return meta;
+  }
+
+  private partsDir(folder: string): string {
+    return path.join(this.options.rootDir, '.parts', folder);
+  }
+
+  /** Removes the part files of a replaced or deleted multipart object (not `keep`'s). */
+  private async dropParts(meta: StoredMeta | null, keep?: string): Promise<void> {
+    if (!meta?.parts || meta.parts.folder === keep) return;
+    await fs.promises.rm(this.partsDir(meta.parts.folder), { recursive: true, force: true });
+  }
+
+  /** Leaves only the completed parts in a manifest's folder (S3 drops parts not listed). */
+  private async dropUnlisted(manifest: PartManifest): Promise<void> {
+    const dir = this.partsDir(manifest.folder);
+    const keep = new Set(manifest.numbers.map((number) => `${number}.part`));
+    for (const name of await fs.promises.readdir(dir)) {
+      if (!keep.has(name)) await fs.promises.rm(path.join(dir, name), { force: true });
+    }
   }
 
   private uploadDir(uploadId: string): string {

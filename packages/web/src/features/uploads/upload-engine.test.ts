@@ -251,6 +251,36 @@ describe('the upload engine', () => {
       expect(seen[i]! - seen[i - 1]!).toBeGreaterThanOrEqual(0.1 - 1e-9);
   });
 
+  it('shows progress at most every 200 ms, and always the last step', async () => {
+    const server = new FakeServer();
+    let clock = 0;
+    const shown: { percent: number; at: number }[] = [];
+    const lane: TransferLane = {
+      async put(_request, onProgress) {
+        // 1,000 callbacks 1 ms apart, each 1 % further.
+        for (let loaded = 1_000; loaded <= 100_000; loaded += 1_000) {
+          clock += 1;
+          onProgress(loaded);
+        }
+        return { eTag: '"e"' };
+      },
+      dispose() {},
+    };
+    const engine = engineWith(server, {
+      transport: { createLane: () => lane },
+      settings: { simultaneousUploads: 1, useMultipart: false },
+      now: () => clock,
+    });
+    engine.jobs.subscribe(() => {
+      const job = engine.jobs.get()[0];
+      if (job?.state === 'uploading') shown.push({ percent: job.percent, at: clock });
+    });
+    engine.enqueue([fileOf('t.luxlz', 100_000)]);
+    await settled(engine);
+    expect(shown.map((update) => update.percent)).toEqual([1, 100]);
+    expect(engine.jobs.get()[0]?.state).toBe('complete');
+  });
+
   it('clears finished jobs when new files come while nothing is pending', async () => {
     const server = new FakeServer();
     const engine = engineWith(server);

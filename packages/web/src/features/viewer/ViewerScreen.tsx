@@ -287,7 +287,7 @@ export function ViewerScreen({ variant }: { variant: 'viewer' | 'full' }) {
             <Paper
               square
               elevation={0}
-              sx={{ height: '42%', minHeight: 240, borderTop: 1, borderColor: 'divider' }}
+              sx={{ height: '50%', minHeight: 300, borderTop: 1, borderColor: 'divider' }}
             >
               {panels}
             </Paper>
