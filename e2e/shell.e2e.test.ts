@@ -140,7 +140,8 @@ describeInBrowser('the app shell and sign-in', () => {
 
   it('lists the projects as sorted "organization : project" labels and selects the chosen one', async () => {
     const portal = await suite.launch();
-    await portal.signInAs('admin');
+    // Layers is a screen with the project dropdown whose page states the chosen project.
+    await portal.signInAs('admin', { startAt: '/layers' });
     expect(await portal.textOf('page-notice')).toBe('Select a project to continue...');
 
     // Admin sees every organization's projects (spec: Admin loads all projects).
