@@ -90,12 +90,6 @@ export class MapController {
     this.map.addControl(new ScaleControl({ unit: 'metric' }), 'bottom-left');
     this.paths = new ScanPaths({
       setData: (collection) => this.geojson(SCAN_SOURCE)?.setData(collection),
-      // The filter is built here, so MapLibre's validation of up to 10,000 labels is skipped.
-      setFilter: (filter) => {
-        for (const id of Object.values(SCAN_LAYERS)) {
-          this.map.setFilter(id, filter, { validate: false });
-        }
-      },
       setFeatureState: (id, state) => this.map.setFeatureState({ source: SCAN_SOURCE, id }, state),
     });
     this.map.on('load', () => this.onLoad(options.styleUrl === null));
