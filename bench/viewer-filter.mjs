@@ -134,7 +134,9 @@ async function collect(page) {
       maxGap = Math.max(maxGap, gap);
       if (gap > 34) settledAt = frames[i];
     }
-    return { ...sample, settleMs: settledAt - changedAt, maxGapMs: maxGap };
+    const map = document.querySelector('[data-testid="scan-map"]');
+    const segments = Number(map?.dataset.pathSegments ?? Number.NaN);
+    return { ...sample, settleMs: settledAt - changedAt, maxGapMs: maxGap, segments };
   });
 }
 
@@ -183,6 +185,8 @@ async function main() {
     );
     // The map draws the project's paths for the first time; let it finish before timing.
     await driver.page.waitForTimeout(3000);
+    fs.mkdirSync(OUT_DIR, { recursive: true });
+    await driver.page.screenshot({ path: path.join(OUT_DIR, 'viewer-filter.png') });
 
     const results = new Map(STEPS.map(([name]) => [name, []]));
     for (let round = 0; round < ROUNDS; round++) {
@@ -207,14 +211,14 @@ async function main() {
 
     console.log(`\nFilter change → screen, ${SCANS} scans, ${ROUNDS} rounds, medians (ms):`);
     console.log(
-      'step                       | scans left | commit | paint | settle | max gap | goal ≤ 50 (paint)',
+      'step                       | scans left | commit | paint | settle | max gap | segments drawn | goal ≤ 50 (paint)',
     );
     const paints = [];
     for (const [name, samples] of results) {
       const m = (key) => median(samples.map((s) => s[key]));
       paints.push(...samples.map((s) => s.paintMs));
       console.log(
-        `${name.padEnd(27)}| ${String(samples[0].count).padStart(10)} | ${m('commitMs').toFixed(1).padStart(6)} | ${m('paintMs').toFixed(1).padStart(5)} | ${m('settleMs').toFixed(0).padStart(6)} | ${m('maxGapMs').toFixed(0).padStart(7)} | ${m('paintMs') <= GOAL_MS ? 'met' : 'MISSED'}`,
+        `${name.padEnd(27)}| ${String(samples[0].count).padStart(10)} | ${m('commitMs').toFixed(1).padStart(6)} | ${m('paintMs').toFixed(1).padStart(5)} | ${m('settleMs').toFixed(0).padStart(6)} | ${m('maxGapMs').toFixed(0).padStart(7)} | ${m('segments').toFixed(0).padStart(14)} | ${m('paintMs') <= GOAL_MS ? 'met' : 'MISSED'}`,
       );
     }
     paints.sort((a, b) => a - b);

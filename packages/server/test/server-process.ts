@@ -33,7 +33,7 @@ export interface ServerProcess {
  */
 export function startServerProcess(
   env: Record<string, string>,
-  timeoutMs = 30_000,
+  timeoutMs = 90_000,
 ): Promise<ServerProcess> {
   const port = env.PORT;
   if (!port) throw new Error('startServerProcess needs PORT');

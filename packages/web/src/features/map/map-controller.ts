@@ -20,7 +20,15 @@ import {
   overlayLayers,
 } from './overlays.ts';
 import { type PreparedLayer, prepareProjectLayer } from './project-layers.ts';
-import { SCAN_LAYERS, SCAN_SOURCE, ScanPaths, scanLayers, scanSource } from './scan-layers.ts';
+import {
+  HIGHLIGHT_SOURCE,
+  highlightLayers,
+  highlightSource,
+  SCAN_LAYERS,
+  ScanPaths,
+} from './scan-layers.ts';
+import { toMercator } from './scan-path-geometry.ts';
+import { ScanPathLayer } from './scan-path-layer.ts';
 import type { MapCenter, MapLayerSpec, MapOverlays, MapScan } from './types.ts';
 import { loadWorldData } from './world-data.ts';
 
@@ -40,7 +48,8 @@ interface ActiveMode {
   resolve(value: [number, number] | [number, number][] | null): void;
 }
 
-const HIT_TOLERANCE_PX = 4;
+/** How far from a path, in CSS pixels, the pointer still hovers or clicks it. */
+const HIT_TOLERANCE_PX = 8;
 const TERRAIN_SOURCE = 'project-terrain';
 const HILLSHADE_SOURCE = 'project-hillshade';
 const HILLSHADE_LAYER = 'project-hillshade';
@@ -57,6 +66,7 @@ export class MapController {
   private pendingFit: readonly string[] | null = null;
   private destroyed = false;
   private readonly paths: ScanPaths;
+  private readonly pathLayer = new ScanPathLayer(SCAN_LAYERS.paths);
   private scans: readonly MapScan[] = [];
   private selected: ReadonlySet<string> = new Set();
   private focused: string | null = null;
@@ -89,8 +99,9 @@ export class MapController {
     this.map.addControl(new NavigationControl({ visualizePitch: true }), 'top-right');
     this.map.addControl(new ScaleControl({ unit: 'metric' }), 'bottom-left');
     this.paths = new ScanPaths({
-      setData: (collection) => this.geojson(SCAN_SOURCE)?.setData(collection),
-      setFeatureState: (id, state) => this.map.setFeatureState({ source: SCAN_SOURCE, id }, state),
+      setGeometry: (geometry, slots) => this.pathLayer.setGeometry(geometry, slots),
+      setSlots: (slots) => this.pathLayer.setSlots(slots),
+      setHighlights: (collection) => this.geojson(HIGHLIGHT_SOURCE)?.setData(collection),
     });
     this.map.on('load', () => this.onLoad(options.styleUrl === null));
     // Readable state on the element, for people inspecting the page and for browser tests.
@@ -100,7 +111,10 @@ export class MapController {
     this.mark = mark;
     mark('mapIdle', 'false');
     mark('baseMap', options.styleUrl ? 'style' : 'loading');
-    this.map.on('idle', () => mark('mapIdle', 'true'));
+    this.map.on('idle', () => {
+      mark('pathSegments', String(this.pathLayer.drawnSegments));
+      mark('mapIdle', 'true');
+    });
     this.map.on('dataloading', () => mark('mapIdle', 'false'));
     this.map.on('movestart', () => mark('mapIdle', 'false'));
     this.map.on('mousemove', (event) => this.onPointerMove(event));
@@ -220,8 +234,9 @@ export class MapController {
 
   private onLoad(offline: boolean): void {
     if (this.destroyed) return;
-    this.map.addSource(SCAN_SOURCE, scanSource());
-    for (const layer of scanLayers()) this.map.addLayer(layer);
+    this.map.addLayer(this.pathLayer);
+    this.map.addSource(HIGHLIGHT_SOURCE, highlightSource());
+    for (const layer of highlightLayers()) this.map.addLayer(layer);
     for (const source of Object.values(OVERLAY_SOURCES)) {
       this.map.addSource(source, { type: 'geojson', data: emptyCollection() });
     }
@@ -295,7 +310,7 @@ export class MapController {
     const added: string[] = [];
     for (const style of styles) {
       try {
-        this.map.addLayer(style, SCAN_LAYERS.casing);
+        this.map.addLayer(style, SCAN_LAYERS.paths);
       } catch {
         // An invalid style is skipped; the others of the layer still draw.
       }
@@ -356,23 +371,22 @@ export class MapController {
 
   private firstLayerAboveBase(): string {
     const firstProjectStyle = [...this.shownLayers.values()].find((l) => l.styleIds.length > 0);
-    return firstProjectStyle?.styleIds[0] ?? SCAN_LAYERS.casing;
+    return firstProjectStyle?.styleIds[0] ?? SCAN_LAYERS.paths;
   }
 
+  /** The shown scan under the pointer, found on the CPU: the paths are one custom layer. */
   private scanAt(event: MapMouseEvent): string | null {
     const { x, y } = event.point;
-    const features = this.map.queryRenderedFeatures(
-      [
-        [x - HIT_TOLERANCE_PX, y - HIT_TOLERANCE_PX],
-        [x + HIT_TOLERANCE_PX, y + HIT_TOLERANCE_PX],
-      ],
-      { layers: [SCAN_LAYERS.hit] },
+    const here = toMercator(event.lngLat.lng, event.lngLat.lat);
+    const aside = this.map.unproject([x + HIT_TOLERANCE_PX, y]);
+    const below = this.map.unproject([x, y + HIT_TOLERANCE_PX]);
+    const [ax, ay] = toMercator(aside.lng, aside.lat);
+    const [bx, by] = toMercator(below.lng, below.lat);
+    const tolerance = Math.max(
+      Math.hypot(ax - here[0], ay - here[1]),
+      Math.hypot(bx - here[0], by - here[1]),
     );
-    for (const feature of features) {
-      const id = feature.properties?.scanId;
-      if (typeof id === 'string' && this.paths.isVisible(id)) return id;
-    }
-    return null;
+    return this.paths.scanNear(here, tolerance);
   }
 
   private onPointerMove(event: MapMouseEvent): void {

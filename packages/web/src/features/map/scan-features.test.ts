@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  boundsOfScans,
-  drawablePath,
-  needsRebuild,
-  scanFeatureCollection,
-  setChanges,
-} from './scan-features.ts';
+import { boundsOfScans, drawablePath, needsRebuild } from './scan-features.ts';
 import type { MapScan } from './types.ts';
 
 const scan = (id: string, path: MapScan['path'], status: MapScan['status'] = 'Final') => ({
@@ -15,21 +9,8 @@ const scan = (id: string, path: MapScan['path'], status: MapScan['status'] = 'Fi
 });
 
 describe('scan features', () => {
-  it('builds one line per scan with a path, carrying id and status', () => {
-    const collection = scanFeatureCollection([
-      scan('A', [
-        [-114, 51],
-        [-114.1, 51.1],
-      ]),
-      scan('B', null, 'Exception'),
-      scan('C', [[-113, 50]], 'Provisional'),
-    ]);
-    expect(collection.features.map((f) => f.properties)).toEqual([
-      { scanId: 'A', status: 'Final' },
-      { scanId: 'C', status: 'Provisional' },
-    ]);
-    // A single fix still shows as a dot.
-    expect(collection.features[1]?.geometry.coordinates).toEqual([
+  it('draws a single fix as a dot: a zero-length line', () => {
+    expect(drawablePath([[-113, 50]])).toEqual([
       [-113, 50],
       [-113, 50],
     ]);
@@ -104,12 +85,5 @@ describe('scan features', () => {
     ).toBe(true);
     expect(needsRebuild(known, [{ ...a, status: 'Provisional' }])).toBe(true);
     expect(needsRebuild(known, [a, scan('B', null)])).toBe(true);
-  });
-
-  it('lists what joined and what left a set', () => {
-    expect(setChanges(new Set(['a', 'b']), new Set(['b', 'c']))).toEqual({
-      added: ['c'],
-      removed: ['a'],
-    });
   });
 });

@@ -1,12 +1,4 @@
-import type { Feature, FeatureCollection, LineString } from 'geojson';
-import type { MapScan, MapScanStatus } from './types.ts';
-
-export interface ScanProperties {
-  scanId: string;
-  status: MapScanStatus;
-}
-
-export type ScanFeatureCollection = FeatureCollection<LineString, ScanProperties>;
+import type { MapScan } from './types.ts';
 
 const isPosition = (p: unknown): p is [number, number] =>
   Array.isArray(p) &&
@@ -23,21 +15,6 @@ export function drawablePath(path: MapScan['path']): [number, number][] | null {
   if (vertices.length === 1)
     return [vertices[0] as [number, number], vertices[0] as [number, number]];
   return vertices;
-}
-
-/** One line feature per scan with a path; the scan id is promoted to the feature id. */
-export function scanFeatureCollection(scans: Iterable<MapScan>): ScanFeatureCollection {
-  const features: Feature<LineString, ScanProperties>[] = [];
-  for (const scan of scans) {
-    const coordinates = drawablePath(scan.path);
-    if (!coordinates) continue;
-    features.push({
-      type: 'Feature',
-      properties: { scanId: scan.id, status: scan.status },
-      geometry: { type: 'LineString', coordinates },
-    });
-  }
-  return { type: 'FeatureCollection', features };
 }
 
 export type LngLatBox = [[number, number], [number, number]];
@@ -91,16 +68,4 @@ function samePath(a: MapScan['path'], b: MapScan['path']): boolean {
     if (p?.[0] !== q?.[0] || p?.[1] !== q?.[1]) return false;
   }
   return true;
-}
-
-/** The ids whose membership differs between two sets: what to show and what to hide. */
-export function setChanges(
-  before: ReadonlySet<string>,
-  after: ReadonlySet<string>,
-): { added: string[]; removed: string[] } {
-  const added: string[] = [];
-  const removed: string[] = [];
-  for (const id of after) if (!before.has(id)) added.push(id);
-  for (const id of before) if (!after.has(id)) removed.push(id);
-  return { added, removed };
 }

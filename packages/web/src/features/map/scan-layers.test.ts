@@ -1,77 +1,137 @@
 import { describe, expect, it } from 'vitest';
-import type { ScanFeatureCollection } from './scan-features.ts';
-import { ScanPaths, type ScanPathsTarget, type ScanState, scanLayers } from './scan-layers.ts';
+import {
+  type HighlightCollection,
+  highlightLayers,
+  ScanPaths,
+  type ScanPathsTarget,
+} from './scan-layers.ts';
+import type { ScanPathGeometry } from './scan-path-geometry.ts';
 import type { MapScan } from './types.ts';
 
 function fakeMap() {
   const calls = {
-    setData: [] as ScanFeatureCollection[],
-    states: [] as [string, ScanState][],
+    geometries: [] as { geometry: ScanPathGeometry; slots: Uint8Array[] }[],
+    slots: [] as Uint8Array[][],
+    highlights: [] as HighlightCollection[],
   };
   const target: ScanPathsTarget = {
-    setData: (collection) => calls.setData.push(collection),
-    setFeatureState: (id, state) => calls.states.push([id, state]),
+    setGeometry: (geometry, slots) => calls.geometries.push({ geometry, slots }),
+    setSlots: (slots) => calls.slots.push(slots),
+    setHighlights: (collection) => calls.highlights.push(collection),
   };
   return { calls, target };
 }
 
-function manyScans(count: number): MapScan[] {
-  return Array.from({ length: count }, (_, i) => ({
-    id: `SCAN-${i}`,
-    status: (['Final', 'Provisional', 'Exception'] as const)[i % 3] ?? 'Final',
-    path: Array.from({ length: 50 }, (_, v): [number, number] => [
-      -114 + i * 0.001 + v * 0.0001,
-      51 + v * 0.0001,
-    ]),
-  }));
+function manyScans(count: number, offset = 0): MapScan[] {
+  return Array.from({ length: count }, (_, n) => {
+    const i = n + offset;
+    return {
+      id: `SCAN-${i}`,
+      status: (['Final', 'Provisional', 'Exception'] as const)[i % 3] ?? 'Final',
+      path: Array.from({ length: 50 }, (_, v): [number, number] => [
+        -114 + i * 0.001 + v * 0.0001,
+        51 + v * 0.0001,
+      ]),
+    };
+  });
 }
 
+/** Shown segments at full detail, read back from the slots of every level. */
+function shownSegments(slots: Uint8Array[] | undefined): number {
+  return (slots?.at(-1) ?? new Uint8Array()).reduce((sum, slot) => sum + (slot > 0 ? 1 : 0), 0);
+}
+
+const highlighted = (collection: HighlightCollection | undefined) =>
+  collection?.features.map((f) => [f.properties.scanId, f.properties.state]);
+
 describe('scan paths on the map', () => {
-  it('sends the data only when the drawn scans change, and keeps the selection state', () => {
+  it('sends the paths once, then only which are shown when the filter narrows or widens', () => {
     const { calls, target } = fakeMap();
     const paths = new ScanPaths(target);
     const scans = manyScans(5);
     expect(paths.setScans(scans)).toBe('rebuilt');
-    expect(calls.setData[0]?.features).toHaveLength(5);
+    expect(calls.geometries).toHaveLength(1);
+    expect(shownSegments(calls.geometries[0]?.slots)).toBe(5 * 49);
     expect(paths.setScans([...scans])).toBe('unchanged');
-    expect(calls.setData).toHaveLength(1);
 
-    paths.setSelected(new Set(['SCAN-1']));
-    calls.states.length = 0;
-    expect(paths.setScans(scans.slice(0, 2))).toBe('rebuilt');
-    expect(calls.setData.at(-1)?.features).toHaveLength(2);
+    expect(paths.setScans(scans.slice(0, 2))).toBe('filtered');
+    expect(shownSegments(calls.slots.at(-1))).toBe(2 * 49);
     expect(paths.isVisible('SCAN-3')).toBe(false);
     expect(paths.isVisible('SCAN-1')).toBe(true);
-    expect(calls.states).toEqual([['SCAN-1', { selected: true }]]);
+    expect(paths.setScans(scans)).toBe('filtered');
+    expect(shownSegments(calls.slots.at(-1))).toBe(5 * 49);
+    expect(calls.geometries).toHaveLength(1);
   });
 
-  it('marks selection, focus and hover as feature state changes only', () => {
+  it('sends new paths for a changed scan, keeping the others; another project starts afresh', () => {
+    const { calls, target } = fakeMap();
+    const paths = new ScanPaths(target);
+    const scans = manyScans(4);
+    paths.setScans(scans);
+    const changed = { ...scans[1], status: 'Final' } as MapScan;
+    expect(paths.setScans([changed])).toBe('rebuilt');
+    expect(calls.geometries.at(-1)?.geometry.scans.size).toBe(4);
+    expect(calls.geometries.at(-1)?.geometry.scans.get('SCAN-1')?.status).toBe('Final');
+    // Widening again needs no new paths.
+    expect(paths.setScans([scans[0] as MapScan, changed, ...scans.slice(2)])).toBe('filtered');
+
+    expect(paths.setScans(manyScans(3, 100))).toBe('rebuilt');
+    expect([...(calls.geometries.at(-1)?.geometry.scans.keys() ?? [])]).toEqual([
+      'SCAN-100',
+      'SCAN-101',
+      'SCAN-102',
+    ]);
+  });
+
+  it('highlights hovered, selected and focused shown scans, focus winning, and sends only changes', () => {
     const { calls, target } = fakeMap();
     const paths = new ScanPaths(target);
     paths.setScans(manyScans(4));
+    calls.highlights.length = 0;
     paths.setSelected(new Set(['SCAN-0', 'SCAN-1']));
-    paths.setSelected(new Set(['SCAN-1', 'SCAN-2']));
     paths.setFocused('SCAN-1');
-    paths.setFocused('SCAN-2');
     paths.setHovered('SCAN-3');
-    expect(calls.states).toEqual([
-      ['SCAN-0', { selected: true }],
-      ['SCAN-1', { selected: true }],
-      ['SCAN-2', { selected: true }],
-      ['SCAN-0', { selected: false }],
-      ['SCAN-1', { focused: true }],
-      ['SCAN-1', { focused: false }],
-      ['SCAN-2', { focused: true }],
-      ['SCAN-3', { hover: true }],
+    expect(highlighted(calls.highlights.at(-1))).toEqual([
+      ['SCAN-3', 'hover'],
+      ['SCAN-0', 'selected'],
+      ['SCAN-1', 'focused'],
     ]);
-    expect(calls.setData).toHaveLength(1);
+    const sent = calls.highlights.length;
+    paths.setSelected(new Set(['SCAN-0', 'SCAN-1']));
+    expect(calls.highlights).toHaveLength(sent);
+
+    // A hovered scan filtered out is no longer hovered; selected ones stay in the list.
+    paths.setScans(manyScans(2));
+    expect(paths.hoveredId).toBeNull();
+    expect(highlighted(calls.highlights.at(-1))).toEqual([
+      ['SCAN-0', 'selected'],
+      ['SCAN-1', 'focused'],
+    ]);
+    expect(calls.highlights.at(-1)?.features[0]?.properties.status).toBe('Final');
   });
 
-  it('draws status colours, widths by state and a wide invisible hit line', () => {
-    const layers = scanLayers();
-    expect(layers.map((l) => l.id)).toEqual(['scan-paths-casing', 'scan-paths', 'scan-paths-hit']);
+  it('finds the shown scan under the pointer, not a hidden one', () => {
+    const { target } = fakeMap();
+    const paths = new ScanPaths(target);
+    const scans = manyScans(3);
+    paths.setScans(scans);
+    // A Mercator point on SCAN-1's path, and a tolerance of about a metre.
+    const [lon, lat] = scans[1]?.path?.[10] ?? [0, 0];
+    const x = (lon + 180) / 360;
+    const sin = Math.sin((lat * Math.PI) / 180);
+    const y = 0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI);
+    const metre = 1 / 40_075_016 / Math.cos((lat * Math.PI) / 180);
+    expect(paths.scanNear([x, y], metre)).toBe('SCAN-1');
+    expect(paths.scanNear([x + 30 * metre, y], metre)).toBeNull();
+    paths.setScans([scans[0] as MapScan, scans[2] as MapScan]);
+    expect(paths.scanNear([x, y], metre)).toBeNull();
+  });
+
+  it('draws highlights in status colours with widths and casing by state', () => {
+    const layers = highlightLayers();
+    expect(layers.map((l) => l.id)).toEqual(['scan-highlights-casing', 'scan-highlights']);
     const lines = JSON.stringify(layers[1]);
     for (const status of ['Final', 'Provisional']) expect(lines).toContain(status);
-    expect(lines).toContain('feature-state');
+    expect(JSON.stringify(layers[0])).toContain('#0d47a1');
   });
 });

@@ -1,64 +1,69 @@
-import type { ExpressionSpecification, LayerSpecification, SourceSpecification } from 'maplibre-gl';
+import type { Feature, FeatureCollection, LineString } from 'geojson';
+import type { LayerSpecification, LineLayerSpecification, SourceSpecification } from 'maplibre-gl';
 import { HIGHLIGHT_COLORS, STATUS_COLORS } from './map-colors.ts';
-import {
-  boundsOfScans,
-  type LngLatBox,
-  needsRebuild,
-  type ScanFeatureCollection,
-  scanFeatureCollection,
-  setChanges,
-} from './scan-features.ts';
-import type { MapScan } from './types.ts';
+import { boundsOfScans, drawablePath, type LngLatBox, needsRebuild } from './scan-features.ts';
+import { ScanPathGeometry } from './scan-path-geometry.ts';
+import type { MapScan, MapScanStatus } from './types.ts';
 
-export const SCAN_SOURCE = 'scans';
+/** The custom layer drawing every shown path, and the highlighted paths drawn over it. */
 export const SCAN_LAYERS = {
-  casing: 'scan-paths-casing',
-  lines: 'scan-paths',
-  hit: 'scan-paths-hit',
+  paths: 'scan-paths',
+  casing: 'scan-highlights-casing',
+  highlights: 'scan-highlights',
 } as const;
+export const HIGHLIGHT_SOURCE = 'scan-highlights';
 
-/** Feature-state keys: visibility, selection, focus and hover change without touching data. */
-export type ScanState = Partial<Record<'selected' | 'focused' | 'hover', boolean>>;
+/** How a path stands out: hovered, selected or focused, the last winning. */
+export type HighlightState = 'hover' | 'selected' | 'focused';
+const RANK: Record<HighlightState, number> = { hover: 1, selected: 2, focused: 3 };
 
-const state = (key: keyof ScanState): ExpressionSpecification => [
-  'boolean',
-  ['feature-state', key],
-  false,
-];
+export interface HighlightProperties {
+  scanId: string;
+  status: MapScanStatus;
+  state: HighlightState;
+  rank: number;
+}
+export type HighlightCollection = FeatureCollection<LineString, HighlightProperties>;
 
-export function scanSource(): SourceSpecification {
+export function highlightSource(): SourceSpecification {
   return {
     type: 'geojson',
     data: { type: 'FeatureCollection', features: [] },
-    promoteId: 'scanId',
     // No simplification: it would drop paths shorter than a pixel, hiding scans when zoomed out.
     tolerance: 0,
   };
 }
 
-/** Status colours, thicker when selected, thickest with a dark casing when focused. */
-export function scanLayers(): LayerSpecification[] {
+const byState = (focused: string | number, selected: string | number, hover: string | number) =>
+  ['match', ['get', 'state'], 'focused', focused, 'selected', selected, hover] as never;
+
+/** Highlighted paths: wider in their status colour over a casing, dark blue when focused. */
+export function highlightLayers(): LayerSpecification[] {
+  const layout: LineLayerSpecification['layout'] = {
+    'line-cap': 'round',
+    'line-join': 'round',
+    'line-sort-key': ['get', 'rank'],
+  };
   return [
     {
       id: SCAN_LAYERS.casing,
       type: 'line',
-      source: SCAN_SOURCE,
-      layout: { 'line-cap': 'round', 'line-join': 'round' },
+      source: HIGHLIGHT_SOURCE,
+      layout,
       paint: {
-        'line-color': [
-          'case',
-          state('focused'),
+        'line-color': byState(
           HIGHLIGHT_COLORS.focusedCasing,
           HIGHLIGHT_COLORS.casing,
-        ],
-        'line-width': ['case', state('focused'), 12, state('selected'), 8, state('hover'), 7, 0],
+          HIGHLIGHT_COLORS.casing,
+        ),
+        'line-width': byState(12, 8, 7),
       },
     },
     {
-      id: SCAN_LAYERS.lines,
+      id: SCAN_LAYERS.highlights,
       type: 'line',
-      source: SCAN_SOURCE,
-      layout: { 'line-cap': 'round', 'line-join': 'round' },
+      source: HIGHLIGHT_SOURCE,
+      layout,
       paint: {
         'line-color': [
           'match',
@@ -69,89 +74,120 @@ export function scanLayers(): LayerSpecification[] {
           STATUS_COLORS.Provisional,
           STATUS_COLORS.Exception,
         ],
-        'line-width': ['case', state('focused'), 7, state('selected'), 5, state('hover'), 4.5, 2.5],
+        'line-width': byState(7, 5, 4.5),
       },
-    },
-    {
-      // Wider than the drawn path so a thin line is easy to point at.
-      id: SCAN_LAYERS.hit,
-      type: 'line',
-      source: SCAN_SOURCE,
-      paint: { 'line-color': '#000000', 'line-width': 12, 'line-opacity': 0 },
     },
   ];
 }
 
-/** What the scan paths need from the map: data, a visibility filter and per-scan state. */
+/** What the scan paths need from the map: the path layer and the highlight source. */
 export interface ScanPathsTarget {
-  setData(collection: ScanFeatureCollection): void;
-  /** Applied to every scan layer; null shows every scan of the source. */
-  setFeatureState(scanId: string, state: ScanState): void;
+  /** New paths, with the status slot of each segment per level (0: not shown). */
+  setGeometry(geometry: ScanPathGeometry, slots: Uint8Array[]): void;
+  /** The same paths, another set shown. */
+  setSlots(slots: Uint8Array[]): void;
+  setHighlights(collection: HighlightCollection): void;
 }
 
 /**
- * Keeps one GeoJSON source of scan paths in step with the props: the data is sent again only
- * when the drawn scans differ. Hiding scans in place was measured slower at a project's zoom
- * (a layer filter listing thousands of ids lays out every tile again, and thousands of
- * feature-state changes rewrite every tile's paint arrays: 2–3 s for 10,000 paths, against
- * 0.2–0.5 s for new data). Selection, focus and hover are feature state.
+ * Keeps the map's scan paths in step with the props. The path layer holds the paths of every
+ * scan seen in the project so far, so a filter change only says which are shown (one byte per
+ * segment); it gets new paths when a scan arrives or changes. Hover, selection and focus are a
+ * handful of paths drawn again, wider, from a small GeoJSON source.
  */
 export class ScanPaths {
-  private known = new Map<string, MapScan>();
+  private geometry = new ScanPathGeometry([]);
+  private shown = new Map<string, MapScan>();
   private selected = new Set<string>();
   private focused: string | null = null;
   private hovered: string | null = null;
+  private sentHighlights = '';
 
   constructor(private readonly target: ScanPathsTarget) {}
 
-  /** Returns 'rebuilt' when the data was sent, 'unchanged' when the same scans are drawn. */
-  setScans(scans: readonly MapScan[]): 'rebuilt' | 'unchanged' {
-    if (scans.length === this.known.size && !needsRebuild(this.known, scans)) return 'unchanged';
-    this.known = new Map(scans.map((scan) => [scan.id, scan]));
-    this.target.setData(scanFeatureCollection(scans));
-    if (this.hovered && !this.known.has(this.hovered)) this.setHovered(null);
-    this.restoreStates();
-    return 'rebuilt';
+  /**
+   * 'rebuilt' when the paths were sent, 'filtered' when only which are shown changed,
+   * 'unchanged' when the same scans are shown.
+   */
+  setScans(scans: readonly MapScan[]): 'rebuilt' | 'filtered' | 'unchanged' {
+    if (scans.length === this.shown.size && !needsRebuild(this.shown, scans)) return 'unchanged';
+    this.shown = new Map(scans.map((scan) => [scan.id, scan]));
+    const rebuild = needsRebuild(this.geometry.scans, scans);
+    if (rebuild) {
+      // A list sharing scans with the drawn ones keeps them (widening the filter again is then
+      // only a visibility change); a list of other scans, as another project's, starts afresh.
+      const known = this.geometry.scans;
+      const keep = scans.some((scan) => known.has(scan.id));
+      const all = keep ? new Map([...known, ...this.shown]) : this.shown;
+      this.geometry = new ScanPathGeometry(all.values());
+      this.target.setGeometry(this.geometry, this.slots());
+      this.sentHighlights = '';
+    } else {
+      this.target.setSlots(this.slots());
+    }
+    if (this.hovered && !this.shown.has(this.hovered)) this.hovered = null;
+    this.sendHighlights();
+    return rebuild ? 'rebuilt' : 'filtered';
   }
 
-  /** Selection, focus and hover again after new data replaced the features. */
-  private restoreStates(): void {
-    for (const id of this.selected) this.target.setFeatureState(id, { selected: true });
-    if (this.focused) this.target.setFeatureState(this.focused, { focused: true });
-    if (this.hovered) this.target.setFeatureState(this.hovered, { hover: true });
+  /** Per level of detail, the status slot of each segment of the shown scans. */
+  private slots(): Uint8Array[] {
+    return this.geometry.levels.map((_, level) => this.geometry.flagsFor(level, this.shown.keys()));
   }
 
   setSelected(ids: ReadonlySet<string>): void {
-    const { added, removed } = setChanges(this.selected, ids);
-    for (const id of added) this.target.setFeatureState(id, { selected: true });
-    for (const id of removed) this.target.setFeatureState(id, { selected: false });
     this.selected = new Set(ids);
+    this.sendHighlights();
   }
 
   setFocused(id: string | null): void {
-    if (id === this.focused) return;
-    if (this.focused) this.target.setFeatureState(this.focused, { focused: false });
-    if (id) this.target.setFeatureState(id, { focused: true });
     this.focused = id;
+    this.sendHighlights();
   }
 
   setHovered(id: string | null): void {
-    if (id === this.hovered) return;
-    if (this.hovered) this.target.setFeatureState(this.hovered, { hover: false });
-    if (id) this.target.setFeatureState(id, { hover: true });
     this.hovered = id;
+    this.sendHighlights();
   }
 
   get hoveredId(): string | null {
     return this.hovered;
   }
 
-  /** Whether the scan is among the drawn ones. */
+  /** Whether the scan is among the shown ones. */
   isVisible(id: string): boolean {
-    return this.known.has(id);
+    return this.shown.has(id);
+  }
+
+  /** The shown scan nearest a Mercator point within a tolerance in Mercator units. */
+  scanNear(point: [number, number], tolerance: number): string | null {
+    return this.geometry.nearest(point, tolerance, this.shown.keys());
   }
 
   bounds(ids: readonly string[]): LngLatBox | null {
-    return boundsOfScans(this.known, ids);
+    return boundsOfScans(this.shown, ids);
+  }
+
+  /** Sends the highlighted paths when they differ from those last sent. */
+  private sendHighlights(): void {
+    const states = new Map<string, HighlightState>();
+    if (this.hovered) states.set(this.hovered, 'hover');
+    for (const id of this.selected) states.set(id, 'selected');
+    if (this.focused) states.set(this.focused, 'focused');
+    const features: Feature<LineString, HighlightProperties>[] = [];
+    for (const [id, state] of states) {
+      const scan = this.shown.get(id);
+      const coordinates = drawablePath(scan?.path ?? null);
+      if (!scan || !coordinates) continue;
+      features.push({
+        type: 'Feature',
+        properties: { scanId: id, status: scan.status, state, rank: RANK[state] },
+        geometry: { type: 'LineString', coordinates },
+      });
+    }
+    const key = features.map((f) => `${f.properties.scanId}:${f.properties.state}`).join(',');
+    if (key === this.sentHighlights) return;
+    this.sentHighlights = key;
+    this.target.setHighlights({ type: 'FeatureCollection', features });
   }
 }

@@ -1,0 +1,394 @@
+import type {
+  CustomLayerInterface,
+  CustomRenderMethodInput,
+  CustomTerrainRenderInput,
+  Map as MapLibreMap,
+} from 'maplibre-gl';
+import { STATUS_COLORS } from './map-colors.ts';
+import { type MercatorBox, type ScanPathGeometry, toMercator } from './scan-path-geometry.ts';
+
+/** Width of an unselected path in CSS pixels, as the selected and focused ones are drawn wider. */
+export const PATH_WIDTH_PX = 2.5;
+
+/** Texels per row of the position and slot textures (WebGL 2 allows at least 2048). */
+const TEXTURE_WIDTH = 2048;
+
+// Six vertices per segment, found from gl_VertexID: the quad around the segment, widened on
+// screen and faded over its last pixel for a smooth edge. Positions are read from a texture as
+// float32 high and low parts relative to the camera centre, so that paths stay steady at the
+// highest zoom; a filter change rewrites only the one-byte-per-segment slot texture. Software
+// WebGL (SwiftShader) drew instanced quads six times slower than this.
+const VERTEX_SHADER = `#version 300 es
+precision highp float;
+precision highp sampler2D;
+uniform sampler2D u_positions;
+uniform sampler2D u_slots;
+uniform mat4 u_matrix;
+uniform vec2 u_center_hi;
+uniform vec2 u_center_lo;
+uniform vec2 u_viewport;
+uniform float u_half_width;
+uniform vec3 u_colors[3];
+out vec3 v_color;
+out float v_across;
+const int WIDTH = ${TEXTURE_WIDTH};
+// x: 0 at the segment's start, 1 at its end; y: the side.
+const vec2 CORNERS[6] = vec2[6](
+  vec2(0.0, -1.0), vec2(1.0, -1.0), vec2(1.0, 1.0),
+  vec2(0.0, -1.0), vec2(1.0, 1.0), vec2(0.0, 1.0)
+);
+vec4 texel(sampler2D source, int index) {
+  return texelFetch(source, ivec2(index % WIDTH, index / WIDTH), 0);
+}
+vec4 clipOf(int vertex) {
+  vec4 p = texel(u_positions, vertex);
+  return u_matrix * vec4((p.xy - u_center_hi) + (p.zw - u_center_lo), 0.0, 1.0);
+}
+void main() {
+  int segment = gl_VertexID / 6;
+  vec2 corner = CORNERS[gl_VertexID - segment * 6];
+  int slot = int(texel(u_slots, segment).r * 255.0 + 0.5);
+  vec4 ca = clipOf(segment);
+  vec4 cb = clipOf(segment + 1);
+  if (slot == 0 || ca.w <= 0.0 || cb.w <= 0.0) {
+    gl_Position = vec4(2.0, 2.0, 2.0, 1.0);
+    return;
+  }
+  vec2 half_viewport = u_viewport * 0.5;
+  vec2 sa = ca.xy / ca.w * half_viewport;
+  vec2 sb = cb.xy / cb.w * half_viewport;
+  vec2 along = sb - sa;
+  float len = length(along);
+  vec2 dir = len > 1e-6 ? along / len : vec2(1.0, 0.0);
+  vec2 normal = vec2(-dir.y, dir.x);
+  float reach = u_half_width + 1.0;
+  bool start = corner.x < 0.5;
+  vec4 clip = start ? ca : cb;
+  vec2 screen = (start ? sa - dir * u_half_width : sb + dir * u_half_width) + normal * corner.y * reach;
+  gl_Position = vec4(screen / half_viewport * clip.w, clip.z, clip.w);
+  v_color = u_colors[slot - 1];
+  v_across = corner.y * reach;
+}`;
+
+const FRAGMENT_SHADER = `#version 300 es
+precision highp float;
+in vec3 v_color;
+in float v_across;
+uniform float u_half_width;
+out vec4 fragColor;
+void main() {
+  float alpha = clamp(u_half_width + 0.5 - abs(v_across), 0.0, 1.0);
+  fragColor = vec4(v_color * alpha, alpha);
+}`;
+
+const UNIFORMS = [
+  'u_positions',
+  'u_slots',
+  'u_matrix',
+  'u_center_hi',
+  'u_center_lo',
+  'u_viewport',
+  'u_half_width',
+  'u_colors',
+] as const;
+
+interface GlResources {
+  program: WebGLProgram;
+  vao: WebGLVertexArrayObject;
+  uniforms: Record<(typeof UNIFORMS)[number], WebGLUniformLocation | null>;
+}
+
+/** What one draw needs: the level, the chunks in view and the projection. */
+interface DrawPass {
+  level: number;
+  chunks: number[];
+  matrix: Float32Array;
+  /** Mercator point the matrix is relative to. */
+  center: [number, number];
+  viewport: [number, number];
+  pixelRatio: number;
+}
+
+/** One level's textures on the GPU, and whether they lag behind the data. */
+interface LevelTextures {
+  positions: WebGLTexture;
+  slots: WebGLTexture;
+  positionsStale: boolean;
+  slotsStale: boolean;
+}
+
+/** Rows of a texture holding `count` texels. */
+const rowsFor = (count: number) => Math.max(1, Math.ceil(count / TEXTURE_WIDTH));
+
+function hexToUnit(hex: string): [number, number, number] {
+  const value = Number.parseInt(hex.slice(1), 16);
+  return [((value >> 16) & 255) / 255, ((value >> 8) & 255) / 255, (value & 255) / 255];
+}
+
+const STATUS_RGB = new Float32Array([
+  ...hexToUnit(STATUS_COLORS.Final),
+  ...hexToUnit(STATUS_COLORS.Provisional),
+  ...hexToUnit(STATUS_COLORS.Exception),
+]);
+
+function compile(gl: WebGL2RenderingContext, type: number, source: string): WebGLShader {
+  const shader = gl.createShader(type);
+  if (!shader) throw new Error('The scan path shader could not be created');
+  gl.shaderSource(shader, source);
+  gl.compileShader(shader);
+  if (!gl.getShaderParameter(shader, gl.COMPILE_STATUS))
+    throw new Error(`The scan path shader did not compile: ${gl.getShaderInfoLog(shader)}`);
+  return shader;
+}
+
+/** `matrix × translate(x, y, 0)`, computed in double precision before it becomes float32. */
+function translated(matrix: ArrayLike<number>, x: number, y: number): Float32Array {
+  const out = new Float32Array(16);
+  for (let i = 0; i < 16; i++) out[i] = matrix[i] as number;
+  for (let row = 0; row < 4; row++) {
+    out[12 + row] =
+      (matrix[row] as number) * x + (matrix[4 + row] as number) * y + (matrix[12 + row] as number);
+  }
+  return out;
+}
+
+/**
+ * Draws the shown scan paths in MapLibre's WebGL context: at the zoom's level of detail, only
+ * the chunks in view, one draw call each. A filter change rewrites one byte per segment
+ * instead of handing MapLibre new GeoJSON to tile again, so the map shows the new set in the
+ * next frame. With terrain, the paths are drawn into the terrain tiles that MapLibre drapes.
+ */
+export class ScanPathLayer implements CustomLayerInterface {
+  readonly type = 'custom' as const;
+  readonly renderingMode = '2d' as const;
+  terrainTileRevision = 0;
+  /** Segments sent to the GPU by the last draw, shown paths or not: what a frame costs. */
+  drawnSegments = 0;
+  private map: MapLibreMap | null = null;
+  private gl: WebGL2RenderingContext | null = null;
+  private resources: GlResources | null = null;
+  private geometry: ScanPathGeometry | null = null;
+  private slots: Uint8Array[] = [];
+  private readonly textures = new Map<number, LevelTextures>();
+
+  constructor(readonly id: string) {}
+
+  /** New paths; `slots` says, per level, which segments show and in which colour. */
+  setGeometry(geometry: ScanPathGeometry, slots: Uint8Array[]): void {
+    this.geometry = geometry;
+    this.slots = slots;
+    this.releaseTextures();
+    this.changed();
+  }
+
+  setSlots(slots: Uint8Array[]): void {
+    this.slots = slots;
+    for (const level of this.textures.values()) level.slotsStale = true;
+    this.changed();
+  }
+
+  private changed(): void {
+    this.terrainTileRevision += 1;
+    this.map?.triggerRepaint();
+  }
+
+  onAdd(map: MapLibreMap, gl: WebGL2RenderingContext): void {
+    this.map = map;
+    this.gl = gl;
+    this.resources = this.createResources(gl);
+  }
+
+  onRemove(): void {
+    const gl = this.gl;
+    const r = this.resources;
+    this.releaseTextures();
+    if (gl && r) {
+      gl.deleteProgram(r.program);
+      gl.deleteVertexArray(r.vao);
+    }
+    this.resources = null;
+    this.gl = null;
+    this.map = null;
+  }
+
+  private releaseTextures(): void {
+    const gl = this.gl;
+    if (gl) {
+      for (const level of this.textures.values()) {
+        gl.deleteTexture(level.positions);
+        gl.deleteTexture(level.slots);
+      }
+    }
+    this.textures.clear();
+  }
+
+  render(gl: WebGL2RenderingContext, options: CustomRenderMethodInput): void {
+    const map = this.map;
+    const geometry = this.geometry;
+    if (!map || !geometry) return;
+    const { lng, lat } = map.getCenter();
+    const [cx, cy] = toMercator(lng, lat);
+    const matrix = translated(options.defaultProjectionData.mainMatrix, cx, cy);
+    const bounds = map.getBounds();
+    const [west, north] = toMercator(bounds.getWest(), bounds.getNorth());
+    const [east, south] = toMercator(bounds.getEast(), bounds.getSouth());
+    // A margin so that a path just outside the view still shows its width at the edge.
+    const margin = (east - west) * 0.05;
+    const view: MercatorBox = [west - margin, north - margin, east + margin, south + margin];
+    const pass: DrawPass = {
+      level: geometry.levelAt(map.getZoom()),
+      chunks: geometry.chunksIn(view),
+      matrix,
+      center: [cx, cy],
+      viewport: [gl.drawingBufferWidth, gl.drawingBufferHeight],
+      pixelRatio: map.getPixelRatio(),
+    };
+    this.draw(gl, pass);
+  }
+
+  renderToTerrainTile(gl: WebGL2RenderingContext, options: CustomTerrainRenderInput): void {
+    const geometry = this.geometry;
+    if (!geometry) return;
+    const { x, y, z } = options.tileID.canonical;
+    const scale = 2 ** z;
+    // Mercator to the tile's clip space: its south-west corner (-1, -1), north-east (1, 1).
+    const tileX = x + (options.tileID.wrap ?? 0) * scale;
+    const matrix = new Float32Array(16);
+    matrix[0] = 2 * scale;
+    matrix[5] = -2 * scale;
+    matrix[10] = 1;
+    matrix[15] = 1;
+    const margin = 0.05 / scale;
+    const view: MercatorBox = [
+      tileX / scale - margin,
+      y / scale - margin,
+      (tileX + 1) / scale + margin,
+      (y + 1) / scale + margin,
+    ];
+    this.draw(gl, {
+      level: geometry.levelAt(z + 1),
+      chunks: geometry.chunksIn(view),
+      matrix,
+      center: [(tileX + 0.5) / scale, (y + 0.5) / scale],
+      viewport: [options.width, options.height],
+      pixelRatio: 1,
+    });
+  }
+
+  private draw(gl: WebGL2RenderingContext, pass: DrawPass): void {
+    this.drawnSegments = 0;
+    const r = this.resources;
+    const level = this.geometry?.levels[pass.level];
+    if (!r || !level || level.segmentCount === 0 || pass.chunks.length === 0) return;
+    const textures = this.levelTextures(gl, pass.level);
+    gl.bindVertexArray(r.vao);
+    // biome-ignore lint/correctness/useHookAtTopLevel: WebGL's useProgram, not a React hook.
+    gl.useProgram(r.program);
+    gl.activeTexture(gl.TEXTURE0);
+    gl.bindTexture(gl.TEXTURE_2D, textures.positions);
+    gl.uniform1i(r.uniforms.u_positions, 0);
+    gl.activeTexture(gl.TEXTURE1);
+    gl.bindTexture(gl.TEXTURE_2D, textures.slots);
+    gl.uniform1i(r.uniforms.u_slots, 1);
+    gl.uniformMatrix4fv(r.uniforms.u_matrix, false, pass.matrix);
+    const [cx, cy] = pass.center;
+    const hx = Math.fround(cx);
+    const hy = Math.fround(cy);
+    gl.uniform2f(r.uniforms.u_center_hi, hx, hy);
+    gl.uniform2f(r.uniforms.u_center_lo, cx - hx, cy - hy);
+    gl.uniform2f(r.uniforms.u_viewport, pass.viewport[0], pass.viewport[1]);
+    gl.uniform1f(r.uniforms.u_half_width, (PATH_WIDTH_PX * pass.pixelRatio) / 2);
+    gl.uniform3fv(r.uniforms.u_colors, STATUS_RGB);
+    for (const chunk of pass.chunks) {
+      const first = level.chunkSegments[chunk * 2] as number;
+      const count = level.chunkSegments[chunk * 2 + 1] as number;
+      if (count > 0) gl.drawArrays(gl.TRIANGLES, first * 6, count * 6);
+      this.drawnSegments += Math.max(0, count);
+    }
+    gl.bindTexture(gl.TEXTURE_2D, null);
+    gl.activeTexture(gl.TEXTURE0);
+    gl.bindTexture(gl.TEXTURE_2D, null);
+    gl.bindVertexArray(null);
+  }
+
+  /** The level's textures, sent to the GPU when first drawn and again after a change. */
+  private levelTextures(gl: WebGL2RenderingContext, index: number): LevelTextures {
+    const level = this.geometry?.levels[index];
+    let textures = this.textures.get(index);
+    if (!textures) {
+      textures = {
+        positions: createTexture(gl),
+        slots: createTexture(gl),
+        positionsStale: true,
+        slotsStale: true,
+      };
+      this.textures.set(index, textures);
+    }
+    if (textures.positionsStale && level) {
+      const rows = rowsFor(level.vertices.length / 4);
+      const texels = new Float32Array(rows * TEXTURE_WIDTH * 4);
+      texels.set(level.vertices);
+      gl.bindTexture(gl.TEXTURE_2D, textures.positions);
+      gl.texImage2D(
+        gl.TEXTURE_2D,
+        0,
+        gl.RGBA32F,
+        TEXTURE_WIDTH,
+        rows,
+        0,
+        gl.RGBA,
+        gl.FLOAT,
+        texels,
+      );
+      textures.positionsStale = false;
+    }
+    if (textures.slotsStale && level) {
+      const rows = rowsFor(level.segmentCount);
+      const texels = new Uint8Array(rows * TEXTURE_WIDTH);
+      texels.set(this.slots[index] ?? []);
+      gl.bindTexture(gl.TEXTURE_2D, textures.slots);
+      gl.pixelStorei(gl.UNPACK_ALIGNMENT, 1);
+      gl.texImage2D(
+        gl.TEXTURE_2D,
+        0,
+        gl.R8,
+        TEXTURE_WIDTH,
+        rows,
+        0,
+        gl.RED,
+        gl.UNSIGNED_BYTE,
+        texels,
+      );
+      gl.pixelStorei(gl.UNPACK_ALIGNMENT, 4);
+      textures.slotsStale = false;
+    }
+    gl.bindTexture(gl.TEXTURE_2D, null);
+    return textures;
+  }
+
+  private createResources(gl: WebGL2RenderingContext): GlResources {
+    const program = gl.createProgram();
+    gl.attachShader(program, compile(gl, gl.VERTEX_SHADER, VERTEX_SHADER));
+    gl.attachShader(program, compile(gl, gl.FRAGMENT_SHADER, FRAGMENT_SHADER));
+    gl.linkProgram(program);
+    if (!gl.getProgramParameter(program, gl.LINK_STATUS))
+      throw new Error(`The scan path shader did not link: ${gl.getProgramInfoLog(program)}`);
+    const uniforms = Object.fromEntries(
+      UNIFORMS.map((name) => [name, gl.getUniformLocation(program, name)]),
+    ) as GlResources['uniforms'];
+    // No attributes: the shader reads everything from textures by gl_VertexID.
+    return { program, vao: gl.createVertexArray(), uniforms };
+  }
+}
+
+/** A texture read texel by texel: no filtering, no mipmaps. */
+function createTexture(gl: WebGL2RenderingContext): WebGLTexture {
+  const texture = gl.createTexture();
+  gl.bindTexture(gl.TEXTURE_2D, texture);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
+  gl.bindTexture(gl.TEXTURE_2D, null);
+  return texture;
+}
