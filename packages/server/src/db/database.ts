@@ -42,10 +42,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
   const template = isNew ? readTemplate() : null;
   const pglite = await PGlite.create(options.dataDir ?? 'memory://', {
     parsers: { 20: (value: string) => Number(value) },
+    postgresqlconf: PGLITE_SETTINGS,
     ...(template ? { loadDataDir: template } : {}),
   });
   return pgliteKysely(pglite);
 }
+
+/**
+ * PostgreSQL's default 128 MB of shared buffers end up in the WebAssembly heap, which never
+ * shrinks: most of the embedded server's memory. The embedded database serves one organization's
+ * demo or a small team, for which 16 MB caches plenty.
+ */
+const PGLITE_SETTINGS = ['shared_buffers = 16MB'];
 
 const pgliteKysely = (pglite: PGlite) =>
   new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins: [camelCase()] });

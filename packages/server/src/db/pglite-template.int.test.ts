@@ -32,6 +32,9 @@ describe('embedded database template', () => {
     const reopened = await openDatabase({ dataDir: dir });
     const names = await reopened.selectFrom('organizations').select('name').execute();
     expect(names).toEqual([{ name: 'Template Test' }]);
+    // The shared buffers live in a WebAssembly heap that never shrinks; kept small.
+    const buffers = await sql<{ sharedBuffers: string }>`SHOW shared_buffers`.execute(reopened);
+    expect(buffers.rows[0]?.sharedBuffers).toBe('16MB');
     await reopened.destroy();
   });
 });
