@@ -195,6 +195,8 @@ export class ScanPathLayer implements CustomLayerInterface {
   onAdd(map: MapLibreMap, gl: WebGL2RenderingContext): void {
     this.map = map;
     this.gl = gl;
+    // Also called after a lost WebGL context is restored: the old textures went with it.
+    this.textures.clear();
     this.resources = this.createResources(gl);
   }
 
@@ -324,6 +326,11 @@ export class ScanPathLayer implements CustomLayerInterface {
       };
       this.textures.set(index, textures);
     }
+    // MapLibre may leave flipping or premultiplying on for its images; these are raw numbers.
+    // (Rows of 2048 texels are whole words, so the default alignment of 4 fits both textures.)
+    gl.pixelStorei(gl.UNPACK_FLIP_Y_WEBGL, false);
+    gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, false);
+    gl.pixelStorei(gl.UNPACK_ALIGNMENT, 4);
     if (textures.positionsStale && level) {
       const rows = rowsFor(level.vertices.length / 4);
       const texels = new Float32Array(rows * TEXTURE_WIDTH * 4);
@@ -347,7 +354,6 @@ export class ScanPathLayer implements CustomLayerInterface {
       const texels = new Uint8Array(rows * TEXTURE_WIDTH);
       texels.set(this.slots[index] ?? []);
       gl.bindTexture(gl.TEXTURE_2D, textures.slots);
-      gl.pixelStorei(gl.UNPACK_ALIGNMENT, 1);
       gl.texImage2D(
         gl.TEXTURE_2D,
         0,
@@ -359,7 +365,6 @@ export class ScanPathLayer implements CustomLayerInterface {
         gl.UNSIGNED_BYTE,
         texels,
       );
-      gl.pixelStorei(gl.UNPACK_ALIGNMENT, 4);
       textures.slotsStale = false;
     }
     gl.bindTexture(gl.TEXTURE_2D, null);
