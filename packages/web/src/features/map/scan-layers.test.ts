@@ -5,7 +5,7 @@ import {
   ScanPaths,
   type ScanPathsTarget,
 } from './scan-layers.ts';
-import type { ScanPathGeometry } from './scan-path-geometry.ts';
+import { type ScanPathGeometry, toMercator } from './scan-path-geometry.ts';
 import type { MapScan } from './types.ts';
 
 function fakeMap() {
@@ -117,9 +117,7 @@ describe('scan paths on the map', () => {
     paths.setScans(scans);
     // A Mercator point on SCAN-1's path, and a tolerance of about a metre.
     const [lon, lat] = scans[1]?.path?.[10] ?? [0, 0];
-    const x = (lon + 180) / 360;
-    const sin = Math.sin((lat * Math.PI) / 180);
-    const y = 0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI);
+    const [x, y] = toMercator(lon, lat);
     const metre = 1 / 40_075_016 / Math.cos((lat * Math.PI) / 180);
     expect(paths.scanNear([x, y], metre)).toBe('SCAN-1');
     expect(paths.scanNear([x + 30 * metre, y], metre)).toBeNull();

@@ -161,7 +161,7 @@ export class ScanPaths {
 
   /** The shown scan nearest a Mercator point within a tolerance in Mercator units. */
   scanNear(point: [number, number], tolerance: number): string | null {
-    return this.geometry.nearest(point, tolerance, this.shown.keys());
+    return this.geometry.nearest(point, tolerance, this.shown);
   }
 
   bounds(ids: readonly string[]): LngLatBox | null {

@@ -116,9 +116,9 @@ describe('scan path geometry', () => {
       scan('C', [[3, 3]]),
     ]);
     const near = toMercator(0.5, 0.0009);
-    expect(geometry.nearest(near, 1e-5, ['A', 'B'])).toBe('B');
-    expect(geometry.nearest(near, 1e-5, ['A'])).toBe('A');
-    expect(geometry.nearest(near, 1e-9, ['A'])).toBeNull();
-    expect(geometry.nearest(toMercator(3, 3), 1e-9, ['A', 'B', 'C'])).toBe('C');
+    expect(geometry.nearest(near, 1e-5, new Set(['A', 'B']))).toBe('B');
+    expect(geometry.nearest(near, 1e-5, new Set(['A']))).toBe('A');
+    expect(geometry.nearest(near, 1e-9, new Set(['A']))).toBeNull();
+    expect(geometry.nearest(toMercator(3, 3), 1e-9, new Set(['A', 'B', 'C']))).toBe('C');
   });
 });

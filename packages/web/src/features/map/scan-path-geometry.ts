@@ -244,16 +244,17 @@ export class ScanPathGeometry {
    * The shown scan whose path passes nearest a Mercator point, within a tolerance in Mercator
    * units; the later scan wins a tie, as it is drawn on top.
    */
-  nearest(point: [number, number], tolerance: number, shownIds: Iterable<string>): string | null {
+  nearest(
+    point: [number, number],
+    tolerance: number,
+    shown: { has(id: string): boolean },
+  ): string | null {
     const [px, py] = point;
-    const shown = [...shownIds]
-      .map((id) => [id, this.order.get(id)] as const)
-      .filter((entry): entry is readonly [string, number] => entry[1] !== undefined)
-      .sort((a, b) => a[1] - b[1]);
+    const b = this.boxes;
     let best: string | null = null;
     let bestDistance = tolerance * tolerance;
-    for (const [id, scan] of shown) {
-      const b = this.boxes;
+    // In drawing order, boxes first: a pointer move costs one pass over the scans' bounds.
+    for (const [id, scan] of this.order) {
       if (px < (b[scan * 4] as number) - tolerance || px > (b[scan * 4 + 2] as number) + tolerance)
         continue;
       if (
@@ -261,6 +262,7 @@ export class ScanPathGeometry {
         py > (b[scan * 4 + 3] as number) + tolerance
       )
         continue;
+      if (!shown.has(id)) continue;
       const distance = distanceToPath(this.paths[scan] as Float64Array, px, py);
       if (distance <= bestDistance) {
         bestDistance = distance;
