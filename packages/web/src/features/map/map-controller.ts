@@ -99,8 +99,8 @@ export class MapController {
     this.map.addControl(new NavigationControl({ visualizePitch: true }), 'top-right');
     this.map.addControl(new ScaleControl({ unit: 'metric' }), 'bottom-left');
     this.paths = new ScanPaths({
-      setGeometry: (geometry, slots) => this.pathLayer.setGeometry(geometry, slots),
-      setSlots: (slots) => this.pathLayer.setSlots(slots),
+      setGeometry: (geometry, shown) => this.pathLayer.setGeometry(geometry, shown),
+      setShown: (shown) => this.pathLayer.setShown(shown),
       setHighlights: (collection) => this.geojson(HIGHLIGHT_SOURCE)?.setData(collection),
     });
     this.map.on('load', () => this.onLoad(options.styleUrl === null));

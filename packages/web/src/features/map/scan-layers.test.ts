@@ -4,19 +4,20 @@ import {
   highlightLayers,
   ScanPaths,
   type ScanPathsTarget,
+  type ShownScans,
 } from './scan-layers.ts';
 import { type ScanPathGeometry, toMercator } from './scan-path-geometry.ts';
 import type { MapScan } from './types.ts';
 
 function fakeMap() {
   const calls = {
-    geometries: [] as { geometry: ScanPathGeometry; slots: Uint8Array[] }[],
-    slots: [] as Uint8Array[][],
+    geometries: [] as { geometry: ScanPathGeometry; shown: ShownScans }[],
+    shown: [] as ShownScans[],
     highlights: [] as HighlightCollection[],
   };
   const target: ScanPathsTarget = {
-    setGeometry: (geometry, slots) => calls.geometries.push({ geometry, slots }),
-    setSlots: (slots) => calls.slots.push(slots),
+    setGeometry: (geometry, shown) => calls.geometries.push({ geometry, shown }),
+    setShown: (shown) => calls.shown.push(shown),
     setHighlights: (collection) => calls.highlights.push(collection),
   };
   return { calls, target };
@@ -36,9 +37,10 @@ function manyScans(count: number, offset = 0): MapScan[] {
   });
 }
 
-/** Shown segments at full detail, read back from the slots of every level. */
-function shownSegments(slots: Uint8Array[] | undefined): number {
-  return (slots?.at(-1) ?? new Uint8Array()).reduce((sum, slot) => sum + (slot > 0 ? 1 : 0), 0);
+/** Shown segments at full detail, as the layer would list them. */
+function shownSegments(geometry: ScanPathGeometry | undefined, shown: ShownScans | undefined) {
+  if (!geometry || !shown) return 0;
+  return geometry.shownSegments(geometry.levels.length - 1, shown).segments.length;
 }
 
 const highlighted = (collection: HighlightCollection | undefined) =>
@@ -51,15 +53,16 @@ describe('scan paths on the map', () => {
     const scans = manyScans(5);
     expect(paths.setScans(scans)).toBe('rebuilt');
     expect(calls.geometries).toHaveLength(1);
-    expect(shownSegments(calls.geometries[0]?.slots)).toBe(5 * 49);
+    const geometry = calls.geometries[0]?.geometry;
+    expect(shownSegments(geometry, calls.geometries[0]?.shown)).toBe(5 * 49);
     expect(paths.setScans([...scans])).toBe('unchanged');
 
     expect(paths.setScans(scans.slice(0, 2))).toBe('filtered');
-    expect(shownSegments(calls.slots.at(-1))).toBe(2 * 49);
+    expect(shownSegments(geometry, calls.shown.at(-1))).toBe(2 * 49);
     expect(paths.isVisible('SCAN-3')).toBe(false);
     expect(paths.isVisible('SCAN-1')).toBe(true);
     expect(paths.setScans(scans)).toBe('filtered');
-    expect(shownSegments(calls.slots.at(-1))).toBe(5 * 49);
+    expect(shownSegments(geometry, calls.shown.at(-1))).toBe(5 * 49);
     expect(calls.geometries).toHaveLength(1);
   });
 

@@ -80,19 +80,25 @@ export function highlightLayers(): LayerSpecification[] {
   ];
 }
 
+/** The scans a frame draws, by id. */
+export interface ShownScans {
+  has(id: string): boolean;
+}
+
 /** What the scan paths need from the map: the path layer and the highlight source. */
 export interface ScanPathsTarget {
-  /** New paths, with the status slot of each segment per level (0: not shown). */
-  setGeometry(geometry: ScanPathGeometry, slots: Uint8Array[]): void;
+  /** New paths, and which of them are shown. */
+  setGeometry(geometry: ScanPathGeometry, shown: ShownScans): void;
   /** The same paths, another set shown. */
-  setSlots(slots: Uint8Array[]): void;
+  setShown(shown: ShownScans): void;
   setHighlights(collection: HighlightCollection): void;
 }
 
 /**
  * Keeps the map's scan paths in step with the props. The path layer holds the paths of every
- * scan seen in the project so far, so a filter change only says which are shown (one byte per
- * segment); it gets new paths when a scan arrives or changes. Hover, selection and focus are a
+ * scan seen in the project so far, so a filter change only says which are shown (the layer
+ * lists their segments for the level it draws); it gets new paths when a scan arrives or
+ * changes. Hover, selection and focus are a
  * handful of paths drawn again, wider, from a small GeoJSON source.
  */
 export class ScanPaths {
@@ -120,19 +126,14 @@ export class ScanPaths {
       const keep = scans.some((scan) => known.has(scan.id));
       const all = keep ? new Map([...known, ...this.shown]) : this.shown;
       this.geometry = new ScanPathGeometry(all.values());
-      this.target.setGeometry(this.geometry, this.slots());
+      this.target.setGeometry(this.geometry, this.shown);
       this.sentHighlights = '';
     } else {
-      this.target.setSlots(this.slots());
+      this.target.setShown(this.shown);
     }
     if (this.hovered && !this.shown.has(this.hovered)) this.hovered = null;
     this.sendHighlights();
     return rebuild ? 'rebuilt' : 'filtered';
-  }
-
-  /** Per level of detail, the status slot of each segment of the shown scans. */
-  private slots(): Uint8Array[] {
-    return this.geometry.levels.map((_, level) => this.geometry.flagsFor(level, this.shown.keys()));
   }
 
   setSelected(ids: ReadonlySet<string>): void {

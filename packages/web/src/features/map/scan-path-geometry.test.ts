@@ -39,7 +39,7 @@ describe('scan path geometry', () => {
     expect(Math.abs(high + low - x) * 40_075_016).toBeLessThan(1e-6);
   });
 
-  it('marks the segments of shown scans with their status slot and never joins two scans', () => {
+  it('lists the segments of shown scans with their status slot and never joins two scans', () => {
     const geometry = new ScanPathGeometry([
       scan('A', [
         [0, 0],
@@ -55,17 +55,41 @@ describe('scan path geometry', () => {
     ]);
     // Vertices: A 3, C 2 (a dot), D 2; segments between them: 6, two of them joints.
     const full = geometry.levels.length - 1;
-    expect(geometry.levels[full]?.segmentCount).toBe(6);
+    const level = geometry.levels[full];
+    expect(level?.segmentCount).toBe(6);
     expect(geometry.scans.has('B')).toBe(true);
     expect(geometry.has('B')).toBe(false);
-    const count = (flags: Uint8Array, slot: number) => flags.filter((f) => f === slot).length;
-    const all = geometry.flagsFor(full, ['A', 'C', 'D']);
-    expect(count(all, STATUS_SLOTS.Final)).toBe(3);
-    expect(count(all, STATUS_SLOTS.Provisional)).toBe(1);
-    expect(count(all, 0)).toBe(2);
-    const onlyC = geometry.flagsFor(full, ['C', 'B', 'unknown']);
-    expect(count(onlyC, STATUS_SLOTS.Provisional)).toBe(1);
-    expect(count(onlyC, 0)).toBe(5);
+    const slotsOf = (ids: string[]) =>
+      [...geometry.shownSegments(full, new Set(ids)).segments].map((s) => level?.slots[s]);
+    const all = slotsOf(['A', 'C', 'D']);
+    expect(all).toHaveLength(4);
+    expect(all.filter((slot) => slot === STATUS_SLOTS.Final)).toHaveLength(3);
+    expect(all.filter((slot) => slot === STATUS_SLOTS.Provisional)).toHaveLength(1);
+    // Joints carry no slot and are never listed.
+    expect([...(level?.slots ?? [])].filter((slot) => slot === 0)).toHaveLength(2);
+    expect(slotsOf(['C', 'B', 'unknown'])).toEqual([STATUS_SLOTS.Provisional]);
+    expect(slotsOf([])).toEqual([]);
+  });
+
+  it('simplifies a path to the vertices its shape needs at each zoom', () => {
+    // A straight kilometre of 101 vertices, then a right angle and another straight stretch.
+    const path: [number, number][] = [
+      ...Array.from({ length: 101 }, (_, v): [number, number] => [-114 + v * 0.0001, 51]),
+      ...Array.from({ length: 100 }, (_, v): [number, number] => [-113.99, 51 + (v + 1) * 0.0001]),
+    ];
+    const geometry = new ScanPathGeometry([scan('A', path)]);
+    // At zoom 12 the two stretches are a few hundred pixels: the ends and the corner are enough.
+    expect(geometry.levels[geometry.levelAt(12)]?.segmentCount).toBe(2);
+    // Every vertex at the highest zoom.
+    expect(geometry.levels.at(-1)?.segmentCount).toBe(200);
+    // A wiggle a pixel wide at zoom 17 is drawn there, not at zoom 12.
+    const wiggle: [number, number][] = Array.from({ length: 101 }, (_, v) => [
+      -114 + v * 0.0001,
+      51 + (v % 2) * 0.000005,
+    ]);
+    const wiggly = new ScanPathGeometry([scan('W', wiggle)]);
+    expect(wiggly.levels[wiggly.levelAt(12)]?.segmentCount).toBe(1);
+    expect(wiggly.levels[wiggly.levelAt(17)]?.segmentCount).toBeGreaterThan(50);
   });
 
   it('draws fewer vertices when zoomed out and only the chunks in view', () => {
@@ -92,15 +116,20 @@ describe('scan path geometry', () => {
     const inView = geometry.chunksIn([west, north, east, south]);
     expect(inView.length).toBeGreaterThan(0);
     expect(inView.length).toBeLessThan(chunks);
-    // Every shown segment of the level lies within the chunks' ranges.
+    // The shown segments are listed chunk by chunk: S0's lie in a chunk in view.
+    const shown = geometry.shownSegments(geometry.levelAt(18), new Set(['S0']));
+    expect(shown.segments).toHaveLength(99);
+    const covering = inView.filter((chunk) => (shown.chunkRanges[chunk * 2 + 1] as number) > 0);
+    expect(covering).toHaveLength(1);
+    const chunk = covering[0] as number;
+    expect(shown.chunkRanges[chunk * 2]).toBe(0);
     const level = full as NonNullable<typeof full>;
-    const flags = geometry.flagsFor(geometry.levelAt(18), ['S0']);
-    const first = flags.indexOf(STATUS_SLOTS.Final);
-    const covering = inView.some((chunk) => {
-      const start = level.chunkSegments[chunk * 2] as number;
-      return first >= start && first < start + (level.chunkSegments[chunk * 2 + 1] as number);
-    });
-    expect(covering).toBe(true);
+    const start = level.chunkSegments[chunk * 2] as number;
+    const end = start + (level.chunkSegments[chunk * 2 + 1] as number);
+    for (const segment of shown.segments) {
+      expect(segment).toBeGreaterThanOrEqual(start);
+      expect(segment).toBeLessThan(end);
+    }
   });
 
   it('picks the nearest shown path within the tolerance, a dot included', () => {

@@ -14,12 +14,11 @@ const PIXEL_AT_ZOOM_0 = 1 / 512;
 /** Each simplified level is drawn over two zooms up to these; above the last, every vertex. */
 const LEVEL_MAX_ZOOMS = [3, 5, 7, 9, 11, 13, 15, 17];
 /**
- * Vertices closer than this to the last one kept are dropped, in pixels at the lowest zoom a
- * level is drawn at (four times that at its highest). Software WebGL draws about a million
- * segments a second, so a zoomed-out project must not send every vertex.
+ * How far, in pixels at the highest zoom a level is drawn at, a simplified path may stray from
+ * the real one. Software WebGL draws about a million segments a second, so a zoomed-out project
+ * must not send every vertex: a drive line a few pixels long is then one or two segments.
  */
 const LEVEL_TOLERANCE_PX = 0.5;
-const LEVEL_ZOOM_SPAN = 2;
 /** Scans per spatial chunk: the unit the layer skips when it lies outside the view. */
 const CHUNK_SCANS = 64;
 
@@ -49,6 +48,16 @@ export interface PathLevel {
   scanSegments: Int32Array;
   /** Per chunk: its first segment and its number of segments, the joints included. */
   chunkSegments: Int32Array;
+  /** Per segment: the status slot of its scan, 0 for the joint between two scans. */
+  slots: Uint8Array;
+}
+
+/** The segments of the shown scans at one level, the list the layer draws from. */
+export interface ShownSegments {
+  /** Segment indices of the shown scans, in drawing order. */
+  segments: Uint32Array;
+  /** Per chunk: its first entry in `segments` and its number of entries. */
+  chunkRanges: Int32Array;
 }
 
 function emptyLevel(maxZoom: number): PathLevel {
@@ -58,27 +67,81 @@ function emptyLevel(maxZoom: number): PathLevel {
     segmentCount: 0,
     scanSegments: new Int32Array(0),
     chunkSegments: new Int32Array(0),
+    slots: new Uint8Array(0),
   };
 }
 
-/** Keeps the first and last vertex and every vertex at least `tolerance` from the last kept. */
-function decimate(path: Float64Array, tolerance: number): Float64Array {
+/** Squared distance from (px, py) to the segment from (ax, ay) to (bx, by). */
+function segmentDistanceSquared(
+  px: number,
+  py: number,
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+): number {
+  const dx = bx - ax;
+  const dy = by - ay;
+  const lengthSquared = dx * dx + dy * dy;
+  const t =
+    lengthSquared === 0
+      ? 0
+      : Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / lengthSquared));
+  const ex = ax + t * dx - px;
+  const ey = ay + t * dy - py;
+  return ex * ex + ey * ey;
+}
+
+/**
+ * Douglas-Peucker: keeps the first and last vertex and every vertex needed for the line to stay
+ * within `tolerance` of the path, so straight stretches shrink to their ends and turns keep
+ * their shape.
+ */
+function simplify(path: Float64Array, tolerance: number): Float64Array {
   const count = path.length / 2;
   if (tolerance === 0 || count <= 2) return path;
-  const kept: number[] = [path[0] as number, path[1] as number];
-  let lx = path[0] as number;
-  let ly = path[1] as number;
+  const keep = new Uint8Array(count);
+  keep[0] = 1;
+  keep[count - 1] = 1;
   const limit = tolerance * tolerance;
-  for (let v = 1; v < count - 1; v++) {
-    const x = path[v * 2] as number;
-    const y = path[v * 2 + 1] as number;
-    if ((x - lx) ** 2 + (y - ly) ** 2 < limit) continue;
-    kept.push(x, y);
-    lx = x;
-    ly = y;
+  const stack = [0, count - 1];
+  while (stack.length > 0) {
+    const last = stack.pop() as number;
+    const first = stack.pop() as number;
+    const ax = path[first * 2] as number;
+    const ay = path[first * 2 + 1] as number;
+    const bx = path[last * 2] as number;
+    const by = path[last * 2 + 1] as number;
+    let farthest = -1;
+    let farthestDistance = limit;
+    for (let v = first + 1; v < last; v++) {
+      const d = segmentDistanceSquared(
+        path[v * 2] as number,
+        path[v * 2 + 1] as number,
+        ax,
+        ay,
+        bx,
+        by,
+      );
+      if (d > farthestDistance) {
+        farthest = v;
+        farthestDistance = d;
+      }
+    }
+    if (farthest < 0) continue;
+    keep[farthest] = 1;
+    stack.push(first, farthest, farthest, last);
   }
-  kept.push(path[count * 2 - 2] as number, path[count * 2 - 1] as number);
-  return Float64Array.from(kept);
+  let kept = 0;
+  for (let v = 0; v < count; v++) kept += keep[v] as number;
+  const out = new Float64Array(kept * 2);
+  let o = 0;
+  for (let v = 0; v < count; v++) {
+    if (!keep[v]) continue;
+    out[o++] = path[v * 2] as number;
+    out[o++] = path[v * 2 + 1] as number;
+  }
+  return out;
 }
 
 /** Interleaves the bits of two 16-bit numbers: nearby boxes get nearby codes. */
@@ -90,18 +153,26 @@ function morton(x: number, y: number): number {
 
 function toleranceAt(maxZoom: number): number {
   if (maxZoom === Infinity) return 0;
-  return (LEVEL_TOLERANCE_PX * PIXEL_AT_ZOOM_0) / 2 ** (maxZoom - LEVEL_ZOOM_SPAN);
+  return (LEVEL_TOLERANCE_PX * PIXEL_AT_ZOOM_0) / 2 ** maxZoom;
 }
 
-function buildLevel(simplified: Float64Array[], maxZoom: number, chunkCount: number): PathLevel {
+function buildLevel(
+  simplified: Float64Array[],
+  scanSlots: Uint8Array,
+  maxZoom: number,
+  chunkCount: number,
+): PathLevel {
   const vertexCount = simplified.reduce((sum, path) => sum + path.length / 2, 0);
   const vertices = new Float32Array(vertexCount * 4);
   const scanSegments = new Int32Array(simplified.length * 2);
   const chunkSegments = new Int32Array(chunkCount * 2);
+  const segmentCount = Math.max(0, vertexCount - 1);
+  const slots = new Uint8Array(segmentCount);
   let vertex = 0;
   simplified.forEach((path, scan) => {
     scanSegments[scan * 2] = vertex;
     scanSegments[scan * 2 + 1] = path.length / 2 - 1;
+    slots.fill(scanSlots[scan] as number, vertex, vertex + path.length / 2 - 1);
     for (let i = 0; i < path.length; i += 2) {
       const x = path[i] as number;
       const y = path[i + 1] as number;
@@ -114,7 +185,6 @@ function buildLevel(simplified: Float64Array[], maxZoom: number, chunkCount: num
       vertex += 1;
     }
   });
-  const segmentCount = Math.max(0, vertexCount - 1);
   for (let chunk = 0; chunk < chunkCount; chunk++) {
     const firstScan = chunk * CHUNK_SCANS;
     const lastScan = Math.min(simplified.length, firstScan + CHUNK_SCANS) - 1;
@@ -123,7 +193,7 @@ function buildLevel(simplified: Float64Array[], maxZoom: number, chunkCount: num
     chunkSegments[chunk * 2] = first;
     chunkSegments[chunk * 2 + 1] = Math.min(end, segmentCount) - first;
   }
-  return { maxZoom, vertices, segmentCount, scanSegments, chunkSegments };
+  return { maxZoom, vertices, segmentCount, scanSegments, chunkSegments, slots };
 }
 
 /**
@@ -140,6 +210,8 @@ export class ScanPathGeometry {
   readonly chunkBoxes: Float64Array;
   /** Drawing position of each drawn scan. */
   private readonly order = new Map<string, number>();
+  /** The drawn scans' ids in drawing order. */
+  private readonly ids: string[];
   private readonly paths: Float64Array[];
   private readonly boxes: Float64Array;
 
@@ -167,6 +239,7 @@ export class ScanPathGeometry {
     drawn.sort((a, b) => a.code - b.code);
     this.scans = byId;
     this.paths = drawn.map((d) => d.path);
+    this.ids = drawn.map((d) => d.id);
     this.boxes = new Float64Array(drawn.length * 4);
     drawn.forEach((d, i) => {
       this.order.set(d.id, i);
@@ -193,12 +266,16 @@ export class ScanPathGeometry {
 
   /** Finest first, each level simplified from the one before it; returned coarsest first. */
   private buildLevels(chunkCount: number): PathLevel[] {
+    const scanSlots = Uint8Array.from(
+      this.ids,
+      (id) => STATUS_SLOTS[this.scans.get(id)?.status ?? 'Exception'] ?? STATUS_SLOTS.Exception,
+    );
     const levels: PathLevel[] = [];
     let paths = this.paths;
     for (const zoom of [Infinity, ...[...LEVEL_MAX_ZOOMS].reverse()]) {
       const tolerance = toleranceAt(zoom);
-      paths = paths.map((path) => decimate(path, tolerance));
-      levels.unshift(buildLevel(paths, zoom, chunkCount));
+      paths = paths.map((path) => simplify(path, tolerance));
+      levels.unshift(buildLevel(paths, scanSlots, zoom, chunkCount));
     }
     return levels;
   }
@@ -225,19 +302,28 @@ export class ScanPathGeometry {
     return found;
   }
 
-  /** For one level, one byte per segment: the status slot of shown scans' segments, 0 elsewhere. */
-  flagsFor(level: number, shownIds: Iterable<string>): Uint8Array {
+  /**
+   * The segments of the shown scans at one level, chunk by chunk in drawing order: what a
+   * frame draws after a filter change, so hidden scans cost the GPU nothing.
+   */
+  shownSegments(level: number, shown: { has(id: string): boolean }): ShownSegments {
     const { segmentCount, scanSegments } = this.levels[level] ?? emptyLevel(Infinity);
-    const flags = new Uint8Array(segmentCount);
-    for (const id of shownIds) {
-      const scan = this.order.get(id);
-      if (scan === undefined) continue;
-      const first = scanSegments[scan * 2] as number;
-      const slot =
-        STATUS_SLOTS[this.scans.get(id)?.status ?? 'Exception'] ?? STATUS_SLOTS.Exception;
-      flags.fill(slot, first, first + (scanSegments[scan * 2 + 1] as number));
+    const chunkCount = this.chunkBoxes.length / 4;
+    const segments = new Uint32Array(segmentCount);
+    const chunkRanges = new Int32Array(chunkCount * 2);
+    let count = 0;
+    for (let chunk = 0; chunk < chunkCount; chunk++) {
+      chunkRanges[chunk * 2] = count;
+      const end = Math.min(this.ids.length, (chunk + 1) * CHUNK_SCANS);
+      for (let scan = chunk * CHUNK_SCANS; scan < end; scan++) {
+        if (!shown.has(this.ids[scan] as string)) continue;
+        const first = scanSegments[scan * 2] as number;
+        const last = first + (scanSegments[scan * 2 + 1] as number);
+        for (let segment = first; segment < last; segment++) segments[count++] = segment;
+      }
+      chunkRanges[chunk * 2 + 1] = count - (chunkRanges[chunk * 2] as number);
     }
-    return flags;
+    return { segments: segments.subarray(0, count), chunkRanges };
   }
 
   /**
@@ -282,16 +368,7 @@ function distanceToPath(path: Float64Array, px: number, py: number): number {
     const ay = path[v * 2 + 1] as number;
     const bx = v + 1 < count ? (path[v * 2 + 2] as number) : ax;
     const by = v + 1 < count ? (path[v * 2 + 3] as number) : ay;
-    const dx = bx - ax;
-    const dy = by - ay;
-    const lengthSquared = dx * dx + dy * dy;
-    const t =
-      lengthSquared === 0
-        ? 0
-        : Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / lengthSquared));
-    const ex = ax + t * dx - px;
-    const ey = ay + t * dy - py;
-    best = Math.min(best, ex * ex + ey * ey);
+    best = Math.min(best, segmentDistanceSquared(px, py, ax, ay, bx, by));
   }
   return best;
 }

@@ -5,22 +5,31 @@ import type {
   Map as MapLibreMap,
 } from 'maplibre-gl';
 import { STATUS_COLORS } from './map-colors.ts';
-import { type MercatorBox, type ScanPathGeometry, toMercator } from './scan-path-geometry.ts';
+import type { ShownScans } from './scan-layers.ts';
+import {
+  type MercatorBox,
+  type ScanPathGeometry,
+  type ShownSegments,
+  toMercator,
+} from './scan-path-geometry.ts';
 
 /** Width of an unselected path in CSS pixels, as the selected and focused ones are drawn wider. */
 export const PATH_WIDTH_PX = 2.5;
 
-/** Texels per row of the position and slot textures (WebGL 2 allows at least 2048). */
+/** Texels per row of the position, slot and shown-segment textures (WebGL 2 allows at least 2048). */
 const TEXTURE_WIDTH = 2048;
 
-// Six vertices per segment, found from gl_VertexID: the quad around the segment, widened on
-// screen and faded over its last pixel for a smooth edge. Positions are read from a texture as
-// float32 high and low parts relative to the camera centre, so that paths stay steady at the
-// highest zoom; a filter change rewrites only the one-byte-per-segment slot texture. Software
-// WebGL (SwiftShader) drew instanced quads six times slower than this.
+// Six vertices per shown segment, found from gl_VertexID: the quad around the segment, widened
+// on screen and faded over its last pixel for a smooth edge. The segment comes from the list of
+// shown segments (a filter change rewrites only that list, and hidden scans cost nothing);
+// positions are read from a texture as float32 high and low parts relative to the camera
+// centre, so that paths stay steady at the highest zoom. Software WebGL (SwiftShader) drew
+// instanced quads six times slower than this.
 const VERTEX_SHADER = `#version 300 es
 precision highp float;
 precision highp sampler2D;
+precision highp usampler2D;
+uniform usampler2D u_shown;
 uniform sampler2D u_positions;
 uniform sampler2D u_slots;
 uniform mat4 u_matrix;
@@ -37,16 +46,20 @@ const vec2 CORNERS[6] = vec2[6](
   vec2(0.0, -1.0), vec2(1.0, -1.0), vec2(1.0, 1.0),
   vec2(0.0, -1.0), vec2(1.0, 1.0), vec2(0.0, 1.0)
 );
+ivec2 at(int index) {
+  return ivec2(index % WIDTH, index / WIDTH);
+}
 vec4 texel(sampler2D source, int index) {
-  return texelFetch(source, ivec2(index % WIDTH, index / WIDTH), 0);
+  return texelFetch(source, at(index), 0);
 }
 vec4 clipOf(int vertex) {
   vec4 p = texel(u_positions, vertex);
   return u_matrix * vec4((p.xy - u_center_hi) + (p.zw - u_center_lo), 0.0, 1.0);
 }
 void main() {
-  int segment = gl_VertexID / 6;
-  vec2 corner = CORNERS[gl_VertexID - segment * 6];
+  int entry = gl_VertexID / 6;
+  vec2 corner = CORNERS[gl_VertexID - entry * 6];
+  int segment = int(texelFetch(u_shown, at(entry), 0).r);
   int slot = int(texel(u_slots, segment).r * 255.0 + 0.5);
   vec4 ca = clipOf(segment);
   vec4 cb = clipOf(segment + 1);
@@ -82,6 +95,7 @@ void main() {
 }`;
 
 const UNIFORMS = [
+  'u_shown',
   'u_positions',
   'u_slots',
   'u_matrix',
@@ -109,12 +123,12 @@ interface DrawPass {
   pixelRatio: number;
 }
 
-/** One level's textures on the GPU, and whether they lag behind the data. */
+/** One level's textures on the GPU; the shown segments are listed again after a change. */
 interface LevelTextures {
   positions: WebGLTexture;
   slots: WebGLTexture;
-  positionsStale: boolean;
-  slotsStale: boolean;
+  shownTexture: WebGLTexture;
+  shown: ShownSegments | null;
 }
 
 /** Rows of a texture holding `count` texels. */
@@ -168,22 +182,23 @@ export class ScanPathLayer implements CustomLayerInterface {
   private gl: WebGL2RenderingContext | null = null;
   private resources: GlResources | null = null;
   private geometry: ScanPathGeometry | null = null;
-  private slots: Uint8Array[] = [];
+  private shown: ShownScans = new Set<string>();
   private readonly textures = new Map<number, LevelTextures>();
 
   constructor(readonly id: string) {}
 
-  /** New paths; `slots` says, per level, which segments show and in which colour. */
-  setGeometry(geometry: ScanPathGeometry, slots: Uint8Array[]): void {
+  /** New paths, and which of them are shown. */
+  setGeometry(geometry: ScanPathGeometry, shown: ShownScans): void {
     this.geometry = geometry;
-    this.slots = slots;
+    this.shown = shown;
     this.releaseTextures();
     this.changed();
   }
 
-  setSlots(slots: Uint8Array[]): void {
-    this.slots = slots;
-    for (const level of this.textures.values()) level.slotsStale = true;
+  /** Another set of the same paths shown: each level lists its segments when next drawn. */
+  setShown(shown: ShownScans): void {
+    this.shown = shown;
+    for (const level of this.textures.values()) level.shown = null;
     this.changed();
   }
 
@@ -219,6 +234,7 @@ export class ScanPathLayer implements CustomLayerInterface {
       for (const level of this.textures.values()) {
         gl.deleteTexture(level.positions);
         gl.deleteTexture(level.slots);
+        gl.deleteTexture(level.shownTexture);
       }
     }
     this.textures.clear();
@@ -283,6 +299,8 @@ export class ScanPathLayer implements CustomLayerInterface {
     const level = this.geometry?.levels[pass.level];
     if (!r || !level || level.segmentCount === 0 || pass.chunks.length === 0) return;
     const textures = this.levelTextures(gl, pass.level);
+    const ranges = textures.shown?.chunkRanges;
+    if (!ranges) return;
     gl.bindVertexArray(r.vao);
     // biome-ignore lint/correctness/useHookAtTopLevel: WebGL's useProgram, not a React hook.
     gl.useProgram(r.program);
@@ -292,6 +310,9 @@ export class ScanPathLayer implements CustomLayerInterface {
     gl.activeTexture(gl.TEXTURE1);
     gl.bindTexture(gl.TEXTURE_2D, textures.slots);
     gl.uniform1i(r.uniforms.u_slots, 1);
+    gl.activeTexture(gl.TEXTURE2);
+    gl.bindTexture(gl.TEXTURE_2D, textures.shownTexture);
+    gl.uniform1i(r.uniforms.u_shown, 2);
     gl.uniformMatrix4fv(r.uniforms.u_matrix, false, pass.matrix);
     const [cx, cy] = pass.center;
     const hx = Math.fround(cx);
@@ -301,71 +322,69 @@ export class ScanPathLayer implements CustomLayerInterface {
     gl.uniform2f(r.uniforms.u_viewport, pass.viewport[0], pass.viewport[1]);
     gl.uniform1f(r.uniforms.u_half_width, (PATH_WIDTH_PX * pass.pixelRatio) / 2);
     gl.uniform3fv(r.uniforms.u_colors, STATUS_RGB);
+    // Chunks in view whose shown segments follow each other are drawn in one call.
+    let runStart = 0;
+    let runEnd = 0;
+    const flush = () => {
+      if (runEnd > runStart) gl.drawArrays(gl.TRIANGLES, runStart * 6, (runEnd - runStart) * 6);
+      this.drawnSegments += runEnd - runStart;
+    };
     for (const chunk of pass.chunks) {
-      const first = level.chunkSegments[chunk * 2] as number;
-      const count = level.chunkSegments[chunk * 2 + 1] as number;
-      if (count > 0) gl.drawArrays(gl.TRIANGLES, first * 6, count * 6);
-      this.drawnSegments += Math.max(0, count);
+      const first = ranges[chunk * 2] as number;
+      const count = ranges[chunk * 2 + 1] as number;
+      if (count === 0) continue;
+      if (first !== runEnd) {
+        flush();
+        runStart = first;
+      }
+      runEnd = first + count;
     }
-    gl.bindTexture(gl.TEXTURE_2D, null);
-    gl.activeTexture(gl.TEXTURE0);
-    gl.bindTexture(gl.TEXTURE_2D, null);
+    flush();
+    for (const unit of [gl.TEXTURE2, gl.TEXTURE1, gl.TEXTURE0]) {
+      gl.activeTexture(unit);
+      gl.bindTexture(gl.TEXTURE_2D, null);
+    }
     gl.bindVertexArray(null);
   }
 
-  /** The level's textures, sent to the GPU when first drawn and again after a change. */
+  /**
+   * The level's textures: positions and status slots sent to the GPU when the level is first
+   * drawn, the list of shown segments again after each change of the shown scans.
+   */
   private levelTextures(gl: WebGL2RenderingContext, index: number): LevelTextures {
     const level = this.geometry?.levels[index];
     let textures = this.textures.get(index);
+    // MapLibre may leave flipping or premultiplying on for its images; these are raw numbers.
+    // (Rows of 2048 texels are whole words, so the default alignment of 4 fits every texture.)
+    gl.pixelStorei(gl.UNPACK_FLIP_Y_WEBGL, false);
+    gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, false);
+    gl.pixelStorei(gl.UNPACK_ALIGNMENT, 4);
     if (!textures) {
       textures = {
         positions: createTexture(gl),
         slots: createTexture(gl),
-        positionsStale: true,
-        slotsStale: true,
+        shownTexture: createTexture(gl),
+        shown: null,
       };
       this.textures.set(index, textures);
+      if (level) {
+        const positionRows = rowsFor(level.vertices.length / 4);
+        const positions = new Float32Array(positionRows * TEXTURE_WIDTH * 4);
+        positions.set(level.vertices);
+        upload(gl, textures.positions, [gl.RGBA32F, gl.RGBA, gl.FLOAT], positionRows, positions);
+        const slotRows = rowsFor(level.segmentCount);
+        const slots = new Uint8Array(slotRows * TEXTURE_WIDTH);
+        slots.set(level.slots);
+        upload(gl, textures.slots, [gl.R8, gl.RED, gl.UNSIGNED_BYTE], slotRows, slots);
+      }
     }
-    // MapLibre may leave flipping or premultiplying on for its images; these are raw numbers.
-    // (Rows of 2048 texels are whole words, so the default alignment of 4 fits both textures.)
-    gl.pixelStorei(gl.UNPACK_FLIP_Y_WEBGL, false);
-    gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, false);
-    gl.pixelStorei(gl.UNPACK_ALIGNMENT, 4);
-    if (textures.positionsStale && level) {
-      const rows = rowsFor(level.vertices.length / 4);
-      const texels = new Float32Array(rows * TEXTURE_WIDTH * 4);
-      texels.set(level.vertices);
-      gl.bindTexture(gl.TEXTURE_2D, textures.positions);
-      gl.texImage2D(
-        gl.TEXTURE_2D,
-        0,
-        gl.RGBA32F,
-        TEXTURE_WIDTH,
-        rows,
-        0,
-        gl.RGBA,
-        gl.FLOAT,
-        texels,
-      );
-      textures.positionsStale = false;
-    }
-    if (textures.slotsStale && level) {
-      const rows = rowsFor(level.segmentCount);
-      const texels = new Uint8Array(rows * TEXTURE_WIDTH);
-      texels.set(this.slots[index] ?? []);
-      gl.bindTexture(gl.TEXTURE_2D, textures.slots);
-      gl.texImage2D(
-        gl.TEXTURE_2D,
-        0,
-        gl.R8,
-        TEXTURE_WIDTH,
-        rows,
-        0,
-        gl.RED,
-        gl.UNSIGNED_BYTE,
-        texels,
-      );
-      textures.slotsStale = false;
+    if (!textures.shown && this.geometry) {
+      const shown = this.geometry.shownSegments(index, this.shown);
+      const rows = rowsFor(shown.segments.length);
+      const list = new Uint32Array(rows * TEXTURE_WIDTH);
+      list.set(shown.segments);
+      upload(gl, textures.shownTexture, [gl.R32UI, gl.RED_INTEGER, gl.UNSIGNED_INT], rows, list);
+      textures.shown = shown;
     }
     gl.bindTexture(gl.TEXTURE_2D, null);
     return textures;
@@ -384,6 +403,18 @@ export class ScanPathLayer implements CustomLayerInterface {
     // No attributes: the shader reads everything from textures by gl_VertexID.
     return { program, vao: gl.createVertexArray(), uniforms };
   }
+}
+
+/** Fills a texture of TEXTURE_WIDTH columns and `rows` rows with `texels`. */
+function upload(
+  gl: WebGL2RenderingContext,
+  texture: WebGLTexture,
+  [internalFormat, format, type]: [number, number, number],
+  rows: number,
+  texels: ArrayBufferView,
+): void {
+  gl.bindTexture(gl.TEXTURE_2D, texture);
+  gl.texImage2D(gl.TEXTURE_2D, 0, internalFormat, TEXTURE_WIDTH, rows, 0, format, type, texels);
 }
 
 /** A texture read texel by texel: no filtering, no mipmaps. */
