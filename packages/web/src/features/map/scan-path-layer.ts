@@ -74,7 +74,8 @@ void main() {
   float len = length(along);
   vec2 dir = len > 1e-6 ? along / len : vec2(1.0, 0.0);
   vec2 normal = vec2(-dir.y, dir.x);
-  float reach = u_half_width + 1.0;
+  // Half a pixel beyond the half width is where the fragment shader's fade reaches zero.
+  float reach = u_half_width + 0.5;
   bool start = corner.x < 0.5;
   vec4 clip = start ? ca : cb;
   vec2 screen = (start ? sa - dir * u_half_width : sb + dir * u_half_width) + normal * corner.y * reach;
