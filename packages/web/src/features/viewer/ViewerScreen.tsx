@@ -138,6 +138,32 @@ export function ViewerScreen({ variant }: { variant: 'viewer' | 'full' }) {
       setOverlays((current) => (current[key] === value ? current : { ...current, [key]: value })),
     [],
   );
+  // Stable handlers let the panels and the map skip the renders of a filter change.
+  const handleCameraPositionChange = useCallback(
+    (camera: MapOverlays['camera']) => setOverlay('camera', camera),
+    [setOverlay],
+  );
+  const handleAnnotationsChange = useCallback(
+    (features: MapOverlays['annotations']) => setOverlay('annotations', features),
+    [setOverlay],
+  );
+  const handleProfileLineChange = useCallback(
+    (line: MapOverlays['profileLine']) => setOverlay('profileLine', line),
+    [setOverlay],
+  );
+  const handleProfileHoverChange = useCallback(
+    (position: MapOverlays['profileHover']) => setOverlay('profileHover', position),
+    [setOverlay],
+  );
+  const handleSelectAnnotation = useCallback(
+    (annotation: { id: string; scanId: string }) =>
+      viewerActions.selectAnnotation(annotation, summaryIdsRef.current),
+    [],
+  );
+  const handleUnselectAnnotation = useCallback(
+    (annotation: { id: string; scanId: string }) => viewerActions.unselectAnnotation(annotation.id),
+    [],
+  );
 
   const requestPoint = useCallback(
     () => mapRef.current?.requestPoint() ?? Promise.resolve(null),
@@ -155,6 +181,18 @@ export function ViewerScreen({ variant }: { variant: 'viewer' | 'full' }) {
   const handleCloudCenter = useCallback(
     (center: { lon: number; lat: number }) => mapRef.current?.flyTo(center),
     [],
+  );
+
+  const images = useMemo(
+    () => (
+      <ImagePanel
+        scanId={selection.focusedScanId}
+        frameIndex={selection.focusedImageIndex}
+        onFrameIndexChange={viewerActions.setFrameIndex}
+        onCameraPositionChange={handleCameraPositionChange}
+      />
+    ),
+    [selection.focusedScanId, selection.focusedImageIndex, handleCameraPositionChange],
   );
 
   if (!projectId) {
@@ -201,27 +239,18 @@ export function ViewerScreen({ variant }: { variant: 'viewer' | 'full' }) {
       focusedScanId={selection.focusedScanId}
       frameIndex={selection.focusedImageIndex}
       onFrameIndexChange={viewerActions.setFrameIndex}
-      onCameraPositionChange={(camera) => setOverlay('camera', camera)}
+      onCameraPositionChange={handleCameraPositionChange}
       selectedAnnotationIds={selectedAnnotationIds}
-      onSelectAnnotation={(annotation) =>
-        viewerActions.selectAnnotation(annotation, summaryIdsRef.current)
-      }
-      onUnselectAnnotation={(annotation) => viewerActions.unselectAnnotation(annotation.id)}
+      onSelectAnnotation={handleSelectAnnotation}
+      onUnselectAnnotation={handleUnselectAnnotation}
       requestPoint={requestPoint}
       requestLine={requestLine}
-      onAnnotationsChange={(features) => setOverlay('annotations', features)}
-      onProfileLineChange={(line) => setOverlay('profileLine', line)}
-      onProfileHoverChange={(position) => setOverlay('profileHover', position)}
+      onAnnotationsChange={handleAnnotationsChange}
+      onProfileLineChange={handleProfileLineChange}
+      onProfileHoverChange={handleProfileHoverChange}
       mapCenter={mapCenter}
       onCloudCenterChange={handleCloudCenter}
-      images={
-        <ImagePanel
-          scanId={selection.focusedScanId}
-          frameIndex={selection.focusedImageIndex}
-          onFrameIndexChange={viewerActions.setFrameIndex}
-          onCameraPositionChange={(camera) => setOverlay('camera', camera)}
-        />
-      }
+      images={images}
     />
   );
 

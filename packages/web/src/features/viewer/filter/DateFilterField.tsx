@@ -12,7 +12,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { useMemo, useRef, useState } from 'react';
+import { memo, useMemo, useRef, useState } from 'react';
 import {
   type CalendarMonth,
   isDayPicked,
@@ -29,7 +29,7 @@ const WEEKDAYS = ['S', 'M', 'T', 'W', 'T', 'F', 'S'];
  * The filter's date field: it reads 'on: d' or 'from: d1 to: d2' and opens a calendar on which
  * only the days with scans can be picked.
  */
-export function DateFilterField({
+export const DateFilterField = memo(function DateFilterField({
   dates,
   scanCountByDay,
   onChange,
@@ -144,7 +144,7 @@ export function DateFilterField({
       </Popover>
     </>
   );
-}
+});
 
 function CalendarDay({
   day,

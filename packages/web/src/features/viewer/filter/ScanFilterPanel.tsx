@@ -24,7 +24,7 @@ import {
   TextField,
   Tooltip,
 } from '@mui/material';
-import type { ReactElement } from 'react';
+import { memo, type ReactElement, useCallback, useRef } from 'react';
 import { DateFilterField } from './DateFilterField.tsx';
 import type { FilterOptions } from './filter-options.ts';
 
@@ -32,8 +32,22 @@ import type { FilterOptions } from './filter-options.ts';
 // drawer then lays out and redraws all its paths in the very frame that shows the new list.
 const MENU_PROPS = { disableScrollLock: true } as const;
 
-/** The viewer's scan filter (spec §2 Viewer scan filter panel). */
-export function ScanFilterPanel({
+const ICONS = {
+  onlySelected: <PlaylistAddCheckIcon />,
+  onlyAnnotated: <SpeakerNotesIcon />,
+  selectAll: <SelectAllIcon />,
+  unselectAll: <DeselectIcon />,
+  clear: <FilterAltOffIcon />,
+  zoom: <ZoomOutMapIcon />,
+};
+
+type SetField = <K extends keyof ScanFilter>(field: K, value: ScanFilter[K]) => void;
+
+/**
+ * The viewer's scan filter (spec §2 Viewer scan filter panel). Each field is its own memoized
+ * component with a stable setter, so a change re-renders the field that changed, not all.
+ */
+export const ScanFilterPanel = memo(function ScanFilterPanel({
   filter,
   options,
   selectedCount,
@@ -50,7 +64,22 @@ export function ScanFilterPanel({
   onUnselectAll(): void;
   onZoomToSelected(): void;
 }) {
-  const set = (patch: Partial<ScanFilter>) => onChange({ ...filter, ...patch });
+  const latest = useRef({ filter, onChange });
+  latest.current = { filter, onChange };
+  const setField = useCallback<SetField>((field, value) => {
+    const { filter: current, onChange: change } = latest.current;
+    change({ ...current, [field]: value });
+  }, []);
+  const toggleOnlySelected = useCallback(
+    () => setField('onlySelected', !latest.current.filter.onlySelected),
+    [setField],
+  );
+  const toggleOnlyAnnotated = useCallback(
+    () => setField('onlyAnnotated', !latest.current.filter.onlyAnnotated),
+    [setField],
+  );
+  const clearFilter = useCallback(() => latest.current.onChange(emptyScanFilter()), []);
+  const setDates = useCallback((dates: string[]) => setField('dates', dates), [setField]);
 
   return (
     <Box
@@ -59,91 +88,53 @@ export function ScanFilterPanel({
     >
       <FilterText
         label="Session ID"
+        field="sessionId"
         value={filter.sessionId}
         maxLength={SESSION_ID_MAX}
         testId="filter-session-id"
-        onChange={(sessionId) => set({ sessionId })}
+        onChange={setField}
       />
       <FilterSelect
         label="Type"
+        field="type"
         value={filter.type}
         choices={options.types}
         testId="filter-type"
-        onChange={(type) => set({ type })}
+        onChange={setField}
       />
       <FilterText
         label="Scan ID"
+        field="scanId"
         value={filter.scanId}
         maxLength={SCAN_ID_MAX}
         testId="filter-scan-id"
-        onChange={(scanId) => set({ scanId })}
+        onChange={setField}
       />
-      <TextField
-        select
-        size="small"
-        label="Status"
-        value={filter.status || SCAN_STATUS_OPTIONS[0]}
-        onChange={(event) => set({ status: event.target.value as ScanFilter['status'] })}
-        slotProps={{
-          select: { MenuProps: MENU_PROPS },
-          htmlInput: { 'data-testid': 'filter-status' },
-        }}
-      >
-        {SCAN_STATUS_OPTIONS.map((status) => (
-          <MenuItem key={status} value={status}>
-            {status}
-          </MenuItem>
-        ))}
-      </TextField>
+      <StatusSelect value={filter.status} onChange={setField} />
       <Box sx={{ gridColumn: '1 / -1' }}>
         <FilterText
           label="Comment"
+          field="comment"
           value={filter.comment}
           maxLength={COMMENT_MAX}
           testId="filter-comment"
-          onChange={(comment) => set({ comment })}
+          onChange={setField}
         />
       </Box>
       <FilterSelect
         label="Device"
+        field="deviceId"
         value={filter.deviceId}
         choices={options.devices}
         testId="filter-device"
-        onChange={(deviceId) => set({ deviceId })}
+        onChange={setField}
       />
-      <TextField
-        select
-        size="small"
-        label="Tags"
-        value={filter.tags}
-        onChange={(event) => {
-          const value = event.target.value as unknown as string[] | string;
-          set({ tags: typeof value === 'string' ? value.split(',') : value });
-        }}
-        slotProps={{
-          inputLabel: { shrink: true },
-          htmlInput: { 'data-testid': 'filter-tags' },
-          select: {
-            MenuProps: MENU_PROPS,
-            multiple: true,
-            displayEmpty: true,
-            renderValue: (selected) =>
-              (selected as string[]).length === 0 ? 'Any' : (selected as string[]).join(', '),
-          },
-        }}
-      >
-        {options.tags.map((tag) => (
-          <MenuItem key={tag} value={tag} data-testid={`tag-option-${tag}`}>
-            <Checkbox size="small" checked={filter.tags.includes(tag)} sx={{ p: 0.25, mr: 1 }} />
-            <ListItemText primary={tag} />
-          </MenuItem>
-        ))}
-      </TextField>
+      <TagsSelect value={filter.tags} choices={options.tags} onChange={setField} />
       <Box sx={{ gridColumn: '1 / -1' }}>
         <DateFilterField
           dates={filter.dates}
           scanCountByDay={options.scanCountByDay}
-          onChange={(dates) => set({ dates })}
+          onChange={setDates}
         />
       </Box>
       <Box
@@ -153,55 +144,129 @@ export function ScanFilterPanel({
         <ToolButton
           title={FILTER_TOOLTIPS.filterToSelected}
           pressed={Boolean(filter.onlySelected)}
-          onClick={() => set({ onlySelected: !filter.onlySelected })}
-          icon={<PlaylistAddCheckIcon />}
+          onClick={toggleOnlySelected}
+          icon={ICONS.onlySelected}
         />
         <ToolButton
           title={FILTER_TOOLTIPS.filterToAnnotated}
           pressed={Boolean(filter.onlyAnnotated)}
-          onClick={() => set({ onlyAnnotated: !filter.onlyAnnotated })}
-          icon={<SpeakerNotesIcon />}
+          onClick={toggleOnlyAnnotated}
+          icon={ICONS.onlyAnnotated}
         />
         <ToolButton
           title={FILTER_TOOLTIPS.selectAllFiltered}
           onClick={onSelectAllFiltered}
-          icon={<SelectAllIcon />}
+          icon={ICONS.selectAll}
         />
         <ToolButton
           title={FILTER_TOOLTIPS.unselectAll}
           onClick={onUnselectAll}
           disabled={selectedCount === 0}
-          icon={<DeselectIcon />}
+          icon={ICONS.unselectAll}
         />
         <ToolButton
           title={FILTER_TOOLTIPS.clearFilter}
-          onClick={() => onChange(emptyScanFilter())}
+          onClick={clearFilter}
           disabled={!isFilterActive(filter)}
-          icon={<FilterAltOffIcon />}
+          icon={ICONS.clear}
         />
         <ToolButton
           title={FILTER_TOOLTIPS.zoomToSelected}
           onClick={onZoomToSelected}
           disabled={selectedCount === 0}
-          icon={<ZoomOutMapIcon />}
+          icon={ICONS.zoom}
         />
       </Box>
     </Box>
   );
-}
+});
 
-function FilterText({
+const StatusSelect = memo(function StatusSelect({
+  value,
+  onChange,
+}: {
+  value: ScanFilter['status'];
+  onChange: SetField;
+}) {
+  return (
+    <TextField
+      select
+      size="small"
+      label="Status"
+      value={value || SCAN_STATUS_OPTIONS[0]}
+      onChange={(event) => onChange('status', event.target.value as ScanFilter['status'])}
+      slotProps={{
+        select: { MenuProps: MENU_PROPS },
+        htmlInput: { 'data-testid': 'filter-status' },
+      }}
+    >
+      {SCAN_STATUS_OPTIONS.map((status) => (
+        <MenuItem key={status} value={status}>
+          {status}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+});
+
+const TagsSelect = memo(function TagsSelect({
+  value,
+  choices,
+  onChange,
+}: {
+  value: ScanFilter['tags'];
+  choices: readonly string[];
+  onChange: SetField;
+}) {
+  return (
+    <TextField
+      select
+      size="small"
+      label="Tags"
+      value={value}
+      onChange={(event) => {
+        const picked = event.target.value as unknown as string[] | string;
+        onChange('tags', typeof picked === 'string' ? picked.split(',') : picked);
+      }}
+      slotProps={{
+        inputLabel: { shrink: true },
+        htmlInput: { 'data-testid': 'filter-tags' },
+        select: {
+          MenuProps: MENU_PROPS,
+          multiple: true,
+          displayEmpty: true,
+          renderValue: (selected) =>
+            (selected as string[]).length === 0 ? 'Any' : (selected as string[]).join(', '),
+        },
+      }}
+    >
+      {choices.map((tag) => (
+        <MenuItem key={tag} value={tag} data-testid={`tag-option-${tag}`}>
+          <Checkbox size="small" checked={value.includes(tag)} sx={{ p: 0.25, mr: 1 }} />
+          <ListItemText primary={tag} />
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+});
+
+type TextKey = 'sessionId' | 'scanId' | 'comment';
+type ChoiceKey = 'type' | 'deviceId';
+
+const FilterText = memo(function FilterText({
   label,
+  field,
   value,
   maxLength,
   testId,
   onChange,
 }: {
   label: string;
+  field: TextKey;
   value: string;
   maxLength: number;
   testId: string;
-  onChange(value: string): void;
+  onChange: SetField;
 }) {
   return (
     <TextField
@@ -209,24 +274,26 @@ function FilterText({
       label={label}
       value={value}
       fullWidth
-      onChange={(event) => onChange(event.target.value.slice(0, maxLength))}
+      onChange={(event) => onChange(field, event.target.value.slice(0, maxLength))}
       slotProps={{ htmlInput: { maxLength, 'data-testid': testId } }}
     />
   );
-}
+});
 
-function FilterSelect({
+const FilterSelect = memo(function FilterSelect({
   label,
+  field,
   value,
   choices,
   testId,
   onChange,
 }: {
   label: string;
+  field: ChoiceKey;
   value: string;
   choices: readonly string[];
   testId: string;
-  onChange(value: string): void;
+  onChange: SetField;
 }) {
   return (
     <TextField
@@ -234,7 +301,7 @@ function FilterSelect({
       size="small"
       label={label}
       value={value}
-      onChange={(event) => onChange(event.target.value)}
+      onChange={(event) => onChange(field, event.target.value)}
       slotProps={{
         inputLabel: { shrink: true },
         select: { displayEmpty: true, MenuProps: MENU_PROPS },
@@ -249,9 +316,9 @@ function FilterSelect({
       ))}
     </TextField>
   );
-}
+});
 
-function ToolButton({
+const ToolButton = memo(function ToolButton({
   title,
   icon,
   pressed,
@@ -281,4 +348,4 @@ function ToolButton({
       </span>
     </Tooltip>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { Box, Tab, Tabs } from '@mui/material';
-import { type ReactNode, useState } from 'react';
+import { memo, type ReactNode, useState } from 'react';
 import { AnnotationPanel } from '../annotations/index.ts';
 import { ProfilePanel } from '../profile/index.ts';
 import { PointCloudSlot } from './PointCloudSlot.tsx';
@@ -17,8 +17,9 @@ const TABS: { value: ViewerTab; label: string }[] = [
 /**
  * The tabbed panel area beside the map: camera images, annotations, elevation profile and the
  * 3D view. A tab's panel stays mounted once opened so its state survives switching tabs.
+ * Memoized: a filter change leaves the panels' inputs as they were.
  */
-export function ViewerPanels({
+export const ViewerPanels = memo(function ViewerPanels({
   initialTab = 'images',
   pointCloud,
   images,
@@ -110,4 +111,4 @@ export function ViewerPanels({
           )}
     </Box>
   );
-}
+});
