@@ -7,11 +7,12 @@
 // the filter change handed to the viewer's state:
 //   commit: React committed the scan list showing the new result (the map got its new scans in
 //           the same commit);
-//   paint:  the first frame painted after that commit (list and map drawn);
+//   paint:  the first frame painted after that commit;
+//   map:    the end of the first frame that drew the map's new paths ('map:paths-shown'), when
+//           the change gave the map new ones;
+//   screen: the later of paint and map: list and map both show the change (the goal);
 //   settle: the main thread is free again (frames ≤ 34 ms apart from then on, for 1 s);
 //   max gap: the longest gap between two frames after the change (a freeze shows here).
-// The map's worker may still be tiling the new paths after "paint"; "settle" covers its
-// main-thread part.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -136,7 +137,20 @@ async function collect(page) {
     }
     const map = document.querySelector('[data-testid="scan-map"]');
     const segments = Number(map?.dataset.pathSegments ?? Number.NaN);
-    return { ...sample, settleMs: settledAt - changedAt, maxGapMs: maxGap, segments };
+    // The end of the frame that drew the map's new paths, when the change gave it new ones.
+    const mapShown = performance
+      .getEntriesByName('map:paths-shown')
+      .find((m) => m.startTime >= changedAt);
+    const mapMs = mapShown ? mapShown.startTime - changedAt : null;
+    const screenMs = Math.max(sample.paintMs, mapMs ?? 0);
+    return {
+      ...sample,
+      mapMs,
+      screenMs,
+      settleMs: settledAt - changedAt,
+      maxGapMs: maxGap,
+      segments,
+    };
   });
 }
 
@@ -211,19 +225,21 @@ async function main() {
 
     console.log(`\nFilter change → screen, ${SCANS} scans, ${ROUNDS} rounds, medians (ms):`);
     console.log(
-      'step                       | scans left | commit | paint | settle | max gap | segments drawn | goal ≤ 50 (paint)',
+      'step                       | scans left | commit | paint |  map | screen | settle | max gap | segments drawn | goal ≤ 50 (screen)',
     );
     const paints = [];
     for (const [name, samples] of results) {
       const m = (key) => median(samples.map((s) => s[key]));
-      paints.push(...samples.map((s) => s.paintMs));
+      paints.push(...samples.map((s) => s.screenMs));
+      const maps = samples.map((s) => s.mapMs).filter((v) => v !== null);
+      const mapText = maps.length > 0 ? median(maps).toFixed(1) : '—';
       console.log(
-        `${name.padEnd(27)}| ${String(samples[0].count).padStart(10)} | ${m('commitMs').toFixed(1).padStart(6)} | ${m('paintMs').toFixed(1).padStart(5)} | ${m('settleMs').toFixed(0).padStart(6)} | ${m('maxGapMs').toFixed(0).padStart(7)} | ${m('segments').toFixed(0).padStart(14)} | ${m('paintMs') <= GOAL_MS ? 'met' : 'MISSED'}`,
+        `${name.padEnd(27)}| ${String(samples[0].count).padStart(10)} | ${m('commitMs').toFixed(1).padStart(6)} | ${m('paintMs').toFixed(1).padStart(5)} | ${mapText.padStart(4)} | ${m('screenMs').toFixed(1).padStart(6)} | ${m('settleMs').toFixed(0).padStart(6)} | ${m('maxGapMs').toFixed(0).padStart(7)} | ${m('segments').toFixed(0).padStart(14)} | ${m('screenMs') <= GOAL_MS ? 'met' : 'MISSED'}`,
       );
     }
     paints.sort((a, b) => a - b);
     console.log(
-      `\nall changes: paint median ${median(paints).toFixed(1)} ms, p95 ${paints[Math.ceil(paints.length * 0.95) - 1].toFixed(1)} ms, max ${paints.at(-1).toFixed(1)} ms`,
+      `\nall changes: screen median ${median(paints).toFixed(1)} ms, p95 ${paints[Math.ceil(paints.length * 0.95) - 1].toFixed(1)} ms, max ${paints.at(-1).toFixed(1)} ms`,
     );
     console.log(`total ${((Date.now() - started) / 1000).toFixed(0)} s`);
   } finally {

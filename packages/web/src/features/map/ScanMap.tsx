@@ -1,5 +1,5 @@
 import { Box, Chip } from '@mui/material';
-import { useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useConfig } from '../../config/ConfigContext.tsx';
 import { MapLegend } from './MapLegend.tsx';
 import { parseMapRuntimeConfig, projectMapConfig } from './map-config.ts';
@@ -56,9 +56,10 @@ export function ScanMap(props: ScanMapProps) {
     };
   }, []);
 
-  useEffect(() => controllerRef.current?.setScans(scans), [scans]);
-  useEffect(() => controllerRef.current?.setSelected(selectedScanIds), [selectedScanIds]);
-  useEffect(() => controllerRef.current?.setFocused(focusedScanId), [focusedScanId]);
+  // In the commit, not after it: the map draws a change in the frame that shows the list.
+  useLayoutEffect(() => controllerRef.current?.setScans(scans), [scans]);
+  useLayoutEffect(() => controllerRef.current?.setSelected(selectedScanIds), [selectedScanIds]);
+  useLayoutEffect(() => controllerRef.current?.setFocused(focusedScanId), [focusedScanId]);
   useEffect(() => controllerRef.current?.setLayers(layers), [layers]);
   useEffect(() => controllerRef.current?.setOverlays(overlays), [overlays]);
   useEffect(() => controllerRef.current?.setProjectConfig(config), [config]);

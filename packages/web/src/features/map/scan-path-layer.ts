@@ -185,6 +185,7 @@ export class ScanPathLayer implements CustomLayerInterface {
   private geometry: ScanPathGeometry | null = null;
   private shown: ShownScans = new Set<string>();
   private readonly textures = new Map<number, LevelTextures>();
+  private changePending = false;
 
   constructor(readonly id: string) {}
 
@@ -205,7 +206,19 @@ export class ScanPathLayer implements CustomLayerInterface {
 
   private changed(): void {
     this.terrainTileRevision += 1;
+    this.changePending = true;
     this.map?.triggerRepaint();
+  }
+
+  /**
+   * Marks the end of the first frame that drew a change ('map:paths-shown'), for anyone timing
+   * how long a filter change takes to reach the screen: a task queued from the frame runs after
+   * its paint.
+   */
+  private markChangeDrawn(): void {
+    if (!this.changePending) return;
+    this.changePending = false;
+    setTimeout(() => performance.mark('map:paths-shown'), 0);
   }
 
   onAdd(map: MapLibreMap, gl: WebGL2RenderingContext): void {
@@ -296,6 +309,7 @@ export class ScanPathLayer implements CustomLayerInterface {
 
   private draw(gl: WebGL2RenderingContext, pass: DrawPass): void {
     this.drawnSegments = 0;
+    this.markChangeDrawn();
     const r = this.resources;
     const level = this.geometry?.levels[pass.level];
     if (!r || !level || level.segmentCount === 0 || pass.chunks.length === 0) return;
