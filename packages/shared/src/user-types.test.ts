@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   canMarkPipelineGlobal,
+  canModifyAnnotation,
   canProcess,
   isUserType,
   isVendorOrganization,
@@ -35,5 +36,14 @@ describe('user types', () => {
     expect(isVendorOrganization('Deluxe')).toBe(false);
     expect(canMarkPipelineGlobal('LuxGear')).toBe(true);
     expect(canMarkPipelineGlobal('Other')).toBe(false);
+  });
+
+  it('lets a Standard user modify only the annotations they wrote, others any', () => {
+    expect(canModifyAnnotation({ id: 7, userType: 'Standard' }, 7)).toBe(true);
+    expect(canModifyAnnotation({ id: '7', userType: 'Standard' }, 7)).toBe(true);
+    expect(canModifyAnnotation({ id: 7, userType: 'Standard' }, 8)).toBe(false);
+    expect(canModifyAnnotation({ id: 7, userType: 'Standard' }, null)).toBe(false);
+    expect(canModifyAnnotation({ id: 7, userType: 'Power User' }, 8)).toBe(true);
+    expect(canModifyAnnotation({ id: 7, userType: 'Admin' }, null)).toBe(true);
   });
 });

@@ -37,3 +37,14 @@ export function userTypeOptionsForOrganization(
 export function canMarkPipelineGlobal(organizationName: string | null | undefined): boolean {
   return isVendorOrganization(organizationName);
 }
+
+/**
+ * Whether a user may edit or delete an annotation: a Standard user only the ones they wrote,
+ * a Power User or Admin any in their scope. Ids are compared as text (the API sends them so).
+ */
+export function canModifyAnnotation(
+  user: { id: string | number; userType: UserType },
+  authorId: string | number | null | undefined,
+): boolean {
+  return user.userType !== 'Standard' || (authorId != null && String(authorId) === String(user.id));
+}

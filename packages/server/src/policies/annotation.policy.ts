@@ -1,3 +1,4 @@
+import { canModifyAnnotation } from '@asset-portal/shared';
 import type { Viewer } from '../graphql/context.ts';
 import { canSeeOrganization } from './scope.ts';
 
@@ -12,5 +13,5 @@ export const annotationPolicy = {
   canCreate: (viewer: Viewer, scanOrganizationId: number) =>
     canSeeOrganization(viewer, scanOrganizationId),
   canModify: (viewer: Viewer, annotation: { userId: number | null }) =>
-    viewer.user.userType !== 'Standard' || annotation.userId === viewer.user.id,
+    canModifyAnnotation(viewer.user, annotation.userId),
 };

@@ -1,4 +1,4 @@
-import { annotationInput, type UserType } from '@asset-portal/shared';
+import { annotationInput, canModifyAnnotation, type UserType } from '@asset-portal/shared';
 
 /** The kinds of annotation offered in the dialog; an older annotation may carry another. */
 export const ANNOTATION_TYPES = ['Note', 'Issue', 'Defect', 'Measurement'] as const;
@@ -80,8 +80,7 @@ export function canChangeAnnotation(
   viewer: { id: string; userType: UserType } | null,
   annotation: Pick<AnnotationItem, 'user'>,
 ): boolean {
-  if (!viewer) return false;
-  return viewer.userType !== 'Standard' || annotation.user?.id === viewer.id;
+  return viewer !== null && canModifyAnnotation(viewer, annotation.user?.id);
 }
 
 /** The map overlay: one point feature per annotation, with its id, title, type and selection. */
