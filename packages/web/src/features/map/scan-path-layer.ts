@@ -16,22 +16,25 @@ import {
 /** Width of an unselected path in CSS pixels, as the selected and focused ones are drawn wider. */
 export const PATH_WIDTH_PX = 2.5;
 
-/** Texels per row of the position, slot and shown-segment textures (WebGL 2 allows at least 2048). */
+/** Texels per row of the position and shown-segment textures (WebGL 2 allows at least 2048). */
 const TEXTURE_WIDTH = 2048;
+/** A shown-segment entry: the segment index in the low bits, its status slot (1-3) above. */
+const SLOT_SHIFT = 29;
+const SEGMENT_MASK = 2 ** SLOT_SHIFT - 1;
 
-// Six vertices per shown segment, found from gl_VertexID: the quad around the segment, widened
-// on screen and faded over its last pixel for a smooth edge. The segment comes from the list of
-// shown segments (a filter change rewrites only that list, and hidden scans cost nothing);
-// positions are read from a texture as float32 high and low parts relative to the camera
-// centre, so that paths stay steady at the highest zoom. Software WebGL (SwiftShader) drew
-// instanced quads six times slower than this.
+// Four vertices per shown segment, found from gl_VertexID and drawn as two indexed triangles:
+// the quad around the segment, widened on screen and faded over its last pixel for a smooth
+// edge. The segment and its status slot come from the list of shown segments (a filter change
+// rewrites only that list, and hidden scans cost nothing); positions are read from a texture as
+// float32 high and low parts relative to the camera centre, so that paths stay steady at the
+// highest zoom. Software WebGL (SwiftShader) drew instanced quads six times slower than this,
+// and shades each indexed vertex once where six unindexed vertices cost half as much again.
 const VERTEX_SHADER = `#version 300 es
 precision highp float;
 precision highp sampler2D;
 precision highp usampler2D;
 uniform usampler2D u_shown;
 uniform sampler2D u_positions;
-uniform sampler2D u_slots;
 uniform mat4 u_matrix;
 uniform vec2 u_center_hi;
 uniform vec2 u_center_lo;
@@ -41,11 +44,10 @@ uniform vec3 u_colors[3];
 out vec3 v_color;
 out float v_across;
 const int WIDTH = ${TEXTURE_WIDTH};
+const uint SEGMENT_MASK = ${SEGMENT_MASK}u;
+const uint SLOT_SHIFT = ${SLOT_SHIFT}u;
 // x: 0 at the segment's start, 1 at its end; y: the side.
-const vec2 CORNERS[6] = vec2[6](
-  vec2(0.0, -1.0), vec2(1.0, -1.0), vec2(1.0, 1.0),
-  vec2(0.0, -1.0), vec2(1.0, 1.0), vec2(0.0, 1.0)
-);
+const vec2 CORNERS[4] = vec2[4](vec2(0.0, -1.0), vec2(1.0, -1.0), vec2(1.0, 1.0), vec2(0.0, 1.0));
 ivec2 at(int index) {
   return ivec2(index % WIDTH, index / WIDTH);
 }
@@ -57,10 +59,11 @@ vec4 clipOf(int vertex) {
   return u_matrix * vec4((p.xy - u_center_hi) + (p.zw - u_center_lo), 0.0, 1.0);
 }
 void main() {
-  int entry = gl_VertexID / 6;
-  vec2 corner = CORNERS[gl_VertexID - entry * 6];
-  int segment = int(texelFetch(u_shown, at(entry), 0).r);
-  int slot = int(texel(u_slots, segment).r * 255.0 + 0.5);
+  int entry = gl_VertexID >> 2;
+  vec2 corner = CORNERS[gl_VertexID & 3];
+  uint shown = texelFetch(u_shown, at(entry), 0).r;
+  int segment = int(shown & SEGMENT_MASK);
+  int slot = int(shown >> SLOT_SHIFT);
   vec4 ca = clipOf(segment);
   vec4 cb = clipOf(segment + 1);
   if (slot == 0 || ca.w <= 0.0 || cb.w <= 0.0) {
@@ -98,7 +101,6 @@ void main() {
 const UNIFORMS = [
   'u_shown',
   'u_positions',
-  'u_slots',
   'u_matrix',
   'u_center_hi',
   'u_center_lo',
@@ -110,6 +112,9 @@ const UNIFORMS = [
 interface GlResources {
   program: WebGLProgram;
   vao: WebGLVertexArrayObject;
+  /** Six indices per quad (two triangles of its four vertices), for this many quads. */
+  indices: WebGLBuffer;
+  indexedQuads: number;
   uniforms: Record<(typeof UNIFORMS)[number], WebGLUniformLocation | null>;
 }
 
@@ -127,7 +132,6 @@ interface DrawPass {
 /** One level's textures on the GPU; the shown segments are listed again after a change. */
 interface LevelTextures {
   positions: WebGLTexture;
-  slots: WebGLTexture;
   shownTexture: WebGLTexture;
   shown: ShownSegments | null;
 }
@@ -236,6 +240,7 @@ export class ScanPathLayer implements CustomLayerInterface {
     if (gl && r) {
       gl.deleteProgram(r.program);
       gl.deleteVertexArray(r.vao);
+      gl.deleteBuffer(r.indices);
     }
     this.resources = null;
     this.gl = null;
@@ -247,7 +252,6 @@ export class ScanPathLayer implements CustomLayerInterface {
     if (gl) {
       for (const level of this.textures.values()) {
         gl.deleteTexture(level.positions);
-        gl.deleteTexture(level.slots);
         gl.deleteTexture(level.shownTexture);
       }
     }
@@ -323,11 +327,9 @@ export class ScanPathLayer implements CustomLayerInterface {
     gl.bindTexture(gl.TEXTURE_2D, textures.positions);
     gl.uniform1i(r.uniforms.u_positions, 0);
     gl.activeTexture(gl.TEXTURE1);
-    gl.bindTexture(gl.TEXTURE_2D, textures.slots);
-    gl.uniform1i(r.uniforms.u_slots, 1);
-    gl.activeTexture(gl.TEXTURE2);
     gl.bindTexture(gl.TEXTURE_2D, textures.shownTexture);
-    gl.uniform1i(r.uniforms.u_shown, 2);
+    gl.uniform1i(r.uniforms.u_shown, 1);
+    this.ensureIndices(gl, r, textures.shown?.segments.length ?? 0);
     gl.uniformMatrix4fv(r.uniforms.u_matrix, false, pass.matrix);
     const [cx, cy] = pass.center;
     const hx = Math.fround(cx);
@@ -341,7 +343,9 @@ export class ScanPathLayer implements CustomLayerInterface {
     let runStart = 0;
     let runEnd = 0;
     const flush = () => {
-      if (runEnd > runStart) gl.drawArrays(gl.TRIANGLES, runStart * 6, (runEnd - runStart) * 6);
+      if (runEnd > runStart) {
+        gl.drawElements(gl.TRIANGLES, (runEnd - runStart) * 6, gl.UNSIGNED_INT, runStart * 6 * 4);
+      }
       this.drawnSegments += runEnd - runStart;
     };
     for (const chunk of pass.chunks) {
@@ -355,7 +359,7 @@ export class ScanPathLayer implements CustomLayerInterface {
       runEnd = first + count;
     }
     flush();
-    for (const unit of [gl.TEXTURE2, gl.TEXTURE1, gl.TEXTURE0]) {
+    for (const unit of [gl.TEXTURE1, gl.TEXTURE0]) {
       gl.activeTexture(unit);
       gl.bindTexture(gl.TEXTURE_2D, null);
     }
@@ -375,29 +379,22 @@ export class ScanPathLayer implements CustomLayerInterface {
     gl.pixelStorei(gl.UNPACK_PREMULTIPLY_ALPHA_WEBGL, false);
     gl.pixelStorei(gl.UNPACK_ALIGNMENT, 4);
     if (!textures) {
-      textures = {
-        positions: createTexture(gl),
-        slots: createTexture(gl),
-        shownTexture: createTexture(gl),
-        shown: null,
-      };
+      textures = { positions: createTexture(gl), shownTexture: createTexture(gl), shown: null };
       this.textures.set(index, textures);
       if (level) {
         const positionRows = rowsFor(level.vertices.length / 4);
         const positions = new Float32Array(positionRows * TEXTURE_WIDTH * 4);
         positions.set(level.vertices);
         upload(gl, textures.positions, [gl.RGBA32F, gl.RGBA, gl.FLOAT], positionRows, positions);
-        const slotRows = rowsFor(level.segmentCount);
-        const slots = new Uint8Array(slotRows * TEXTURE_WIDTH);
-        slots.set(level.slots);
-        upload(gl, textures.slots, [gl.R8, gl.RED, gl.UNSIGNED_BYTE], slotRows, slots);
       }
     }
-    if (!textures.shown && this.geometry) {
+    if (!textures.shown && this.geometry && level) {
       const shown = this.geometry.shownSegments(index, this.shown);
       const rows = rowsFor(shown.segments.length);
       const list = new Uint32Array(rows * TEXTURE_WIDTH);
-      list.set(shown.segments);
+      shown.segments.forEach((segment, entry) => {
+        list[entry] = segment + (level.slots[segment] as number) * 2 ** SLOT_SHIFT;
+      });
       upload(gl, textures.shownTexture, [gl.R32UI, gl.RED_INTEGER, gl.UNSIGNED_INT], rows, list);
       textures.shown = shown;
     }
@@ -415,8 +412,29 @@ export class ScanPathLayer implements CustomLayerInterface {
     const uniforms = Object.fromEntries(
       UNIFORMS.map((name) => [name, gl.getUniformLocation(program, name)]),
     ) as GlResources['uniforms'];
-    // No attributes: the shader reads everything from textures by gl_VertexID.
-    return { program, vao: gl.createVertexArray(), uniforms };
+    // No attributes: the shader reads everything from textures by gl_VertexID; the vertex
+    // array holds only the quads' index buffer.
+    return {
+      program,
+      vao: gl.createVertexArray(),
+      indices: gl.createBuffer(),
+      indexedQuads: 0,
+      uniforms,
+    };
+  }
+
+  /** Grows the index buffer (bound in the layer's vertex array) to cover `quads` quads. */
+  private ensureIndices(gl: WebGL2RenderingContext, r: GlResources, quads: number): void {
+    if (quads <= r.indexedQuads) return;
+    const count = Math.max(quads, r.indexedQuads * 2, 1024);
+    const indices = new Uint32Array(count * 6);
+    for (let quad = 0; quad < count; quad++) {
+      const first = quad * 4;
+      indices.set([first, first + 1, first + 2, first, first + 2, first + 3], quad * 6);
+    }
+    gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, r.indices);
+    gl.bufferData(gl.ELEMENT_ARRAY_BUFFER, indices, gl.STATIC_DRAW);
+    r.indexedQuads = count;
   }
 }
 
