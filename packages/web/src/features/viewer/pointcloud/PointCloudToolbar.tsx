@@ -1,6 +1,13 @@
+import CategoryIcon from '@mui/icons-material/Category';
+import ContrastIcon from '@mui/icons-material/Contrast';
+import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
+import HeightIcon from '@mui/icons-material/Height';
+import PentagonOutlinedIcon from '@mui/icons-material/PentagonOutlined';
+import StraightenIcon from '@mui/icons-material/Straighten';
+import TerrainIcon from '@mui/icons-material/Terrain';
 import {
   Box,
-  Button,
+  IconButton,
   MenuItem,
   Slider,
   TextField,
@@ -9,10 +16,12 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
+import type { ReactElement } from 'react';
 import type { MeasureKind } from './measurements.ts';
 import {
   COLOR_MODE_LABELS,
   type ColorMode,
+  compactCount,
   POINT_BUDGET_OPTIONS,
   type PointCloudSettings,
 } from './view-settings.ts';
@@ -21,6 +30,19 @@ const MEASURE_LABELS: Record<MeasureKind, string> = {
   distance: 'Distance',
   area: 'Area',
   height: 'Height',
+};
+
+// Icons keep the toolbar on one row at the Viewer's panel width; names and tooltips say the rest.
+const COLOR_MODE_ICONS: Record<ColorMode, ReactElement> = {
+  elevation: <TerrainIcon fontSize="small" />,
+  intensity: <ContrastIcon fontSize="small" />,
+  classification: <CategoryIcon fontSize="small" />,
+};
+
+const MEASURE_ICONS: Record<MeasureKind, ReactElement> = {
+  distance: <StraightenIcon fontSize="small" />,
+  area: <PentagonOutlinedIcon fontSize="small" />,
+  height: <HeightIcon fontSize="small" />,
 };
 
 const MEASURE_HINTS: Record<MeasureKind, string> = {
@@ -45,7 +67,14 @@ export function PointCloudToolbar(props: PointCloudToolbarProps) {
     <Box
       role="toolbar"
       aria-label="Point cloud tools"
-      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, p: 1 }}
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        columnGap: 1.5,
+        rowGap: 1,
+        p: 1,
+      }}
     >
       <TextField
         select
@@ -55,7 +84,8 @@ export function PointCloudToolbar(props: PointCloudToolbarProps) {
         onChange={(event) =>
           onSettingsChange({ ...settings, pointBudget: Number(event.target.value) })
         }
-        sx={{ minWidth: 140 }}
+        slotProps={{ select: { renderValue: (value) => compactCount(Number(value)) } }}
+        sx={{ width: 110 }}
       >
         {POINT_BUDGET_OPTIONS.map((budget) => (
           <MenuItem key={budget} value={budget}>
@@ -63,7 +93,7 @@ export function PointCloudToolbar(props: PointCloudToolbarProps) {
           </MenuItem>
         ))}
       </TextField>
-      <Box sx={{ width: 120 }}>
+      <Box sx={{ width: 96 }}>
         <Typography variant="caption" id="pointcloud-point-size">
           Point size
         </Typography>
@@ -87,9 +117,11 @@ export function PointCloudToolbar(props: PointCloudToolbarProps) {
         }}
       >
         {(Object.keys(COLOR_MODE_LABELS) as ColorMode[]).map((mode) => (
-          <ToggleButton key={mode} value={mode}>
-            {COLOR_MODE_LABELS[mode]}
-          </ToggleButton>
+          <Tooltip key={mode} title={`Colour by ${COLOR_MODE_LABELS[mode].toLowerCase()}`}>
+            <ToggleButton value={mode} aria-label={COLOR_MODE_LABELS[mode]}>
+              {COLOR_MODE_ICONS[mode]}
+            </ToggleButton>
+          </Tooltip>
         ))}
       </ToggleButtonGroup>
       <ToggleButtonGroup
@@ -100,14 +132,26 @@ export function PointCloudToolbar(props: PointCloudToolbarProps) {
         onChange={(_, value: MeasureKind | null) => props.onMeasureKindChange(value)}
       >
         {(Object.keys(MEASURE_LABELS) as MeasureKind[]).map((kind) => (
-          <Tooltip key={kind} title={MEASURE_HINTS[kind]}>
-            <ToggleButton value={kind}>{MEASURE_LABELS[kind]}</ToggleButton>
+          <Tooltip key={kind} title={`${MEASURE_LABELS[kind]}: ${MEASURE_HINTS[kind]}`}>
+            <ToggleButton value={kind} aria-label={MEASURE_LABELS[kind]}>
+              {MEASURE_ICONS[kind]}
+            </ToggleButton>
           </Tooltip>
         ))}
       </ToggleButtonGroup>
-      <Button size="small" disabled={!props.hasMeasurements} onClick={props.onClearMeasurements}>
-        Clear
-      </Button>
+      <Tooltip title="Clear the measurements">
+        {/* A span keeps the tooltip working on a disabled button. */}
+        <span>
+          <IconButton
+            size="small"
+            aria-label="Clear"
+            disabled={!props.hasMeasurements}
+            onClick={props.onClearMeasurements}
+          >
+            <DeleteSweepIcon fontSize="small" />
+          </IconButton>
+        </span>
+      </Tooltip>
     </Box>
   );
 }

@@ -27,3 +27,10 @@ export const COLOR_MODE_LABELS: Record<ColorMode, string> = {
 /** Background of the 3D view (dark, so the pale top of the gradient stands out). */
 export const BACKGROUND_COLOR = 0x1b1f24;
 export const BACKGROUND_CSS = `#${BACKGROUND_COLOR.toString(16).padStart(6, '0')}`;
+
+/** '1 M', '500 k': a point budget in the width of the toolbar's field. */
+export function compactCount(count: number): string {
+  if (count >= 1_000_000) return `${(count / 1_000_000).toLocaleString('en-US')} M`;
+  if (count >= 1_000) return `${(count / 1_000).toLocaleString('en-US')} k`;
+  return count.toLocaleString('en-US');
+}
