@@ -35,9 +35,14 @@ type Rgb = [number, number, number];
 type ColorCount = [number, number, number, number];
 
 /** The rendered canvas, read in the page: how many pixels differ from the background, and a sample. */
-async function canvasPixels(
-  page: Page,
-): Promise<{ total: number; colored: ColorCount[]; drawn: number; middleRow: number[] }> {
+async function canvasPixels(page: Page): Promise<{
+  total: number;
+  colored: ColorCount[];
+  drawn: number;
+  middleRow: number[];
+  /** Mean x of the drawn pixels, 0 at the left edge and 1 at the right. */
+  meanX: number;
+}> {
   return page.evaluate((background) => {
     const canvas = document.querySelector<HTMLCanvasElement>(
       '[data-testid=pointcloud-canvas] canvas',
@@ -52,6 +57,7 @@ async function canvasPixels(
     const { data } = context.getImageData(0, 0, copy.width, copy.height);
     const counts = new Map<number, number>();
     let drawn = 0;
+    let sumX = 0;
     // CSS x positions of the drawn pixels on the middle row, for clicking on the cloud.
     const middleRow: number[] = [];
     const middle = Math.floor(copy.height / 2);
@@ -68,6 +74,7 @@ async function canvasPixels(
         6
       ) {
         drawn += 1;
+        sumX += (index / 4) % copy.width;
         const key = (rgb[0] << 16) | (rgb[1] << 8) | rgb[2];
         counts.set(key, (counts.get(key) ?? 0) + 1);
         const pixel = index / 4;
@@ -80,7 +87,8 @@ async function canvasPixels(
       ([key, count]) =>
         [(key >> 16) & 255, (key >> 8) & 255, key & 255, count] as [number, number, number, number],
     );
-    return { total: copy.width * copy.height, colored, drawn, middleRow };
+    const meanX = drawn > 0 ? sumX / drawn / copy.width : 0.5;
+    return { total: copy.width * copy.height, colored, drawn, middleRow, meanX };
   }, hexRgb(BACKGROUND_COLOR));
 }
 
@@ -129,6 +137,7 @@ const describeInChromium = describe.skipIf(!chromiumAvailable && !runningOnCi);
 
 describeInChromium('3D point-cloud view', () => {
   let folder: string;
+  let cloudBounds: { min: number[]; max: number[] };
   let server: HarnessServer;
   let browser: Browser;
   let page: Page;
@@ -144,6 +153,7 @@ describeInChromium('3D point-cloud view', () => {
         projection: OREGON_LAMBERT_FT,
       },
     );
+    cloudBounds = built.bounds;
     const pageFolder = await buildHarness();
     server = await serveHarness(pageFolder, [
       { scanId: 'scan-ready', folder: cloud, crs: OREGON_LAMBERT_FT, pointCount: built.pointCount },
@@ -259,6 +269,73 @@ describeInChromium('3D point-cloud view', () => {
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'pointcloud-measure.png') });
     await page.getByRole('button', { name: 'Clear' }).click();
     await expect.poll(() => page.locator('.pointcloud-measure-label').count()).toBe(0);
+  });
+
+  /** Clicks the cloud at fractions of its drawn width on the middle row, then ends the shape. */
+  async function measure(tool: string, fractions: number[]): Promise<string> {
+    await page.getByRole('button', { name: tool }).click();
+    const canvas = page.locator('[data-testid=pointcloud-canvas] canvas');
+    const box = await canvas.boundingBox();
+    if (!box) throw new Error('No canvas box');
+    const { middleRow } = await canvasPixels(page);
+    expect(middleRow.length).toBeGreaterThan(20);
+    for (const [i, fraction] of fractions.entries()) {
+      // Above and below the middle row by turns, so that three picks make a triangle.
+      const y = box.height / 2 + (i % 2 === 0 ? 0 : 40) - (i === 2 ? 80 : 0);
+      const x = middleRow[Math.floor(middleRow.length * fraction)] ?? 0;
+      await canvas.click({ position: { x, y } });
+      await page.waitForTimeout(300);
+    }
+    await page.keyboard.press('Escape');
+    const label = page.locator('.pointcloud-measure-label');
+    await expect.poll(() => label.count(), { timeout: 10_000 }).toBe(1);
+    return (await label.textContent()) ?? '';
+  }
+
+  it('measures the length of a line and the area of a polygon picked on the cloud', async () => {
+    await open('scan=scan-ready');
+    await waitForPoints(page);
+    await waitForSteadyPoints(page);
+    const length = await measure('Distance', [0.2, 0.8]);
+    expect(length).toMatch(/^\d+\.\d\d m$/);
+    // Autzen's trimmed cloud is a few hundred metres across: 60 % of it is tens of metres at least.
+    expect(Number.parseFloat(length)).toBeGreaterThan(20);
+    expect(Number.parseFloat(length)).toBeLessThan(2_000);
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await expect.poll(() => page.locator('.pointcloud-measure-label').count()).toBe(0);
+
+    const area = await measure('Area', [0.2, 0.8, 0.5]);
+    expect(area).toMatch(/^\d+\.\d\d m²$/);
+    expect(Number.parseFloat(area)).toBeGreaterThan(10);
+    expect(Number.parseFloat(area)).toBeLessThan(1_000_000);
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'pointcloud-measure-area.png') });
+  });
+
+  it('opens on the map’s position: the cloud lies east of a view centred on its west end', async () => {
+    // Points near the cloud's west and east ends, halfway between its south and north edges.
+    const [minX = 0, minY = 0] = cloudBounds.min;
+    const [maxX = 0, maxY = 0] = cloudBounds.max;
+    const { default: proj4 } = await import('proj4');
+    const toLonLat = (x: number, y: number) =>
+      proj4(OREGON_LAMBERT_FT, 'EPSG:4326', [x, y]) as [number, number];
+    const middleY = (minY + maxY) / 2;
+    const west = toLonLat(minX + (maxX - minX) * 0.1, middleY);
+    const east = toLonLat(minX + (maxX - minX) * 0.9, middleY);
+    const meanXAt = async ([lon, lat]: [number, number]) => {
+      await open(`scan=scan-ready&center=${lon},${lat},18`);
+      await waitForPoints(page);
+      await waitForSteadyPoints(page);
+      const { meanX, drawn } = await canvasPixels(page);
+      expect(drawn).toBeGreaterThan(100);
+      await page.context().close();
+      return meanX;
+    };
+    const westView = await meanXAt(west);
+    const eastView = await meanXAt(east);
+    // Centred on the west end, most of the cloud is to the right; on the east end, to the left.
+    expect(westView).toBeGreaterThan(0.5);
+    expect(eastView).toBeLessThan(0.5);
+    expect(westView - eastView).toBeGreaterThan(0.2);
   });
 
   it('reports the orbit target as a map position after the user moves the camera', async () => {
