@@ -18,6 +18,7 @@ import {
   pixelsAround,
   projectToPixel,
   type Rgb,
+  STYLE_BACKGROUND,
   serveMapHarness,
   waitForMapIdle,
 } from './support/map-harness.ts';
@@ -79,7 +80,7 @@ describe.skipIf(!chromiumAvailable && !runningOnCi)('the viewer map in a real br
     expect(pageErrors.splice(0), 'uncaught errors in the page').toEqual([]);
   });
 
-  async function open(count: number) {
+  async function open(count: number, query = '') {
     const context = await browser.newContext({ viewport: { width: 1100, height: 750 } });
     page = await context.newPage();
     page.setDefaultTimeout(30_000);
@@ -92,7 +93,7 @@ describe.skipIf(!chromiumAvailable && !runningOnCi)('the viewer map in a real br
         return route.abort();
       },
     );
-    await page.goto(`${server.origin}/?count=${count}`);
+    await page.goto(`${server.origin}/?count=${count}${query}`);
     await page.waitForFunction(() => Boolean(window.mapHarness));
     await waitForMapIdle(page);
   }
@@ -149,6 +150,45 @@ describe.skipIf(!chromiumAvailable && !runningOnCi)('the viewer map in a real br
       .toMatch(/Final.*Provisional.*No point cloud/);
     expect(outside).toEqual([]);
     await screenshot('map-base');
+  });
+
+  it('draws the paths over a configured style, with the project’s hillshade and terrain fetched with its key', async () => {
+    const dem = {
+      tiles: [`${server.origin}/tiles/dem/{z}/{x}/{y}.png?key={key}`],
+      encoding: 'terrarium',
+      tileSize: 256,
+      maxzoom: 12,
+    };
+    const map = {
+      styleUrl: `${server.origin}/style.json`,
+      projects: {
+        'project-7': { accessKey: 'key 7', hillshade: dem, terrain: dem, terrainExaggeration: 2 },
+      },
+    };
+    const query = `&map=${encodeURIComponent(JSON.stringify(map))}`;
+    const fitAll = () => window.mapHarness.handle().fitToScans(window.mapHarness.allIds);
+    const colours = [STYLE_BACKGROUND, STATUS_COLORS.Final, STATUS_COLORS.Provisional];
+
+    // A project without settings of its own: the configured style, the paths drawn over it.
+    await open(300, `${query}&project=project-1`);
+    await drawn(fitAll);
+    const [plain = 0, plainFinal] = await colourCounts(page, colours);
+    expect(plain, 'style background pixels').toBeGreaterThan(5_000);
+    expect(plainFinal, 'Final path pixels').toBeGreaterThan(20);
+    expect(server.tileRequests).toEqual([]);
+    await page.context().close();
+
+    // The project's hillshade shades the background; its terrain carries the paths.
+    await open(300, `${query}&project=project-7`);
+    await drawn(fitAll);
+    expect(server.tileRequests.length).toBeGreaterThan(0);
+    expect(server.tileRequests.every((request) => request.endsWith('?key=key%207'))).toBe(true);
+    const [shaded = 0, final, provisional] = await colourCounts(page, colours);
+    expect(shaded, 'unshaded background pixels').toBeLessThan(plain * 0.8);
+    expect(final, 'Final path pixels over terrain').toBeGreaterThan(20);
+    expect(provisional, 'Provisional path pixels over terrain').toBeGreaterThan(20);
+    expect(outside).toEqual([]);
+    await screenshot('map-style-hillshade-terrain');
   });
 
   it('draws 10,000 scans by status, and filters, selects or focuses in well under 50 ms', async () => {

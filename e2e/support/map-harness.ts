@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './portal-environment.ts';
 
@@ -38,11 +39,14 @@ const allScans = Array.from({ length: count }, (_, i) => {
     path: Array.from({ length: 20 }, (_, v) => [lon + (v % 2) * 0.0003, lat + v * 0.00015]),
   };
 });
+// ?map= is the map part of /config/config.json (a style URL, per-project settings) and
+// ?project= the current project, as the portal would serve and choose them.
 const config = {
   appTitle: 'Asset Portal', supportEmail: 'support@example.com', idleTimeoutSeconds: 900,
   idleCountdownSeconds: 10, uploads: { simultaneousUploads: 3, useMultipart: true },
-  map: { styleUrl: null, projects: {} },
+  map: params.get('map') ? JSON.parse(params.get('map')) : { styleUrl: null, projects: {} },
 };
+const projectId = params.get('project');
 const events = { clicks: [], hovers: [], moves: 0 };
 
 function Harness() {
@@ -81,6 +85,7 @@ function Harness() {
         onScanClick={(id, lngLat) => events.clicks.push({ id, lngLat })}
         onScanHover={(id) => events.hovers.push(id)}
         onMoveEnd={() => { events.moves += 1; }}
+        projectId={projectId}
       />
     </div>
   );
@@ -143,15 +148,86 @@ export interface MapHarnessServer {
   origin: string;
   /** Paths the page asked for: the base map must come from here, never from the internet. */
   readonly requests: string[];
+  /** Paths and queries of the elevation tiles asked for (`/tiles/dem/z/x/y.png?…`). */
+  readonly tileRequests: string[];
   close(): Promise<void>;
 }
 
-/** Serves the built page on 127.0.0.1. */
+/** Colour of the background layer of the style served at `/style.json`. */
+export const STYLE_BACKGROUND = '#5c6bc0';
+
+/**
+ * A Terrarium-encoded elevation tile (elevation = R × 256 + G + B / 256 − 32768 metres) of
+ * rounded hills 800 m high, 64 pixels apart, so that hillshading and terrain have relief to show.
+ */
+export function terrariumTile(size = 256): Buffer {
+  const row = size * 3 + 1;
+  const raw = Buffer.alloc(row * size);
+  for (let y = 0; y < size; y++) {
+    raw[y * row] = 0;
+    for (let x = 0; x < size; x++) {
+      const metres =
+        1_000 + 400 * Math.sin((2 * Math.PI * x) / 64) * Math.cos((2 * Math.PI * y) / 64);
+      const value = metres + 32_768;
+      const at = y * row + 1 + x * 3;
+      raw[at] = Math.floor(value / 256);
+      raw[at + 1] = Math.floor(value) % 256;
+      raw[at + 2] = Math.floor((value % 1) * 256);
+    }
+  }
+  return png(size, size, raw);
+}
+
+/** A PNG of 8-bit RGB rows that already start with their filter byte (0). */
+function png(width: number, height: number, rows: Buffer): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/**
+ * Serves the built page on 127.0.0.1, with a MapLibre style (`/style.json`: one background
+ * layer) and elevation tiles (`/tiles/dem/{z}/{x}/{y}.png`) standing in for a configured
+ * style URL and a project's hillshade and terrain tilesets.
+ */
 export async function serveMapHarness(pageFolder: string): Promise<MapHarnessServer> {
   const requests: string[] = [];
+  const tileRequests: string[] = [];
+  const tile = terrariumTile();
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     requests.push(url.pathname);
+    if (/^\/tiles\/dem\/\d+\/\d+\/\d+\.png$/.test(url.pathname)) {
+      tileRequests.push(url.pathname + url.search);
+      response.writeHead(200, { 'content-type': 'image/png' }).end(tile);
+      return;
+    }
+    if (url.pathname === '/style.json') {
+      const style = {
+        version: 8,
+        sources: {},
+        layers: [
+          { id: 'background', type: 'background', paint: { 'background-color': STYLE_BACKGROUND } },
+        ],
+      };
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(style));
+      return;
+    }
     const relative = url.pathname === '/' ? 'index.html' : url.pathname.slice(1);
     const file = path.join(pageFolder, path.normalize(relative));
     if (!file.startsWith(pageFolder) || !fs.existsSync(file)) {
@@ -168,6 +244,7 @@ export async function serveMapHarness(pageFolder: string): Promise<MapHarnessSer
   return {
     origin: `http://127.0.0.1:${port}`,
     requests,
+    tileRequests,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
