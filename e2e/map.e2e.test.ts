@@ -191,6 +191,19 @@ describe.skipIf(!chromiumAvailable && !runningOnCi)('the viewer map in a real br
     await screenshot('map-style-hillshade-terrain');
   });
 
+  it('shows a style asking for the globe in Web Mercator, with the paths in place', async () => {
+    const map = { styleUrl: `${server.origin}/style.json?projection=globe`, projects: {} };
+    // The start view (zoom 3): there a globe and Web Mercator differ by many pixels.
+    await open(10_000, `&map=${encodeURIComponent(JSON.stringify(map))}`);
+    expect(await view()).toMatchObject({ lon: -100, lat: 50, zoom: 3 });
+    // The 10,000 paths are a small patch; it lies where Web Mercator puts it.
+    const patch = await pixelsAround(page, ...xy(await scanPixel('SCAN-5050')), 3);
+    const pathColours = [STATUS_COLORS.Final, STATUS_COLORS.Provisional, STATUS_COLORS.Exception];
+    expect(
+      patch.filter((c) => pathColours.some((hex) => closeTo(c, rgb(hex), 40))).length,
+    ).toBeGreaterThan(10);
+  });
+
   it('draws 10,000 scans by status, and filters, selects or focuses in well under 50 ms', async () => {
     await open(10_000);
     await drawn(() => window.mapHarness.handle().fitToScans(['SCAN-0', 'SCAN-1', 'SCAN-2']));

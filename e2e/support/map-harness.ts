@@ -202,7 +202,7 @@ function png(width: number, height: number, rows: Buffer): Buffer {
 
 /**
  * Serves the built page on 127.0.0.1, with a MapLibre style (`/style.json`: one background
- * layer) and elevation tiles (`/tiles/dem/{z}/{x}/{y}.png`) standing in for a configured
+ * layer, `?projection=` its projection) and elevation tiles (`/tiles/dem/{z}/{x}/{y}.png`) standing in for a configured
  * style URL and a project's hillshade and terrain tilesets.
  */
 export async function serveMapHarness(pageFolder: string): Promise<MapHarnessServer> {
@@ -220,6 +220,10 @@ export async function serveMapHarness(pageFolder: string): Promise<MapHarnessSer
     if (url.pathname === '/style.json') {
       const style = {
         version: 8,
+        // ?projection=globe asks for the globe, as a configured style may.
+        ...(url.searchParams.get('projection')
+          ? { projection: { type: url.searchParams.get('projection') } }
+          : {}),
         sources: {},
         layers: [
           { id: 'background', type: 'background', paint: { 'background-color': STYLE_BACKGROUND } },

@@ -234,6 +234,15 @@ export class MapController {
 
   private onLoad(offline: boolean): void {
     if (this.destroyed) return;
+    // The scan paths are drawn in Web Mercator; a configured style asking for the globe is
+    // shown flat rather than with its paths out of place (see docs/decisions.md).
+    const projection = this.map.getProjection()?.type;
+    if (projection !== undefined && projection !== 'mercator') {
+      console.warn(
+        `The map style asks for the ${JSON.stringify(projection)} projection; the map is shown in Web Mercator`,
+      );
+      this.map.setProjection({ type: 'mercator' });
+    }
     this.map.addLayer(this.pathLayer);
     this.map.addSource(HIGHLIGHT_SOURCE, highlightSource());
     for (const layer of highlightLayers()) this.map.addLayer(layer);
