@@ -33,6 +33,7 @@ describeInBrowser('the Device Assignment screen', () => {
         'LG-1001 | Archive 2019 | 2019-03-01 00:00 UTC | 2019-11-30 00:00 UTC',
         'LG-1001 | Eugene Corridor | 2024-03-01 00:00 UTC | 2024-06-30 00:00 UTC',
         'LG-1002 | Kandahar Survey | 2024-05-01 00:00 UTC | open-ended',
+        'LG-1003 | Paris Test Drive | 2024-03-15 00:00 UTC | open-ended',
       ]);
     await suite.driver.screenshot('device-assignment-northwind');
   });

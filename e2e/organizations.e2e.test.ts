@@ -41,7 +41,7 @@ describeInBrowser('Organizations', () => {
     const northwind = await organizations.cells('Northwind Surveying');
     expect(northwind.slice(1, 4)).toEqual([
       'Northwind Surveying',
-      'LG-1001 (Northwind truck 1)LG-1002 (Northwind backpack 2)',
+      'LG-1001 (Northwind truck 1)LG-1002 (Northwind backpack 2)LG-1003 (Northwind truck 3)',
       'Northwind deliveries',
     ]);
     await suite.driver.screenshot('organizations-table');

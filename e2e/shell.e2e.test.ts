@@ -150,6 +150,7 @@ describeInBrowser('the app shell and sign-in', () => {
       'Northwind Surveying : Archive 2019',
       'Northwind Surveying : Eugene Corridor',
       'Northwind Surveying : Kandahar Survey',
+      'Northwind Surveying : Paris Test Drive',
     ]);
 
     await portal.chooseProject('Northwind Surveying : Eugene Corridor');
@@ -165,6 +166,7 @@ describeInBrowser('the app shell and sign-in', () => {
       'Northwind Surveying : Archive 2019',
       'Northwind Surveying : Eugene Corridor',
       'Northwind Surveying : Kandahar Survey',
+      'Northwind Surveying : Paris Test Drive',
     ]);
     await portal.chooseProject('Northwind Surveying : Kandahar Survey');
     expect(await portal.selectedProject()).toBe('Northwind Surveying : Kandahar Survey');

@@ -22,7 +22,7 @@ export interface DemoScanOptions {
 }
 
 export interface DemoScans {
-  /** The project the demo packages were ingested into ('Eugene Corridor'). */
+  /** The project the demo packages were ingested into ('Paris Test Drive'). */
   projectId: string;
   projectName: string;
   /** Every scan of the demo packages, in session and scan order. */

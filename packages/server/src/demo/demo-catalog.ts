@@ -27,6 +27,7 @@ export const DEMO_DEVICES: DemoDevice[] = [
   { id: 'LG-9002', name: 'LuxGear test unit 9002', organization: VENDOR_ORGANIZATION },
   { id: 'LG-1001', name: 'Northwind truck 1', organization: CUSTOMER_ORGANIZATION },
   { id: 'LG-1002', name: 'Northwind backpack 2', organization: CUSTOMER_ORGANIZATION },
+  { id: 'LG-1003', name: 'Northwind truck 3', organization: CUSTOMER_ORGANIZATION },
 ];
 
 export interface DemoBucket {
@@ -40,7 +41,7 @@ export const DEMO_BUCKETS: DemoBucket[] = [
   { organization: CUSTOMER_ORGANIZATION, name: 'Northwind deliveries', bucket: 'northwind-data' },
 ];
 
-export type DemoProjectKey = 'eugene' | 'kandahar' | 'archive' | 'tokyo';
+export type DemoProjectKey = 'eugene' | 'kandahar' | 'archive' | 'paris' | 'tokyo';
 
 export interface DemoProject {
   key: DemoProjectKey;
@@ -85,6 +86,16 @@ export const DEMO_PROJECTS: DemoProject[] = [
     withHelmert: false,
   },
   {
+    key: 'paris',
+    name: 'Paris Test Drive',
+    organization: CUSTOMER_ORGANIZATION,
+    utm: '31N',
+    active: true,
+    comments: 'Test drives of truck 3 at the Paris GNSS site, uploaded as device packages.',
+    projection: null,
+    withHelmert: false,
+  },
+  {
     key: 'tokyo',
     name: 'Tokyo Bay Test Range',
     organization: VENDOR_ORGANIZATION,
@@ -118,6 +129,7 @@ export const DEMO_ASSIGNMENTS: DemoAssignment[] = [
     to: '2024-06-30T00:00:00Z',
   },
   { deviceId: 'LG-1002', project: 'kandahar', from: '2024-05-01T00:00:00Z', to: null },
+  { deviceId: 'LG-1003', project: 'paris', from: '2024-03-15T00:00:00Z', to: null },
   {
     deviceId: 'LG-9001',
     project: 'tokyo',

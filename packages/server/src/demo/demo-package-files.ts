@@ -26,13 +26,13 @@ export interface DemoPackagePlan {
 }
 
 /**
- * Three sessions of the customer's truck inside the Paris phone-log window (2024-04-01
- * 08:31–08:41 GPST), which its Eugene Corridor assignment (March–June 2024) covers, so
+ * Three sessions of the customer's truck 3 inside the Paris phone-log window (2024-04-01
+ * 08:31–08:41 GPST), which its Paris Test Drive assignment (from March 2024) covers, so
  * ingestion files them under that project. Frames are few: rendering one costs about 50 ms.
  */
 export const DEMO_PACKAGES: readonly DemoPackagePlan[] = [
   {
-    deviceId: 'LG-1001',
+    deviceId: 'LG-1003',
     sessionStart: '2024-04-01T08:31:00Z',
     scans: 2,
     scanSeconds: 8,
@@ -41,7 +41,7 @@ export const DEMO_PACKAGES: readonly DemoPackagePlan[] = [
     seed: 11,
   },
   {
-    deviceId: 'LG-1001',
+    deviceId: 'LG-1003',
     sessionStart: '2024-04-01T08:34:00Z',
     scans: 3,
     scanSeconds: 5,
@@ -50,7 +50,7 @@ export const DEMO_PACKAGES: readonly DemoPackagePlan[] = [
     seed: 12,
   },
   {
-    deviceId: 'LG-1001',
+    deviceId: 'LG-1003',
     sessionStart: '2024-04-01T08:37:00Z',
     scans: 1,
     scanSeconds: 30,

@@ -37,7 +37,7 @@ describe('demo package plans', () => {
           Date.parse(a.from) <= start.getTime() &&
           (a.to === null || Date.parse(a.to) >= end.getTime()),
       );
-      expect(covering.map((a) => a.project)).toEqual(['eugene']);
+      expect(covering.map((a) => a.project)).toEqual(['paris']);
     }
   });
 

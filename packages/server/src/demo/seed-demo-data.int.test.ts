@@ -82,10 +82,10 @@ describe.each(DATABASE_KINDS)('seedDemoData on %s', (kind) => {
     expect(seedMs).toBeLessThan(5000);
     expect(await counts(database.db)).toEqual({
       organizations: 2,
-      devices: 4,
+      devices: 5,
       buckets: 2,
-      projects: 4,
-      deviceAssignments: 4,
+      projects: 5,
+      deviceAssignments: 5,
       pipelines: 2,
       users: 4,
       localAccounts: 4,
@@ -110,7 +110,7 @@ describe.each(DATABASE_KINDS)('seedDemoData on %s', (kind) => {
         .select('id')
         .where('organizationId', '=', organization.id)
         .execute();
-      expect(devices).toHaveLength(2);
+      expect(devices).toHaveLength(organization.name === 'Northwind Surveying' ? 3 : 2);
       for (const device of devices) expect(device.id).toMatch(/^LG-\d{4}$/);
       const buckets = await db
         .selectFrom('buckets')
@@ -170,6 +170,7 @@ describe.each(DATABASE_KINDS)('seedDemoData on %s', (kind) => {
       ['Archive 2019', { utm: '10N' }, false],
       ['Eugene Corridor', { utm: '10N' }, true],
       ['Kandahar Survey', { utm: '42N' }, true],
+      ['Paris Test Drive', { utm: '31N' }, true],
       ['Tokyo Bay Test Range', { utm: '54N' }, true],
     ]);
     const eugene = projects[1]!;
@@ -355,7 +356,7 @@ describe.each(DATABASE_KINDS)('seedDemoData without fixtures on %s', (kind) => {
     expect(warnings[0]).toContain('does-not-exist');
     expect(result?.accounts.every((a) => a.password === 'correct horse battery')).toBe(true);
     const all = await counts(database.db);
-    expect(all).toMatchObject({ organizations: 2, users: 4, projects: 4, sessions: 1, scans: 2 });
+    expect(all).toMatchObject({ organizations: 2, users: 4, projects: 5, sessions: 1, scans: 2 });
     expect(all.annotations).toBe(0);
   });
 });
@@ -431,7 +432,7 @@ describe.each(DATABASE_KINDS)('demo packages on %s', (kind) => {
     expect(new Set(logs.map((log) => log.username))).toEqual(new Set(['ppower']));
   });
 
-  it('files the demo scans under the Eugene Corridor project with their stored point clouds', async () => {
+  it('files the demo scans under the Paris Test Drive project with their stored point clouds', async () => {
     const scanIds = queued.flatMap((pkg) => (pkg.images ? [] : pkg.scanIds));
     expect(scanIds).toHaveLength(DEMO_PACKAGES.reduce((n, plan) => n + plan.scans, 0));
     const scans = await database.db
@@ -451,7 +452,7 @@ describe.each(DATABASE_KINDS)('demo packages on %s', (kind) => {
       .execute();
     expect(scans.map((scan) => scan.id).sort()).toEqual([...scanIds].sort());
     for (const scan of scans) {
-      expect(scan.project).toBe('Eugene Corridor');
+      expect(scan.project).toBe('Paris Test Drive');
       expect(scan.status).toBe('provisional');
       expect(scan.simplePath!.coordinates.length).toBeGreaterThanOrEqual(2);
       const stored = await storage.head(keyOf(scan.s3Url!));
