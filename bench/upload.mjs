@@ -12,7 +12,13 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { freePort, sleep, startProcess } from './lib/process.mjs';
-import { cpuSeconds, descendants, loadAverage, processKind } from './lib/upload-probes.mjs';
+import {
+  cpuSeconds,
+  descendants,
+  loadAverage,
+  processKind,
+  treeCpuSeconds,
+} from './lib/upload-probes.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -114,13 +120,16 @@ async function withRssSamples(pid, work) {
   }
 }
 
-/** Waits until the process used under 0.1 s of CPU in a second (at most 3 minutes). */
+/**
+ * Waits until the process and its children used under 0.1 s of CPU in a second (at most 3
+ * minutes): the demo packages are built in a child process while the server itself is idle.
+ */
 async function waitForQuiet(pid) {
   const started = performance.now();
-  let last = cpuSeconds(pid);
+  let last = treeCpuSeconds(pid);
   while (performance.now() - started < 180_000) {
     await sleep(1000);
-    const now = cpuSeconds(pid);
+    const now = treeCpuSeconds(pid);
     if (now - last < 0.1) break;
     last = now;
   }
