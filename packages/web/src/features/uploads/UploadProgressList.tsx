@@ -14,6 +14,12 @@ import {
 } from './upload-jobs.ts';
 import { uploadEngine } from './upload-service.ts';
 
+/**
+ * The bars jump to each new value: progress changes several times a second, and MUI's 0.4 s
+ * transition would keep the page animating (repainting every frame) for the whole upload.
+ */
+const STILL_BAR = { '& .MuiLinearProgress-bar': { transition: 'none' } } as const;
+
 function UploadRow({ job, compact }: { job: UploadJob; compact: boolean }) {
   const color = jobColor(job);
   const multipart = job.uploadType === 'multipart';
@@ -54,7 +60,7 @@ function UploadRow({ job, compact }: { job: UploadJob; compact: boolean }) {
         variant="determinate"
         value={job.percent}
         color={color}
-        sx={{ mt: 0.5, height: 6, borderRadius: 3 }}
+        sx={{ mt: 0.5, height: 6, borderRadius: 3, ...STILL_BAR }}
         aria-label={`Progress of ${job.filename}`}
       />
       {compact && rate ? (
@@ -92,7 +98,7 @@ export function UploadProgressList({ compact = false }: { compact?: boolean }) {
           variant="determinate"
           value={overall.percent}
           color={overall.completeCount === overall.fileCount ? 'success' : 'primary'}
-          sx={{ mt: 0.5, height: 8, borderRadius: 4 }}
+          sx={{ mt: 0.5, height: 8, borderRadius: 4, ...STILL_BAR }}
           aria-label="Overall upload progress"
         />
       </Box>
