@@ -2,6 +2,7 @@ import { NO_UPLOADS } from '@asset-portal/shared';
 import CallSplitIcon from '@mui/icons-material/CallSplit';
 import InsertDriveFileIcon from '@mui/icons-material/InsertDriveFile';
 import { Box, Chip, LinearProgress, Stack, Tooltip, Typography } from '@mui/material';
+import { memo } from 'react';
 import { useStore } from '../../lib/create-store.ts';
 import {
   jobChipLabel,
@@ -20,7 +21,8 @@ import { uploadEngine } from './upload-service.ts';
  */
 const STILL_BAR = { '& .MuiLinearProgress-bar': { transition: 'none' } } as const;
 
-function UploadRow({ job, compact }: { job: UploadJob; compact: boolean }) {
+// A progress step replaces only its own job object: the other rows keep theirs and skip rendering.
+const UploadRow = memo(function UploadRow({ job, compact }: { job: UploadJob; compact: boolean }) {
   const color = jobColor(job);
   const multipart = job.uploadType === 'multipart';
   const rate = jobRateText(job);
@@ -75,7 +77,7 @@ function UploadRow({ job, compact }: { job: UploadJob; compact: boolean }) {
       ) : null}
     </Box>
   );
-}
+});
 
 /** Overall progress and one bar per upload; the Progress tab and the top-bar dialog share it. */
 export function UploadProgressList({ compact = false }: { compact?: boolean }) {
