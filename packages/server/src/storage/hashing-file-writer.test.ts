@@ -59,6 +59,16 @@ describe('HashingFileWriter', () => {
     expect(writer.batches).toBeLessThanOrEqual(Math.ceil(bytes.length / 65536) + 1);
   });
 
+  it('writes a body of many tiny pieces in batches of at most 1024 pieces', async () => {
+    const bytes = randomBytes(10_000);
+    const file = path.join(dir, 'tiny');
+    const writer = new CountingWriter(file);
+    const tiny = Array.from({ length: 5000 }, (_, i) => bytes.subarray(i * 2, i * 2 + 2));
+    await pipeline(Readable.from(tiny), writer);
+    expect(fs.readFileSync(file).equals(bytes)).toBe(true);
+    expect(writer.batches).toBe(5);
+  });
+
   it('writes an empty file for an empty body', async () => {
     const file = path.join(dir, 'empty');
     const writer = new HashingFileWriter(file);

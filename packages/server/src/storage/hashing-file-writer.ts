@@ -4,6 +4,8 @@ import { Writable } from 'node:stream';
 
 /** Bytes gathered before one `writev`: browsers send request bodies in 16 KiB pieces. */
 export const WRITE_BATCH_BYTES = 1024 * 1024;
+/** A batch is written early once it holds this many pieces (IOV_MAX on Linux): tiny pieces. */
+export const WRITE_BATCH_PIECES = 1024;
 
 /**
  * A Writable that stores what it receives in `file` (created or truncated) and hashes it with
@@ -48,7 +50,7 @@ export class HashingFileWriter extends Writable {
     this.size += chunk.length;
     this.batch.push(chunk);
     this.batchBytes += chunk.length;
-    if (this.batchBytes < this.batchSize) {
+    if (this.batchBytes < this.batchSize && this.batch.length < WRITE_BATCH_PIECES) {
       callback();
       return;
     }
