@@ -72,6 +72,10 @@ describeInBrowser('the Package Upload screen', () => {
     expect(await suite.driver.textOf('upload-overall')).toBe(
       'Uploaded 14.00 MB of 14.00 MB (100%), 2 of 2 file(s) complete',
     );
+    // The bars jump to each value: an animated bar would repaint the page all upload long.
+    const transitions = await screen.progressBarTransitions();
+    expect(transitions.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(transitions)).toEqual(new Set(['0s']));
     await suite.driver.screenshot('package-upload-complete');
 
     // Leaving the page and coming back (client-side) keeps the list.

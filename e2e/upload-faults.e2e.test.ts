@@ -194,6 +194,8 @@ describeInBrowser('an upload while the portal process is killed and restarted', 
     await page.getByTestId('package-file-input').setInputFiles(resumedFile);
     await page.getByTestId('package-upload-button').click();
     await untilPartsStored(stored, Math.ceil(PARTS * 0.2));
+    const pendingBadge = page.getByTestId('upload-monitor-count').locator('.MuiBadge-badge');
+    expect(await pendingBadge.textContent()).toBe('1');
     // The user reloads in the middle of the upload (the before-unload warning is dismissed).
     page.on('dialog', (dialog) => dialog.accept());
     await page.reload({ waitUntil: 'load' });
@@ -214,6 +216,10 @@ describeInBrowser('an upload while the portal process is killed and restarted', 
       '[data-testid="upload-panel-progress"] [data-testid="upload-job"][data-filename="reloaded.luxlz"]',
     );
     await job.and(page.locator('[data-state="complete"]')).waitFor({ timeout: 60_000 });
+    // Nothing pending any more: the top-bar count goes away.
+    await page
+      .locator('[data-testid="upload-monitor-count"] .MuiBadge-invisible')
+      .waitFor({ state: 'attached' });
     const resumedPuts = sent.slice(before);
     expect(resumedPuts.length).toBeGreaterThan(0);
     expect(resumedPuts).not.toContain(-1);

@@ -16,6 +16,24 @@ export function cpuSeconds(pid) {
   }
 }
 
+/**
+ * CPU seconds of a process, of its children that have ended (the kernel adds them to the parent
+ * once waited for) and of its live descendants: the server's work including child processes.
+ */
+export function treeCpuSeconds(pid) {
+  let total = 0;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    total =
+      (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) /
+      TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+  return descendants(pid).reduce((sum, child) => sum + cpuSeconds(child), total);
+}
+
 /** Every live descendant process id of `root`. */
 export function descendants(root) {
   const children = new Map();

@@ -98,6 +98,14 @@ export class PackageUploadPage {
     ).trim();
   }
 
+  /** The CSS transition durations of the progress bars in the Progress tab. */
+  async progressBarTransitions(): Promise<string[]> {
+    return this.driver
+      .byTestId('upload-panel-progress')
+      .locator('.MuiLinearProgress-bar')
+      .evaluateAll((bars) => bars.map((bar) => getComputedStyle(bar).transitionDuration));
+  }
+
   async tabs(): Promise<string[]> {
     const tabs = this.page.getByRole('tab');
     return (await tabs.allTextContents()).map((text) => text.trim());

@@ -10,13 +10,15 @@ import {
 } from './upload-rules.ts';
 
 describe('upload part sizes', () => {
-  it('uses 8 MiB parts up to 512 MiB, about 64 parts up to 4 GiB, then larger whole-MiB parts', () => {
+  it('uses 8 MiB parts up to 256 MiB, about 32 parts up to 2 GiB, then larger whole-MiB parts', () => {
     expect(partSizeFor(1)).toBe(8 * MIB);
     expect(partSizeFor(120 * MIB)).toBe(8 * MIB);
-    expect(partSizeFor(512 * MIB)).toBe(8 * MIB);
-    expect(partSizeFor(512 * MIB + 1)).toBe(9 * MIB);
-    expect(partSizeFor(2 * 1024 * MIB)).toBe(32 * MIB);
-    expect(numberOfPartsFor(2 * 1024 * MIB)).toBe(64);
+    expect(partSizeFor(256 * MIB)).toBe(8 * MIB);
+    expect(partSizeFor(256 * MIB + 1)).toBe(9 * MIB);
+    expect(partSizeFor(1024 * MIB)).toBe(32 * MIB);
+    expect(partSizeFor(2 * 1024 * MIB)).toBe(64 * MIB);
+    expect(numberOfPartsFor(2 * 1024 * MIB)).toBe(32);
+    expect(numberOfPartsFor(4 * 1024 * MIB)).toBe(64);
     expect(partSizeFor(100 * 1024 * MIB)).toBe(64 * MIB);
     // Past 10 000 parts of 64 MiB, the parts grow again so S3 still takes the upload.
     expect(partSizeFor(10_000 * 64 * MIB)).toBe(64 * MIB);

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { HashingFileWriter } from './hashing-file-writer.ts';
 
 /** S3's error codes with their HTTP status, raised by the embedded store. */
 export class StorageError extends Error {
@@ -29,20 +30,10 @@ export async function writeAtomically(
 ): Promise<{ md5: Buffer; size: number }> {
   await fs.promises.mkdir(tmpDir, { recursive: true });
   const temp = path.join(tmpDir, randomBytes(12).toString('hex'));
-  const hash = createHash('md5');
-  let size = 0;
+  const writer = new HashingFileWriter(temp);
   try {
-    await pipeline(
-      body,
-      async function* (source: AsyncIterable<Buffer>) {
-        for await (const chunk of source) {
-          hash.update(chunk);
-          size += chunk.length;
-          yield chunk;
-        }
-      },
-      fs.createWriteStream(temp),
-    );
+    await pipeline(body, writer);
+    const size = writer.size;
     if (expectedSize !== undefined && size !== expectedSize) {
       throw new StorageError(
         'IncompleteBody',
@@ -52,7 +43,7 @@ export async function writeAtomically(
     }
     await fs.promises.mkdir(path.dirname(destination), { recursive: true });
     await fs.promises.rename(temp, destination);
-    return { md5: hash.digest(), size };
+    return { md5: writer.digest(), size };
   } catch (error) {
     await fs.promises.rm(temp, { force: true });
     throw error;

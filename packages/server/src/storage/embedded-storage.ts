@@ -3,13 +3,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
-  GetObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  UploadPartCommand,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import {
   md5OfFile,
   readJson,
   StorageError,
@@ -24,6 +17,7 @@ import {
   openManifestStream,
   type PartManifest,
 } from './embedded-multipart.ts';
+import { type PresignInput, presignUrl } from './sigv4-presigner.ts';
 import { type PresignedRequest, type VerifyResult, verifyPresignedUrl } from './sigv4-verifier.ts';
 import {
   attachmentDisposition,
@@ -37,7 +31,6 @@ import {
   type ObjectStorage,
   presignExpiry,
   quoteETag,
-  SIGNED_PUT_HEADERS,
   type StoredPart,
 } from './storage.ts';
 
@@ -75,19 +68,10 @@ const UPLOAD_ID = /^[a-f0-9]{32}$/;
  * file at its key: completing it moves a folder instead of copying the object.
  */
 export class EmbeddedObjectStorage implements ObjectStorage {
-  private readonly signer: S3Client;
   private readonly tmpDir: string;
 
   constructor(private readonly options: EmbeddedStorageOptions) {
     this.tmpDir = path.join(options.rootDir, '.tmp');
-    this.signer = new S3Client({
-      region: EMBEDDED_REGION,
-      endpoint: options.endpoint,
-      forcePathStyle: true,
-      credentials: options.credentials,
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
   }
 
   /** Checks a presigned request that reached the app. */
@@ -99,16 +83,12 @@ export class EmbeddedObjectStorage implements ObjectStorage {
     );
   }
 
-  presignPut(key: string, options: { contentType: string; expiresIn?: number }) {
-    this.objectPath(key);
-    const command = new PutObjectCommand({
-      Bucket: EMBEDDED_BUCKET,
-      Key: key,
-      ContentType: options.contentType,
-    });
-    return getSignedUrl(this.signer, command, {
+  async presignPut(key: string, options: { contentType: string; expiresIn?: number }) {
+    return this.presign(key, {
+      method: 'PUT',
+      operation: 'PutObject',
+      headers: { 'content-type': options.contentType },
       expiresIn: presignExpiry(options.expiresIn),
-      signableHeaders: SIGNED_PUT_HEADERS,
     });
   }
 
@@ -124,16 +104,14 @@ export class EmbeddedObjectStorage implements ObjectStorage {
     return uploadId;
   }
 
-  presignPart(key: string, uploadId: string, partNumber: number, expiresIn?: number) {
+  async presignPart(key: string, uploadId: string, partNumber: number, expiresIn?: number) {
     checkPartNumber(partNumber);
-    this.objectPath(key);
-    const command = new UploadPartCommand({
-      Bucket: EMBEDDED_BUCKET,
-      Key: key,
-      UploadId: uploadId,
-      PartNumber: partNumber,
+    return this.presign(key, {
+      method: 'PUT',
+      operation: 'UploadPart',
+      query: { partNumber: String(partNumber), uploadId },
+      expiresIn: presignExpiry(expiresIn),
     });
-    return getSignedUrl(this.signer, command, { expiresIn: presignExpiry(expiresIn) });
   }
 
   /** Stores one part sent to a presigned part URL; returns its quoted ETag. */
@@ -243,16 +221,15 @@ export class EmbeddedObjectStorage implements ObjectStorage {
     return fs.createReadStream(file, range ? { start: range.start, end: range.end } : {});
   }
 
-  presignGet(key: string, expiresIn?: number, options: { filename?: string } = {}) {
-    this.objectPath(key);
-    const command = new GetObjectCommand({
-      Bucket: EMBEDDED_BUCKET,
-      Key: key,
-      ...(options.filename
-        ? { ResponseContentDisposition: attachmentDisposition(options.filename) }
-        : {}),
+  async presignGet(key: string, expiresIn?: number, options: { filename?: string } = {}) {
+    return this.presign(key, {
+      method: 'GET',
+      operation: 'GetObject',
+      query: options.filename
+        ? { 'response-content-disposition': attachmentDisposition(options.filename) }
+        : {},
+      expiresIn: presignExpiry(expiresIn),
     });
-    return getSignedUrl(this.signer, command, { expiresIn: presignExpiry(expiresIn) });
   }
 
   async copy(fromKey: string, toKey: string): Promise<void> {
@@ -332,6 +309,21 @@ export class EmbeddedObjectStorage implements ObjectStorage {
       }
     }
     return removed;
+  }
+
+  /** The URL the AWS SDK's presigner would make for this store, signed in place. */
+  private presign(
+    key: string,
+    request: Pick<PresignInput, 'method' | 'operation' | 'query' | 'headers' | 'expiresIn'>,
+  ): string {
+    this.objectPath(key);
+    return presignUrl({
+      ...request,
+      endpoint: this.options.endpoint,
+      bucket: EMBEDDED_BUCKET,
+      key,
+      credentials: { ...this.options.credentials, region: EMBEDDED_REGION },
+    });
   }
 
   /** Where a key's bytes live; refuses keys that could leave the folder or hit internal ones. */

@@ -1,4 +1,12 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
+import {
+  ALGORITHM,
+  canonicalQuery,
+  hmac,
+  type SigV4Credentials,
+  sha256Hex,
+  signingKey,
+} from './sigv4.ts';
 import { MAX_PRESIGN_SECONDS } from './storage.ts';
 
 /**
@@ -15,11 +23,7 @@ export interface PresignedRequest {
   headers: Record<string, string | string[] | undefined>;
 }
 
-export interface SigV4Credentials {
-  accessKeyId: string;
-  secretAccessKey: string;
-  region: string;
-}
+export type { SigV4Credentials } from './sigv4.ts';
 
 export type VerifyResult =
   | { ok: true; expiresAt: Date }
@@ -29,7 +33,6 @@ export type VerifyResult =
       message: string;
     };
 
-const ALGORITHM = 'AWS4-HMAC-SHA256';
 /** Clock difference tolerated for URLs dated in the future. */
 const MAX_SKEW_MS = 15 * 60 * 1000;
 
@@ -89,17 +92,11 @@ export function verifyPresignedUrl(
     const joined = Array.isArray(value) ? value.join(',') : value;
     canonicalHeaders.push(`${name}:${joined.trim().replace(/\s+/g, ' ')}\n`);
   }
-  const canonicalQuery = params
-    .filter(([key]) => key !== 'X-Amz-Signature')
-    .map(([key, value]) => [uriEncode(key), uriEncode(value)] as const)
-    .sort(([a, av], [b, bv]) => (a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0))
-    .map(([key, value]) => `${key}=${value}`)
-    .join('&');
   const canonicalRequest = [
     request.method.toUpperCase(),
     // S3 signs the path as sent (no normalization, no double encoding).
     rawPath,
-    canonicalQuery,
+    canonicalQuery(params.filter(([key]) => key !== 'X-Amz-Signature')),
     canonicalHeaders.join(''),
     signedHeaders,
     get('X-Amz-Content-Sha256') ?? 'UNSIGNED-PAYLOAD',
@@ -140,30 +137,9 @@ function safeDecode(value: string): string {
   }
 }
 
-/** RFC 3986 encoding as SigV4 wants it: everything but A-Z a-z 0-9 - _ . ~ */
-function uriEncode(value: string): string {
-  return encodeURIComponent(value).replace(
-    /[!'()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-}
-
 function parseAmzDate(value: string): Date | null {
   const match = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(value);
   if (!match) return null;
   const [, y, mo, d, h, mi, s] = match.map(Number) as number[];
   return new Date(Date.UTC(y as number, (mo as number) - 1, d, h, mi, s));
-}
-
-function signingKey(secret: string, date: string, region: string): Buffer {
-  const kDate = hmac(`AWS4${secret}`, date);
-  return hmac(hmac(hmac(kDate, region), 's3'), 'aws4_request');
-}
-
-function hmac(key: string | Buffer, data: string): Buffer {
-  return createHmac('sha256', key).update(data, 'utf8').digest();
-}
-
-function sha256Hex(data: string): string {
-  return createHash('sha256').update(data, 'utf8').digest('hex');
 }

@@ -30,3 +30,12 @@ export function createStore<T>(initial: T): Store<T> {
 export function useStore<T>(store: Store<T>): T {
   return useSyncExternalStore(store.subscribe, store.get, store.get);
 }
+
+/**
+ * Subscribes a component to one value derived from a store (a primitive, compared with
+ * Object.is): it re-renders only when that value changes, not on every change of the store.
+ */
+export function useStoreSelector<T, S>(store: Store<T>, select: (value: T) => S): S {
+  const snapshot = () => select(store.get());
+  return useSyncExternalStore(store.subscribe, snapshot, snapshot);
+}

@@ -3,7 +3,7 @@ import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import { Badge, IconButton, Tooltip } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useConfig } from '../../config/ConfigContext.tsx';
-import { useStore } from '../../lib/create-store.ts';
+import { useStoreSelector } from '../../lib/create-store.ts';
 import { UploadProgressDialog } from './UploadProgressDialog.tsx';
 import { isPending } from './upload-jobs.ts';
 import { configureUploads, uploadEngine } from './upload-service.ts';
@@ -12,7 +12,8 @@ import { configureUploads, uploadEngine } from './upload-service.ts';
 export function UploadMonitorButton() {
   const [open, setOpen] = useState(false);
   const { uploads } = useConfig();
-  const pending = useStore(uploadEngine.jobs).filter(isPending).length;
+  // A count, not the jobs: the top bar need not re-render on every progress step.
+  const pending = useStoreSelector(uploadEngine.jobs, (jobs) => jobs.filter(isPending).length);
   // The top bar is on every signed-in page: the engine takes its defaults here once.
   useEffect(() => configureUploads(uploads), [uploads]);
   const handleOpen = () => setOpen(true);

@@ -2,6 +2,7 @@ import { NO_UPLOADS } from '@asset-portal/shared';
 import CallSplitIcon from '@mui/icons-material/CallSplit';
 import InsertDriveFileIcon from '@mui/icons-material/InsertDriveFile';
 import { Box, Chip, LinearProgress, Stack, Tooltip, Typography } from '@mui/material';
+import { memo } from 'react';
 import { useStore } from '../../lib/create-store.ts';
 import {
   jobChipLabel,
@@ -14,7 +15,14 @@ import {
 } from './upload-jobs.ts';
 import { uploadEngine } from './upload-service.ts';
 
-function UploadRow({ job, compact }: { job: UploadJob; compact: boolean }) {
+/**
+ * The bars jump to each new value: progress changes several times a second, and MUI's 0.4 s
+ * transition would keep the page animating (repainting every frame) for the whole upload.
+ */
+const STILL_BAR = { '& .MuiLinearProgress-bar': { transition: 'none' } } as const;
+
+// A progress step replaces only its own job object: the other rows keep theirs and skip rendering.
+const UploadRow = memo(function UploadRow({ job, compact }: { job: UploadJob; compact: boolean }) {
   const color = jobColor(job);
   const multipart = job.uploadType === 'multipart';
   const rate = jobRateText(job);
@@ -54,7 +62,7 @@ function UploadRow({ job, compact }: { job: UploadJob; compact: boolean }) {
         variant="determinate"
         value={job.percent}
         color={color}
-        sx={{ mt: 0.5, height: 6, borderRadius: 3 }}
+        sx={{ mt: 0.5, height: 6, borderRadius: 3, ...STILL_BAR }}
         aria-label={`Progress of ${job.filename}`}
       />
       {compact && rate ? (
@@ -69,7 +77,7 @@ function UploadRow({ job, compact }: { job: UploadJob; compact: boolean }) {
       ) : null}
     </Box>
   );
-}
+});
 
 /** Overall progress and one bar per upload; the Progress tab and the top-bar dialog share it. */
 export function UploadProgressList({ compact = false }: { compact?: boolean }) {
@@ -92,7 +100,7 @@ export function UploadProgressList({ compact = false }: { compact?: boolean }) {
           variant="determinate"
           value={overall.percent}
           color={overall.completeCount === overall.fileCount ? 'success' : 'primary'}
-          sx={{ mt: 0.5, height: 8, borderRadius: 4 }}
+          sx={{ mt: 0.5, height: 8, borderRadius: 4, ...STILL_BAR }}
           aria-label="Overall upload progress"
         />
       </Box>

@@ -1,7 +1,7 @@
 import { PROGRESS_THRESHOLD_PERCENT } from '@asset-portal/shared';
 import { TransferError } from './upload-api.ts';
 
-/** The agreed part size (8 MiB; more for files over 512 MiB, see upload-rules.ts). */
+/** The agreed part size (8 MiB; more for files over 256 MiB, see upload-rules.ts). */
 export { partSizeFor } from '@asset-portal/shared';
 
 export function partCount(fileSize: number, partSize: number): number {

@@ -42,10 +42,19 @@ class FakeServer implements UploadApi, Transport {
   async signedUrl(filename: string) {
     return { uploadUrl: `single/${filename}`, key: `packages/${filename}` };
   }
+  /** Part URLs the first answer holds (the real server signs up to 100). */
+  presignedAtOnce = Number.POSITIVE_INFINITY;
+  signingCalls: number[][] = [];
+  lanesCreated = 0;
+  /** Holds the multipart start or the activity log until released, to observe what runs meanwhile. */
+  multipartGate: Promise<void> | null = null;
+  logGate: Promise<void> | null = null;
+  events: string[] = [];
   async multipartInfo(filename: string, numberOfParts: number) {
+    await this.multipartGate;
     return {
       uploadId: `up-${filename}`,
-      parts: Array.from({ length: numberOfParts }, (_, i) => ({
+      parts: Array.from({ length: Math.min(numberOfParts, this.presignedAtOnce) }, (_, i) => ({
         partNumber: i + 1,
         signedUrl: `part/${filename}/${i + 1}`,
       })),
@@ -58,6 +67,7 @@ class FakeServer implements UploadApi, Transport {
       this.unreachableSigning -= 1;
       throw new TransferError('The server could not be reached: TypeError: Failed to fetch');
     }
+    this.signingCalls.push(partNumbers);
     return partNumbers.map((partNumber) => ({
       partNumber,
       signedUrl: `part/${filename}/${partNumber}`,
@@ -67,6 +77,7 @@ class FakeServer implements UploadApi, Transport {
     return this.stored.get(uploadId) ?? [];
   }
   async completeMultipart(filename: string, _uploadId: string, eTags: string) {
+    this.events.push('complete');
     this.completed.push({ filename, eTags });
   }
   async abortMultipart() {}
@@ -74,16 +85,20 @@ class FakeServer implements UploadApi, Transport {
     this.confirmed.push(filename);
   }
   async logActivity(entry: UploadLogEntry) {
+    await this.logGate;
+    this.events.push(`log ${entry.status}`);
     this.logs.push(entry);
   }
 
   createLane(): TransferLane {
+    this.lanesCreated += 1;
     return {
       put: async (request: PutRequest, onProgress: (loaded: number) => void) => {
         this.active += 1;
         this.maxActive = Math.max(this.maxActive, this.active);
         try {
           if (this.hold) await new Promise<void>((resolve) => this.held.push(resolve));
+          this.events.push('put');
           this.puts.push(request.url);
           const planned = this.failures.get(request.url);
           if (planned && planned.length > 0) {
@@ -100,6 +115,15 @@ class FakeServer implements UploadApi, Transport {
       dispose() {},
     };
   }
+}
+
+/** A promise and the function that settles it. */
+function gate(): { promise: Promise<void>; open: () => void } {
+  let open = () => {};
+  const promise = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { promise, open };
 }
 
 function engineWith(server: FakeServer, options: Partial<UploadEngineOptions> = {}) {
@@ -329,5 +353,105 @@ describe('the upload engine', () => {
     expect(server.puts).toEqual(['part/resume.luxlz/3']);
     expect(server.completed.at(-1)?.eTags).toBe('"s1","s2","etag-part/resume.luxlz/3","s4"');
     expect(await resumeStore.list()).toEqual([]);
+  });
+
+  it('sends parts while the Started entry is written, and completes only after it', async () => {
+    const server = new FakeServer();
+    const log = gate();
+    server.logGate = log.promise;
+    const engine = engineWith(server);
+    engine.enqueue([fileOf('early.luxlz', 25 * KIB)]);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(server.puts).toHaveLength(3);
+    expect(server.completed).toEqual([]);
+    log.open();
+    const [job] = await settled(engine);
+    expect(job?.state).toBe('complete');
+    expect(server.events.filter((event) => event !== 'put')).toEqual([
+      'log Started',
+      'complete',
+      'log Completed',
+    ]);
+  });
+
+  it('writes the Error entry after the Started entry', async () => {
+    const server = new FakeServer();
+    const log = gate();
+    server.logGate = log.promise;
+    server.failures.set('single/late.luxlz', [400]);
+    const engine = engineWith(server, {
+      settings: { simultaneousUploads: 1, useMultipart: false },
+    });
+    engine.enqueue([fileOf('late.luxlz', 10)]);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(server.logs).toEqual([]);
+    log.open();
+    await settled(engine);
+    // The row shows the error at once; the entry follows the Started one.
+    for (let i = 0; i < 50 && server.logs.length < 2; i++)
+      await new Promise((r) => setTimeout(r, 1));
+    expect(server.logs.map((entry) => entry.status)).toEqual(['Started', 'Error']);
+  });
+
+  it('starts the part workers while the multipart upload is being created', async () => {
+    const server = new FakeServer();
+    const start = gate();
+    server.multipartGate = start.promise;
+    const engine = engineWith(server);
+    engine.enqueue([fileOf('warm.luxlz', 45 * KIB)]);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(server.lanesCreated).toBe(3);
+    expect(server.puts).toEqual([]);
+    start.open();
+    expect((await settled(engine))[0]?.state).toBe('complete');
+    expect(server.lanesCreated).toBe(3);
+  });
+
+  it('signs the parts the first answer lacks in batches, not one call per part', async () => {
+    const server = new FakeServer();
+    server.presignedAtOnce = 4;
+    const engine = engineWith(server, { partSize: () => 5 * KIB });
+    engine.enqueue([fileOf('many.luxlz', 60 * 5 * KIB)]);
+    const [job] = await settled(engine);
+    expect(job?.state).toBe('complete');
+    expect(new Set(server.puts).size).toBe(60);
+    // 56 parts without a URL: a handful of calls, every part signed once.
+    expect(server.signingCalls.length).toBeLessThanOrEqual(4);
+    expect(server.signingCalls.flat().sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 56 }, (_, i) => i + 5),
+    );
+  });
+
+  it('goes on when the resume record cannot be saved', async () => {
+    const server = new FakeServer();
+    const failing = memoryResumeStore();
+    failing.save = async () => {
+      throw new Error('QuotaExceededError');
+    };
+    const errors = console.error;
+    console.error = () => {};
+    try {
+      const engine = engineWith(server, { resumeStore: failing });
+      engine.enqueue([fileOf('noted.luxlz', 25 * KIB)]);
+      expect((await settled(engine))[0]?.state).toBe('complete');
+      expect(server.completed).toHaveLength(1);
+    } finally {
+      console.error = errors;
+    }
+  });
+
+  it('counts log writes once they have reached the server, the Error entry included', async () => {
+    const server = new FakeServer();
+    server.failures.set('single/counted.luxlz', [400]);
+    const engine = engineWith(server, {
+      settings: { simultaneousUploads: 1, useMultipart: false },
+    });
+    const seen: string[][] = [];
+    engine.logWrites.subscribe(() => seen.push(server.logs.map((entry) => entry.status)));
+    engine.enqueue([fileOf('counted.luxlz', 10)]);
+    await settled(engine);
+    for (let i = 0; i < 50 && seen.length < 2; i++) await new Promise((r) => setTimeout(r, 1));
+    expect(seen).toEqual([['Started'], ['Started', 'Error']]);
+    expect(engine.logWrites.get()).toBe(2);
   });
 });

@@ -14,13 +14,14 @@ import {
   partSizeFor,
   retryDelayMs,
 } from './multipart-plan.ts';
+import { PartUrls } from './part-urls.ts';
 import {
   type ResumeRecord,
   type ResumeStore,
   resumeMismatch,
   sampledHash,
 } from './resume-records.ts';
-import type { PartUrl, PutRequest, TransferLane, Transport, UploadApi } from './upload-api.ts';
+import type { PutRequest, TransferLane, Transport, UploadApi } from './upload-api.ts';
 import { hasPendingUploads, type UploadJob } from './upload-jobs.ts';
 
 export interface UploadSettings {
@@ -48,9 +49,6 @@ export interface UploadEngineOptions {
  */
 export const PROGRESS_MIN_INTERVAL_MS = 200;
 
-/** Part URLs older than this are signed again before use (they expire after 15 minutes). */
-const PART_URL_MAX_AGE_MS = 10 * 60_000;
-
 interface Pending {
   file: File;
   /** Set when the job continues an unfinished multipart upload. */
@@ -77,6 +75,8 @@ export class UploadEngine {
   readonly jobs: Store<UploadJob[]> = createStore<UploadJob[]>([]);
   /** Unfinished multipart uploads of earlier page loads, waiting for their file. */
   readonly resumable: Store<ResumeRecord[]> = createStore<ResumeRecord[]>([]);
+  /** How many activity-log writes have ended: the screen's log lists look again on each. */
+  readonly logWrites: Store<number> = createStore(0);
 
   private settings: UploadSettings;
   private readonly pending = new Map<string, Pending>();
@@ -205,11 +205,14 @@ export class UploadEngine {
       // Activity-log write failures are only logged (spec §8); they never stop an upload.
       api
         .logActivity({ referenceKey: job.id, status, message, payload, metrics })
-        .catch((error: unknown) => console.error('Activity log write failed', error));
+        .catch((error: unknown) => console.error('Activity log write failed', error))
+        .finally(() => this.logWrites.set((count) => count + 1));
+    // The transfer does not wait for the Started entry; everything that ends the entry (the
+    // server's completion, Completed, Error) does, since the entry is upserted by reference key.
+    const started = log('Started', `Upload of ${job.filename} started`);
     try {
-      await log('Started', `Upload of ${job.filename} started`);
-      if (job.uploadType === 'multipart') await this.runMultipart(job, file, resume);
-      else await this.runSinglePart(job, file);
+      if (job.uploadType === 'multipart') await this.runMultipart(job, file, started, resume);
+      else await this.runSinglePart(job, file, started);
       this.update(job.id, {
         state: 'complete',
         uploadedBytes: job.size,
@@ -225,6 +228,7 @@ export class UploadEngine {
         await this.loadResumable().catch(() => {});
       }
       this.update(job.id, { state: 'error', error: text, bytesPerSecond: null });
+      await started;
       await log('Error', `Upload of ${job.filename} failed: ${text}`);
     }
   }
@@ -270,7 +274,7 @@ export class UploadEngine {
     }
   }
 
-  private async runSinglePart(job: UploadJob, file: File): Promise<void> {
+  private async runSinglePart(job: UploadJob, file: File, started: Promise<void>): Promise<void> {
     const { api, transport } = this.options;
     this.update(job.id, { startedAt: this.now() });
     const report = this.progressReporter(job, 0);
@@ -288,16 +292,43 @@ export class UploadEngine {
     } finally {
       lane.dispose();
     }
+    await started;
     await api.confirmUpload(file.name, job.id);
   }
 
-  private async runMultipart(job: UploadJob, file: File, resume?: ResumeRecord): Promise<void> {
-    const { api, transport, resumeStore } = this.options;
+  private async runMultipart(
+    job: UploadJob,
+    file: File,
+    started: Promise<void>,
+    resume?: ResumeRecord,
+  ): Promise<void> {
     const partSize = resume?.partSize ?? this.partSize(file.size);
     const count = partCount(file.size, partSize);
+    // The workers load their script while the upload is being started on the server.
+    const lanes = Array.from({ length: Math.min(this.workersPerFile, count) }, () =>
+      this.options.transport.createLane(),
+    );
+    try {
+      await this.sendParts(job, file, partSize, count, lanes, started, resume);
+    } finally {
+      for (const lane of lanes) lane.dispose();
+    }
+  }
+
+  private async sendParts(
+    job: UploadJob,
+    file: File,
+    partSize: number,
+    count: number,
+    lanes: TransferLane[],
+    started: Promise<void>,
+    resume?: ResumeRecord,
+  ): Promise<void> {
+    const { api } = this.options;
     const eTags: (string | undefined)[] = new Array(count).fill(undefined);
-    const urls = new Map<number, { url: string; at: number }>();
+    const urls = new PartUrls(this.now, (numbers) => api.partUrls(file.name, uploadId, numbers));
     let uploadId: string;
+    let recordSaved: Promise<void> = Promise.resolve();
 
     if (resume) {
       uploadId = resume.uploadId;
@@ -310,19 +341,12 @@ export class UploadEngine {
     } else {
       const info = await api.multipartInfo(file.name, count, file.size);
       uploadId = info.uploadId;
-      const at = this.now();
-      for (const part of info.parts) urls.set(part.partNumber, { url: part.signedUrl, at });
-      await resumeStore.save({
-        id: job.id,
-        filename: file.name,
-        size: file.size,
-        lastModified: file.lastModified,
-        sampledHash: await sampledHash(file),
-        uploadId,
-        key: '',
-        partSize,
-        createdAt: job.createdAt,
-      });
+      urls.add(info.parts);
+      // Saved while the first parts go out: the record only matters if the upload is
+      // interrupted, and an upload whose record could not be saved still goes on.
+      recordSaved = this.saveResumeRecord(job, file, uploadId, partSize).catch((error: unknown) =>
+        console.error('Could not keep the upload for resuming', error),
+      );
     }
 
     const missing = eTags.flatMap((eTag, index) => (eTag ? [] : [index + 1]));
@@ -338,20 +362,9 @@ export class UploadEngine {
     const reportAll = () =>
       report(doneBytes + [...inFlight.values()].reduce((sum, loaded) => sum + loaded, 0));
 
-    const urlFor = async (partNumber: number, attempt: number): Promise<string> => {
-      const known = urls.get(partNumber);
-      if (known && attempt === 1 && this.now() - known.at < PART_URL_MAX_AGE_MS) return known.url;
-      const fresh: PartUrl[] = await api.partUrls(file.name, uploadId, [partNumber]);
-      const url = fresh.find((part) => part.partNumber === partNumber)?.signedUrl;
-      if (!url) throw new Error(`No upload URL for part ${partNumber}`);
-      urls.set(partNumber, { url, at: this.now() });
-      return url;
-    };
-
     const queue = [...missing];
     let failed = false;
-    const runLane = async () => {
-      const lane = transport.createLane();
+    const runLane = async (lane: TransferLane) => {
       try {
         for (let next = queue.shift(); next !== undefined && !failed; next = queue.shift()) {
           const partNumber = next;
@@ -359,7 +372,8 @@ export class UploadEngine {
           const eTag = await this.putWithRetry(
             lane,
             async (attempt) => ({
-              url: await urlFor(partNumber, attempt),
+              // A retry signs the part again: its URL may have expired.
+              url: await urls.get(partNumber, attempt > 1, queue),
               body: file.slice(start, end),
             }),
             (loaded) => {
@@ -375,17 +389,30 @@ export class UploadEngine {
       } catch (error) {
         failed = true;
         throw error;
-      } finally {
-        lane.dispose();
       }
     };
-    const lanes = Math.max(1, Math.min(this.workersPerFile, missing.length));
-    const results = await Promise.allSettled(Array.from({ length: lanes }, runLane));
+    const results = await Promise.allSettled(lanes.map(runLane));
+    await recordSaved;
     const rejected = results.find((result) => result.status === 'rejected');
     // The multipart upload stays on the server so the upload can be resumed later.
     if (rejected) throw rejected.reason;
 
+    await started;
     await api.completeMultipart(file.name, uploadId, eTags.join(','), job.id);
-    await resumeStore.remove(job.id);
+    await this.options.resumeStore.remove(job.id);
+  }
+
+  private async saveResumeRecord(job: UploadJob, file: File, uploadId: string, partSize: number) {
+    await this.options.resumeStore.save({
+      id: job.id,
+      filename: file.name,
+      size: file.size,
+      lastModified: file.lastModified,
+      sampledHash: await sampledHash(file),
+      uploadId,
+      key: '',
+      partSize,
+      createdAt: job.createdAt,
+    });
   }
 }

@@ -71,13 +71,13 @@ const ERROR_FILTERS = { statusFilter: 'Error', isAcknowledgedFilter: false };
 
 /**
  * How many unacknowledged upload errors the user has. Polls every 10 s only while uploads are
- * queued or active, and looks again whenever one of this page's uploads fails.
+ * queued or active, and looks again whenever one of this page's uploads has written its log
+ * (a failed upload shows its error at once; its Error entry follows).
  */
 export function useUploadErrorCount(): number {
   const userIdFilter = useCurrentUserId();
   const { isBusy } = useStore(uploadActivity);
-  const jobs = useStore(uploadEngine.jobs);
-  const failed = jobs.filter((job) => job.state === 'error').length;
+  const logWrites = useStore(uploadEngine.logWrites);
   const { data, refetch } = useQuery<UploadLogsData>(UPLOAD_LOGS_QUERY, {
     variables: { ...ERROR_FILTERS, userIdFilter, pageIndex: 0, pageSize: 1 },
     skip: !userIdFilter,
@@ -85,16 +85,15 @@ export function useUploadErrorCount(): number {
     fetchPolicy: 'cache-and-network',
   });
   useEffect(() => {
-    if (failed > 0) refetch().catch(() => {});
-  }, [failed, refetch]);
+    if (logWrites > 0) refetch().catch(() => {});
+  }, [logWrites, refetch]);
   return data?.activityLogs.total ?? 0;
 }
 
 /** One page of the user's upload log: the errors to acknowledge, or the whole history. */
 export function useUploadLogs(kind: 'errors' | 'history', pageIndex: number, pageSize: number) {
   const userIdFilter = useCurrentUserId();
-  const jobs = useStore(uploadEngine.jobs);
-  const finished = jobs.filter((job) => job.state === 'complete' || job.state === 'error').length;
+  const logWrites = useStore(uploadEngine.logWrites);
   const { data, previousData, loading, refetch } = useQuery<UploadLogsData>(UPLOAD_LOGS_QUERY, {
     variables: {
       ...(kind === 'errors' ? ERROR_FILTERS : {}),
@@ -105,10 +104,10 @@ export function useUploadLogs(kind: 'errors' | 'history', pageIndex: number, pag
     skip: !userIdFilter,
     fetchPolicy: 'cache-and-network',
   });
-  // A finished upload has just written its log entry.
+  // An upload of this page has just written its log entry.
   useEffect(() => {
-    if (finished > 0) refetch().catch(() => {});
-  }, [finished, refetch]);
+    if (logWrites > 0) refetch().catch(() => {});
+  }, [logWrites, refetch]);
   const page = (data ?? previousData)?.activityLogs;
   return { logs: page?.items ?? [], total: page?.total ?? 0, loading };
 }
