@@ -139,22 +139,18 @@ export function ViewerScreen({ variant }: { variant: 'viewer' | 'full' }) {
     [],
   );
   // Stable handlers let the panels and the map skip the renders of a filter change.
-  const handleCameraPositionChange = useCallback(
-    (camera: MapOverlays['camera']) => setOverlay('camera', camera),
-    [setOverlay],
-  );
-  const handleAnnotationsChange = useCallback(
-    (features: MapOverlays['annotations']) => setOverlay('annotations', features),
-    [setOverlay],
-  );
-  const handleProfileLineChange = useCallback(
-    (line: MapOverlays['profileLine']) => setOverlay('profileLine', line),
-    [setOverlay],
-  );
-  const handleProfileHoverChange = useCallback(
-    (position: MapOverlays['profileHover']) => setOverlay('profileHover', position),
-    [setOverlay],
-  );
+  const overlayHandlers = useMemo(() => {
+    const forKey =
+      <K extends keyof MapOverlays>(key: K) =>
+      (value: MapOverlays[K]) =>
+        setOverlay(key, value);
+    return {
+      camera: forKey('camera'),
+      annotations: forKey('annotations'),
+      profileLine: forKey('profileLine'),
+      profileHover: forKey('profileHover'),
+    };
+  }, [setOverlay]);
   const handleSelectAnnotation = useCallback(
     (annotation: { id: string; scanId: string }) =>
       viewerActions.selectAnnotation(annotation, summaryIdsRef.current),
@@ -189,10 +185,10 @@ export function ViewerScreen({ variant }: { variant: 'viewer' | 'full' }) {
         scanId={selection.focusedScanId}
         frameIndex={selection.focusedImageIndex}
         onFrameIndexChange={viewerActions.setFrameIndex}
-        onCameraPositionChange={handleCameraPositionChange}
+        onCameraPositionChange={overlayHandlers.camera}
       />
     ),
-    [selection.focusedScanId, selection.focusedImageIndex, handleCameraPositionChange],
+    [selection.focusedScanId, selection.focusedImageIndex, overlayHandlers.camera],
   );
 
   if (!projectId) {
@@ -239,15 +235,15 @@ export function ViewerScreen({ variant }: { variant: 'viewer' | 'full' }) {
       focusedScanId={selection.focusedScanId}
       frameIndex={selection.focusedImageIndex}
       onFrameIndexChange={viewerActions.setFrameIndex}
-      onCameraPositionChange={handleCameraPositionChange}
+      onCameraPositionChange={overlayHandlers.camera}
       selectedAnnotationIds={selectedAnnotationIds}
       onSelectAnnotation={handleSelectAnnotation}
       onUnselectAnnotation={handleUnselectAnnotation}
       requestPoint={requestPoint}
       requestLine={requestLine}
-      onAnnotationsChange={handleAnnotationsChange}
-      onProfileLineChange={handleProfileLineChange}
-      onProfileHoverChange={handleProfileHoverChange}
+      onAnnotationsChange={overlayHandlers.annotations}
+      onProfileLineChange={overlayHandlers.profileLine}
+      onProfileHoverChange={overlayHandlers.profileHover}
       mapCenter={mapCenter}
       onCloudCenterChange={handleCloudCenter}
       images={images}
