@@ -21,6 +21,28 @@ export interface ActivityLogRow {
   isAcknowledged: boolean;
 }
 
+/** The fields of an activity-log row, for every list of logs (Activity Logs, upload tabs). */
+export const ACTIVITY_LOG_FIELDS = gql`
+  fragment ActivityLogFields on ActivityLog {
+    id
+    activityType
+    status
+    message
+    logFileUrl
+    payload
+    metrics
+    user {
+      id
+      name
+    }
+    created
+    submitted
+    started
+    completed
+    isAcknowledged
+  }
+`;
+
 export const ACTIVITY_LOGS_QUERY = gql`
   query ActivityLogs(
     $pageIndex: Int
@@ -43,25 +65,11 @@ export const ACTIVITY_LOGS_QUERY = gql`
       take
       skip
       items {
-        id
-        activityType
-        status
-        message
-        logFileUrl
-        payload
-        metrics
-        user {
-          id
-          name
-        }
-        created
-        submitted
-        started
-        completed
-        isAcknowledged
+        ...ActivityLogFields
       }
     }
   }
+  ${ACTIVITY_LOG_FIELDS}
 `;
 
 const FILTER_OPTIONS_QUERY = gql`
@@ -74,7 +82,8 @@ const FILTER_OPTIONS_QUERY = gql`
   }
 `;
 
-const ACKNOWLEDGE = gql`
+/** Sets the acknowledgement of one log. */
+export const ACKNOWLEDGE_ACTIVITY_LOG = gql`
   mutation AcknowledgeActivityLog($id: ID!, $isAcknowledged: Boolean!) {
     acknowledgeActivityLog(id: $id, isAcknowledged: $isAcknowledged) {
       id
@@ -158,7 +167,7 @@ export function useAcknowledgeActivityLog() {
   const [mutate] = useMutation<
     { acknowledgeActivityLog: { __typename?: 'ActivityLog'; id: string; isAcknowledged: boolean } },
     { id: string; isAcknowledged: boolean }
-  >(ACKNOWLEDGE, { refetchQueries: ['ActivityLogs'] });
+  >(ACKNOWLEDGE_ACTIVITY_LOG, { refetchQueries: ['ActivityLogs'] });
   return (id: string, isAcknowledged: boolean) =>
     mutate({
       variables: { id, isAcknowledged },

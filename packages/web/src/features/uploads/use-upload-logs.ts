@@ -4,7 +4,11 @@ import { UPLOAD_ERROR_POLL_MS } from '@asset-portal/shared';
 import { useCallback, useEffect } from 'react';
 import { useSession } from '../../auth/SessionContext.tsx';
 import { useStore } from '../../lib/create-store.ts';
-import type { ActivityLogRow } from '../activity-logs/use-activity-logs.ts';
+import {
+  ACKNOWLEDGE_ACTIVITY_LOG,
+  ACTIVITY_LOG_FIELDS,
+  type ActivityLogRow,
+} from '../activity-logs/use-activity-logs.ts';
 import { uploadActivity } from './upload-activity-store.ts';
 import { uploadEngine } from './upload-service.ts';
 
@@ -27,34 +31,11 @@ export const UPLOAD_LOGS_QUERY = gql`
     ) {
       total
       items {
-        id
-        activityType
-        status
-        message
-        logFileUrl
-        payload
-        metrics
-        user {
-          id
-          name
-        }
-        created
-        submitted
-        started
-        completed
-        isAcknowledged
+        ...ActivityLogFields
       }
     }
   }
-`;
-
-const ACKNOWLEDGE = gql`
-  mutation AcknowledgeUploadLog($id: ID!, $isAcknowledged: Boolean!) {
-    acknowledgeActivityLog(id: $id, isAcknowledged: $isAcknowledged) {
-      id
-      isAcknowledged
-    }
-  }
+  ${ACTIVITY_LOG_FIELDS}
 `;
 
 interface UploadLogsData {
@@ -114,7 +95,7 @@ export function useUploadLogs(kind: 'errors' | 'history', pageIndex: number, pag
 
 /** Sets the acknowledgement of one log; the upload lists and the error count follow. */
 export function useAcknowledgeUploadLog() {
-  const [mutate] = useMutation(ACKNOWLEDGE, { refetchQueries: ['UploadLogs'] });
+  const [mutate] = useMutation(ACKNOWLEDGE_ACTIVITY_LOG, { refetchQueries: ['UploadLogs'] });
   return useCallback(
     (id: string, isAcknowledged: boolean) => mutate({ variables: { id, isAcknowledged } }),
     [mutate],
