@@ -11,7 +11,16 @@ import {
 describe('package upload rules', () => {
   it('keys a package under its organization, with unsafe characters replaced', () => {
     expect(packageKey(7, 'LG-1_2024.luxlz')).toBe('org-7/project-none/packages/LG-1_2024.luxlz');
-    expect(packageKey(7, 'Scan (2) é.LUXIZ')).toBe('org-7/project-none/packages/Scan__2___.LUXIZ');
+    const key = packageKey(7, 'Scan (2) é.LUXIZ');
+    expect(key).toMatch(/^org-7\/project-none\/packages\/Scan__2___-[0-9a-f]{12}\.LUXIZ$/);
+    // The same name always gets the same key; names that differ only in unsafe characters,
+    // or that already read like the replacement, get keys of their own.
+    expect(packageKey(7, 'Scan (2) é.LUXIZ')).toBe(key);
+    const keys = ['Scan (2).luxlz', 'Scan [2].luxlz', 'Scan _2_.luxlz', 'Scan__2_.luxlz'].map(
+      (name) => packageKey(7, name),
+    );
+    expect(new Set(keys).size).toBe(4);
+    expect(keys[3]).toBe('org-7/project-none/packages/Scan__2_.luxlz');
   });
 
   it('refuses non-packages, paths and control characters', () => {

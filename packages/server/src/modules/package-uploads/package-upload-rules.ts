@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   isPackageFileName,
   MAX_SINGLE_PUT_SIZE,
@@ -36,8 +37,9 @@ export class UploadInputError extends Error {}
 /**
  * The key a package of this organization is stored under. The name must be a package name
  * (spec message otherwise) and a plain file name: a path (slashes, backslashes, control
- * characters) is refused; other characters outside [A-Za-z0-9._-] become '_' so a name like
- * 'Scan (2).luxlz' still uploads, always to the same key.
+ * characters) is refused. A name of [A-Za-z0-9._-] only is kept as it is; in any other name
+ * those characters become '_' and a hash of the whole name goes before the extension, so
+ * 'Scan (2).luxlz' still uploads, always to the same key, and never onto 'Scan _2_.luxlz'.
  */
 export function packageKey(organizationId: number, filename: string): string {
   if (!isPackageFileName(filename)) throw new UploadInputError(PACKAGE_FILES_INVALID);
@@ -46,7 +48,7 @@ export function packageKey(organizationId: number, filename: string): string {
   if (/[/\\\u0000-\u001f\u007f]/.test(filename)) {
     throw new UploadInputError(`${FILENAME_HAS_PATH}: ${filename}`);
   }
-  const name = filename.replace(/[^A-Za-z0-9._-]/g, '_');
+  const name = storedPackageName(filename);
   try {
     return objectKey({ organizationId, kind: 'packages', name });
   } catch (error) {
@@ -55,6 +57,14 @@ export function packageKey(organizationId: number, filename: string): string {
     }
     throw error;
   }
+}
+
+function storedPackageName(filename: string): string {
+  if (/^[A-Za-z0-9._-]+$/.test(filename)) return filename;
+  const dot = filename.lastIndexOf('.');
+  const stem = filename.slice(0, dot).replace(/[^A-Za-z0-9._-]/g, '_');
+  const hash = createHash('sha256').update(filename).digest('hex').slice(0, 12);
+  return `${stem}-${hash}${filename.slice(dot)}`;
 }
 
 /** Sizes must be above zero when given; a single PUT cannot exceed 5 GiB. */
