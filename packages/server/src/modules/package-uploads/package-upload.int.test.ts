@@ -8,6 +8,7 @@ import { SESSION_COOKIE } from '../../identity/session-cookie.ts';
 import { sessionStore } from '../../identity/session-store.ts';
 import { withJobTables } from '../../jobs/job-tables.ts';
 import { createObjectStorage } from '../../storage/create-object-storage.ts';
+import { packageKey } from './package-upload-rules.ts';
 
 const MIB = 1024 * 1024;
 const INVALID_NAME = 'All files must be valid packages from the LuxGear device (.luxlz or .luxiz)';
@@ -124,7 +125,8 @@ describe.each(DATABASE_KINDS)('package upload API on %s', (kind) => {
     expect(signed.errors).toBeUndefined();
     const { uploadUrl, key, filename } = signed.data!.getPackageUploadSignedURL;
     expect(filename).toBe('site 1 (a).luxlz');
-    expect(key).toBe(`org-${userA.organizationId}/project-none/packages/site_1__a_.luxlz`);
+    expect(key).toBe(packageKey(userA.organizationId, 'site 1 (a).luxlz'));
+    expect(key).toMatch(/\/packages\/site_1__a_-[0-9a-f]{12}\.luxlz$/);
     expect(uploadUrl.startsWith(`${live.origin}/storage/`)).toBe(true);
     // The URL binds the content type: another one is refused.
     expect((await put(uploadUrl, data, 'text/plain')).status).toBe(403);
