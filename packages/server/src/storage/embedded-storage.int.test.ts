@@ -67,6 +67,26 @@ describe('embedded object store', () => {
     expect(fs.existsSync(leftover)).toBe(false);
   });
 
+  it('sweeps a part folder no object names, after a day, and keeps those that are named', async () => {
+    const key = 'org-1/project-none/packages/parts.luxlz';
+    const uploadId = await storage.createMultipart(key, 'application/zip');
+    const eTag = await storage.writePart(key, uploadId, 1, Readable.from([Buffer.from('parts')]));
+    await storage.completeMultipart(key, uploadId, [{ partNumber: 1, eTag }]);
+    // A process that died before writing an object's metadata leaves its parts named by no one.
+    const orphan = path.join(root, '.parts', 'a'.repeat(32));
+    fs.mkdirSync(orphan, { recursive: true });
+    fs.writeFileSync(path.join(orphan, '1.part'), 'lost');
+
+    await abortStaleMultipartUploads(storage);
+    expect(fs.existsSync(orphan)).toBe(true);
+    await abortStaleMultipartUploads(storage, undefined, new Date(Date.now() + 25 * 3600_000));
+    expect(fs.existsSync(orphan)).toBe(false);
+    // The completed object still reads whole.
+    const chunks: Buffer[] = [];
+    for await (const chunk of await storage.getStream(key)) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).toString()).toBe('parts');
+  });
+
   it('streams a 64 MiB body to disk and answers its MD5 as ETag', async () => {
     const key = 'org-1/project-none/packages/big.luxlz';
     const url = await storage.presignPut(key, { contentType: 'application/octet-stream' });

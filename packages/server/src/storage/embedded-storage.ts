@@ -144,8 +144,12 @@ export class EmbeddedObjectStorage implements ObjectStorage {
       numbers: parts.map((part) => part.partNumber),
       sizes,
     };
-    // The rename ends the upload (as S3, it can no longer take parts) in one step.
+    // The rename ends the upload (as S3, it can no longer take parts) in one step. The folder
+    // is touched first: an upload started days ago must not look like an orphan to the sweeper
+    // in the moment before its metadata names it.
     await fs.promises.mkdir(path.dirname(this.partsDir(uploadId)), { recursive: true });
+    const now = new Date();
+    await fs.promises.utimes(this.uploadDir(uploadId), now, now).catch(() => {});
     await fs.promises
       .rename(this.uploadDir(uploadId), this.partsDir(uploadId))
       .catch((error: NodeJS.ErrnoException) => {
@@ -309,6 +313,33 @@ export class EmbeddedObjectStorage implements ObjectStorage {
       }
     }
     return removed;
+  }
+
+  /**
+   * Removes part folders older than `cutoff` that no object's metadata names: a process that
+   * died between moving a completed upload's parts and writing its metadata, or between
+   * deleting an object's metadata and its parts, leaves one behind. Returns how many.
+   */
+  async removeOrphanPartFoldersOlderThan(cutoff: Date): Promise<number> {
+    const partsRoot = path.join(this.options.rootDir, '.parts');
+    const names = await fs.promises.readdir(partsRoot).catch(() => [] as string[]);
+    const old: string[] = [];
+    for (const name of names) {
+      const stats = await fs.promises.stat(path.join(partsRoot, name)).catch(() => null);
+      if (stats?.isDirectory() && stats.mtime < cutoff) old.push(name);
+    }
+    if (old.length === 0) return 0;
+    const named = new Set<string>();
+    const metaRoot = path.join(this.options.rootDir, '.meta');
+    for await (const file of walkFiles(metaRoot, metaRoot)) {
+      const meta = await readJson<StoredMeta>(path.join(metaRoot, file)).catch(() => null);
+      if (meta?.parts) named.add(meta.parts.folder);
+    }
+    const orphans = old.filter((name) => !named.has(name));
+    for (const name of orphans) {
+      await fs.promises.rm(path.join(partsRoot, name), { recursive: true, force: true });
+    }
+    return orphans.length;
   }
 
   /** The URL the AWS SDK's presigner would make for this store, signed in place. */

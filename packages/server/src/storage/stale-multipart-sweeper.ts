@@ -13,8 +13,12 @@ export async function abortStaleMultipartUploads(
   now: Date = new Date(),
 ): Promise<{ aborted: number }> {
   const cutoff = new Date(now.getTime() - olderThanMs);
-  // The embedded store also holds partial writes of processes killed mid-upload.
-  if (storage instanceof EmbeddedObjectStorage) await storage.removeTempFilesOlderThan(cutoff);
+  // The embedded store also holds partial writes and part folders of processes killed
+  // mid-write.
+  if (storage instanceof EmbeddedObjectStorage) {
+    await storage.removeTempFilesOlderThan(cutoff);
+    await storage.removeOrphanPartFoldersOlderThan(cutoff);
+  }
   const stale = await storage.listMultipartUploads(cutoff);
   let aborted = 0;
   for (const upload of stale) {
