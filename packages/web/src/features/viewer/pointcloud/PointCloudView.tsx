@@ -3,6 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import type { MeasureKind } from './measurements.ts';
 import { PointCloudToolbar } from './PointCloudToolbar.tsx';
 import { streamStatusText } from './point-cloud-streams.ts';
+import { streamPrefetch } from './stream-prefetch.ts';
 import { usePointCloudStreams } from './use-point-cloud-streams.ts';
 import { BACKGROUND_CSS, DEFAULT_SETTINGS, type PointCloudSettings } from './view-settings.ts';
 
@@ -48,6 +49,10 @@ export function PointCloudView(props: PointCloudViewProps) {
     // Fetch the renderer's chunk while the streams are asked for, not after.
     if (hasScans) void loadCanvas();
   }, [hasScans]);
+  useEffect(() => {
+    // And each cloud's first objects while the renderer loads.
+    for (const stream of ready) streamPrefetch.start(stream);
+  }, [ready]);
 
   const onRenderedPoints = useCallback((count: number) => {
     if (count > 0 && !firstPointsMarked.current) {

@@ -31,6 +31,7 @@ import { YELLOW_GREEN } from './gradient.ts';
 import { MeasureLayer } from './measure-layer.ts';
 import type { CloudPoint, MeasureKind } from './measurements.ts';
 import type { ReadyStream } from './point-cloud-streams.ts';
+import { streamPrefetch } from './stream-prefetch.ts';
 import { StreamRequestManager, virtualMetadataUrl } from './stream-request-manager.ts';
 import { BACKGROUND_COLOR, type ColorMode, type PointCloudSettings } from './view-settings.ts';
 
@@ -197,6 +198,7 @@ export class PointCloudScene {
     this.potree.pointBudget = settings.pointBudget;
     this.requestManager = new StreamRequestManager({
       streamOf: (scanId) => this.streams.get(scanId),
+      prefetched: (scanId, object, range) => streamPrefetch.take(scanId, object, range),
       // The retry must use the new URLs at once, not after React passes them down again.
       refresh: async () => {
         for (const stream of await refreshStreams()) {

@@ -1,7 +1,5 @@
 import type { ReadyStream } from './point-cloud-streams.ts';
-
-/** The three objects of a Potree 2.0 cloud. */
-type PotreeObject = 'metadata.json' | 'hierarchy.bin' | 'octree.bin';
+import type { PotreeObject } from './stream-prefetch.ts';
 
 const VIRTUAL_ORIGIN = 'https://point-cloud.invalid';
 
@@ -31,6 +29,12 @@ export interface StreamRequestManagerOptions {
   streamOf(scanId: string): ReadyStream | undefined;
   /** Asks the server for fresh URLs; resolves when they are in place. */
   refresh(): Promise<void>;
+  /** Bytes fetched ahead for a request, taken once (see stream-prefetch.ts). */
+  prefetched?(
+    scanId: string,
+    object: PotreeObject,
+    range: string | null,
+  ): Promise<ArrayBuffer | null> | undefined;
   fetch?: typeof fetch;
 }
 
@@ -56,6 +60,8 @@ export class StreamRequestManager {
     const target = parseVirtualUrl(url);
     if (!target) return this.fetchImpl(input, init);
     const range = new Headers(init?.headers).get('range');
+    const ahead = await this.options.prefetched?.(target.scanId, target.object, range);
+    if (ahead) return new Response(ahead, { status: range ? 206 : 200 });
     const request = (): Promise<Response> => {
       const resolved = this.resolve(target.scanId, target.object);
       return this.fetchImpl(resolved, {
