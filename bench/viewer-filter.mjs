@@ -28,6 +28,19 @@ const SCANS = Number(process.env.BENCH_SCANS ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 // BENCH_PROFILE=1 records a CPU profile of the page during the last round into bench/out/.
 const PROFILE = process.env.BENCH_PROFILE === '1';
+// BENCH_TRACE=1 records a Chrome trace of the last round into bench/out/ (chrome://tracing or
+// https://ui.perfetto.dev open it): where each change's frame spends its time, GPU process too.
+const TRACE = process.env.BENCH_TRACE === '1';
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'blink.user_timing',
+  'gpu',
+  'cc',
+  'viz',
+  'v8.execute',
+].join(',');
 const OUT_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'out');
 const SESSIONS = 100;
 const VERTICES = 50;
@@ -154,6 +167,21 @@ async function collect(page) {
   });
 }
 
+/** Ends a CDP trace and writes it to `file`. */
+async function saveTrace(cdp, file) {
+  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.end');
+  const { stream } = await complete;
+  const out = fs.createWriteStream(file);
+  for (;;) {
+    const { data, eof, base64Encoded } = await cdp.send('IO.read', { handle: stream });
+    out.write(base64Encoded ? Buffer.from(data, 'base64') : data);
+    if (eof) break;
+  }
+  await cdp.send('IO.close', { handle: stream });
+  await new Promise((resolve) => out.end(resolve));
+}
+
 /** One timed filter change done by `act` through the UI. */
 async function measure(viewer, act) {
   const { page } = viewer;
@@ -210,6 +238,14 @@ async function main() {
         await cdp.send('Profiler.enable');
         await cdp.send('Profiler.start');
       }
+      const tracing =
+        TRACE && round === ROUNDS - 1 ? await driver.context.newCDPSession(driver.page) : null;
+      if (tracing) {
+        await tracing.send('Tracing.start', {
+          categories: TRACE_CATEGORIES,
+          transferMode: 'ReturnAsStream',
+        });
+      }
       for (const [name, act] of STEPS) {
         results.get(name).push(await measure(viewer, () => act(viewer)));
       }
@@ -219,6 +255,11 @@ async function main() {
         const file = path.join(OUT_DIR, 'viewer-filter.cpuprofile');
         fs.writeFileSync(file, JSON.stringify(profile));
         console.log(`CPU profile of the last round: ${file} (node bench/top-frames.mjs ${file})`);
+      }
+      if (tracing) {
+        const file = path.join(OUT_DIR, 'viewer-filter.trace.json');
+        await saveTrace(tracing, file);
+        console.log(`Trace of the last round: ${file}`);
       }
     }
     await driver.screenshot('bench-viewer-filter-10k');
