@@ -236,6 +236,7 @@ async function main() {
         PROFILE && round === ROUNDS - 1 ? await driver.context.newCDPSession(driver.page) : null;
       if (cdp) {
         await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
         await cdp.send('Profiler.start');
       }
       const tracing =

@@ -24,7 +24,8 @@ export function buildOfflineStyle(): StyleSpecification {
         id: 'base-land',
         type: 'fill',
         source: BASE_SOURCES.land,
-        paint: { 'fill-color': BASE_COLORS.land, 'fill-antialias': true },
+        // The coastline layer draws the edge; the fill's own outline pass would draw it twice.
+        paint: { 'fill-color': BASE_COLORS.land, 'fill-antialias': false },
       },
       {
         id: 'base-coastline',

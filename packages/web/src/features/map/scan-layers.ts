@@ -104,6 +104,8 @@ export interface ScanPathsTarget {
 export class ScanPaths {
   private geometry = new ScanPathGeometry([]);
   private shown = new Map<string, MapScan>();
+  /** The list last given, whose scans are shown: given again, nothing is compared. */
+  private lastList: readonly MapScan[] | null = null;
   private selected = new Set<string>();
   private focused: string | null = null;
   private hovered: string | null = null;
@@ -116,6 +118,8 @@ export class ScanPaths {
    * 'unchanged' when the same scans are shown.
    */
   setScans(scans: readonly MapScan[]): 'rebuilt' | 'filtered' | 'unchanged' {
+    if (scans === this.lastList) return 'unchanged';
+    this.lastList = scans;
     if (scans.length === this.shown.size && !needsRebuild(this.shown, scans)) return 'unchanged';
     this.shown = new Map(scans.map((scan) => [scan.id, scan]));
     const rebuild = needsRebuild(this.geometry.scans, scans);

@@ -98,6 +98,35 @@ void main() {
   fragColor = vec4(v_color * alpha, alpha);
 }`;
 
+/** A framebuffer of one pixel per context, drawn into to end the map's render pass. */
+const submitTargets = new WeakMap<WebGL2RenderingContext, WebGLFramebuffer>();
+
+/**
+ * Sends the commands drawn so far to the GPU now. ANGLE's Vulkan back end (SwiftShader, the
+ * software WebGL of a machine without a GPU) defers a flush until the render pass ends, so the
+ * draw would otherwise start only when the compositor reads the canvas back, with the page's
+ * main thread waiting. Clearing a one-pixel framebuffer ends the pass; a real GPU barely notices.
+ */
+function submit(gl: WebGL2RenderingContext): void {
+  let target = submitTargets.get(gl);
+  if (!target) {
+    const texture = gl.createTexture();
+    const framebuffer = gl.createFramebuffer();
+    if (!texture || !framebuffer) return;
+    gl.bindTexture(gl.TEXTURE_2D, texture);
+    gl.texStorage2D(gl.TEXTURE_2D, 1, gl.RGBA8, 1, 1);
+    gl.bindFramebuffer(gl.FRAMEBUFFER, framebuffer);
+    gl.framebufferTexture2D(gl.FRAMEBUFFER, gl.COLOR_ATTACHMENT0, gl.TEXTURE_2D, texture, 0);
+    target = framebuffer;
+    submitTargets.set(gl, target);
+  }
+  const previous = gl.getParameter(gl.FRAMEBUFFER_BINDING) as WebGLFramebuffer | null;
+  gl.bindFramebuffer(gl.FRAMEBUFFER, target);
+  gl.clear(gl.COLOR_BUFFER_BIT);
+  gl.bindFramebuffer(gl.FRAMEBUFFER, previous);
+  gl.flush();
+}
+
 const UNIFORMS = [
   'u_shown',
   'u_positions',
@@ -190,6 +219,7 @@ export class ScanPathLayer implements CustomLayerInterface {
   private shown: ShownScans = new Set<string>();
   private readonly textures = new Map<number, LevelTextures>();
   private changePending = false;
+  private drawScheduled = false;
 
   constructor(readonly id: string) {}
 
@@ -211,7 +241,23 @@ export class ScanPathLayer implements CustomLayerInterface {
   private changed(): void {
     this.terrainTileRevision += 1;
     this.changePending = true;
-    this.map?.triggerRepaint();
+    this.scheduleDraw();
+  }
+
+  /**
+   * Draws a change once the caller's work is done instead of at the next frame, and sends the
+   * commands on at once. With software WebGL the frame's compositing waits until the GPU
+   * process has drawn the map; drawn here, it draws while the page lays out and paints the list.
+   */
+  private scheduleDraw(): void {
+    if (this.drawScheduled || !this.map) return;
+    this.drawScheduled = true;
+    queueMicrotask(() => {
+      this.drawScheduled = false;
+      if (!this.map || !this.gl) return;
+      this.map.redraw();
+      submit(this.gl);
+    });
   }
 
   /**

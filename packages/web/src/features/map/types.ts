@@ -41,6 +41,8 @@ export interface ScanMapHandle {
   requestLine(): Promise<[number, number][] | null>;
   getCenter(): MapCenter;
   flyTo(center: { lon: number; lat: number; zoom?: number }): void;
+  /** Draws these scans now, ahead of the render that passes them as `scans`. */
+  showScans(scans: readonly MapScan[]): void;
 }
 
 export interface ScanMapProps {

@@ -19,7 +19,7 @@ import { PointCloudSlot } from './panels/PointCloudSlot.tsx';
 import { ViewerPanels } from './panels/ViewerPanels.tsx';
 import { defaultLayerIds } from './project-layer-rules.ts';
 import { ScanDrawer } from './ScanDrawer.tsx';
-import { useFilteredScans } from './use-filtered-scans.ts';
+import { filteredScansOf, useFilteredScans } from './use-filtered-scans.ts';
 import { useMapScans } from './use-map-scans.ts';
 import { useProjectLayers } from './use-project-layers.ts';
 import { useScanLink } from './use-scan-link.ts';
@@ -52,7 +52,15 @@ export function ViewerScreen({ variant }: { variant: 'viewer' | 'full' }) {
   );
   const visibleSet = useMemo(() => new Set(selection.visibleScanIds), [selection.visibleScanIds]);
   const filtered = useFilteredScans(scans, filter, selection.selectedScanIds, annotatedScanIds);
-  const mapScans = useMapScans(scans, filtered.scans, selectedSet, visibleSet);
+  const { mapScans, toMap } = useMapScans(scans, filtered.scans, selectedSet, visibleSet);
+  // What a filter change needs at once, read from the handler without re-creating it.
+  const latest = useRef({
+    scans,
+    selectedScanIds: selection.selectedScanIds,
+    annotatedScanIds,
+    toMap,
+  });
+  latest.current = { scans, selectedScanIds: selection.selectedScanIds, annotatedScanIds, toMap };
   const options = useMemo(() => filterOptionsOf(scans), [scans]);
   const scanIds = useMemo(() => scans.map((scan) => scan.id), [scans]);
   const [hoveredScanId, setHoveredScanId] = useState<string | null>(null);
@@ -105,6 +113,11 @@ export function ViewerScreen({ variant }: { variant: 'viewer' | 'full' }) {
 
   const handleFilterChange = useCallback((next: ScanFilter) => {
     markFilterChange();
+    // The map gets the result before React renders the list: software WebGL (a machine without
+    // a GPU) then draws it while the list renders, not after. The render finds the same result.
+    const { scans, selectedScanIds, annotatedScanIds, toMap } = latest.current;
+    const result = filteredScansOf(scans, next, selectedScanIds, annotatedScanIds);
+    mapRef.current?.showScans(toMap(result.scans));
     viewerActions.setFilter(next);
   }, []);
   const handleToggleSelect = useCallback(

@@ -16,14 +16,15 @@ export function toMapScan(scan: ViewerScan): MapScan {
 /**
  * The scans to draw: the filtered list (which holds the selected scans) less the selected scans
  * the user hid. Each scan's map entry is built once per summary, so a filter change only picks
- * existing objects and the map can tell unchanged scans by identity.
+ * existing objects and the map can tell unchanged scans by identity. `toMap` builds the list for
+ * another filtered list, for the map to draw a change before React renders it.
  */
 export function useMapScans(
   allScans: readonly ViewerScan[],
   filtered: readonly ViewerScan[],
   selectedScanIds: ReadonlySet<string>,
   visibleScanIds: ReadonlySet<string>,
-): MapScan[] {
+): { mapScans: MapScan[]; toMap: (filtered: readonly ViewerScan[]) => MapScan[] } {
   const byId = useMemo(
     () => new Map(allScans.map((scan) => [scan.id, toMapScan(scan)])),
     [allScans],
@@ -33,14 +34,23 @@ export function useMapScans(
     () => [...selectedScanIds].filter((id) => !visibleScanIds.has(id)).join('\n'),
     [selectedScanIds, visibleScanIds],
   );
-  return useMemo(() => {
-    const hidden = new Set(hiddenKey ? hiddenKey.split('\n') : []);
-    const result: MapScan[] = [];
-    for (const scan of filtered) {
-      if (hidden.has(scan.id)) continue;
-      const entry = byId.get(scan.id);
-      if (entry) result.push(entry);
-    }
-    return result;
-  }, [byId, filtered, hiddenKey]);
+  // Each builder keeps the last list it built: the render after a filter change asks for the
+  // one the handler built, and the map tells it by identity.
+  const toMap = useMemo(() => {
+    let last: { list: readonly ViewerScan[]; result: MapScan[] } | null = null;
+    return (list: readonly ViewerScan[]) => {
+      if (last?.list === list) return last.result;
+      const hidden = new Set(hiddenKey ? hiddenKey.split('\n') : []);
+      const result: MapScan[] = [];
+      for (const scan of list) {
+        if (hidden.has(scan.id)) continue;
+        const entry = byId.get(scan.id);
+        if (entry) result.push(entry);
+      }
+      last = { list, result };
+      return result;
+    };
+  }, [byId, hiddenKey]);
+  const mapScans = useMemo(() => toMap(filtered), [toMap, filtered]);
+  return { mapScans, toMap };
 }
