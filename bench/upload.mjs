@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
+import { allInOneArgs } from '../scripts/all-in-one.mjs';
 import { freePort, sleep, startProcess } from './lib/process.mjs';
 import {
   cpuSeconds,
@@ -413,9 +414,7 @@ async function main() {
       process.execPath,
       [
         ...(profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []),
-        '--import',
-        'tsx',
-        path.join(root, 'packages/server/src/main/all-in-one.ts'),
+        ...(await allInOneArgs()),
       ],
       {
         cwd: root,

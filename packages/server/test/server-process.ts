@@ -2,9 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { allInOneArgs } from '../../../scripts/all-in-one.mjs';
 
 const repoRoot = path.resolve(fileURLToPath(import.meta.url), '../../../..');
-const entry = path.join(repoRoot, 'packages/server/src/main/all-in-one.ts');
 
 /** A loopback port nothing listens on right now. */
 export function freePort(): Promise<number> {
@@ -28,16 +28,16 @@ export interface ServerProcess {
 }
 
 /**
- * Runs the portal the way `npm start` does (`node --import tsx all-in-one.ts`) and resolves once
- * it listens. Fails with the process output when it exits or takes too long.
+ * Runs the portal the way `npm start` does (the all-in-one bundle of scripts/all-in-one.mjs) and
+ * resolves once it listens. Fails with the process output when it exits or takes too long.
  */
-export function startServerProcess(
+export async function startServerProcess(
   env: Record<string, string>,
   timeoutMs = 90_000,
 ): Promise<ServerProcess> {
   const port = env.PORT;
   if (!port) throw new Error('startServerProcess needs PORT');
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, await allInOneArgs(), {
     cwd: repoRoot,
     env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

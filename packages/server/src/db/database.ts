@@ -5,7 +5,7 @@ import { CamelCasePlugin, Kysely, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
-import { buildTemplate, readTemplate } from './pglite-template.ts';
+import { buildTemplate, copyTemplateTo } from './pglite-template.ts';
 import type { Database } from './schema.ts';
 
 export type Db = Kysely<Database>;
@@ -36,14 +36,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Db> {
       plugins: [camelCase()],
     });
   }
-  if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const isNew =
-    options.dataDir !== undefined && !fs.existsSync(path.join(options.dataDir, 'PG_VERSION'));
-  const template = isNew ? readTemplate() : null;
+  // A new data folder starts as a copy of the migrated template when it is built; otherwise
+  // PGlite runs initdb into it.
+  if (options.dataDir && !copyTemplateTo(options.dataDir)) {
+    fs.mkdirSync(options.dataDir, { recursive: true });
+  }
   const pglite = await PGlite.create(options.dataDir ?? 'memory://', {
     parsers: { 20: (value: string) => Number(value) },
     postgresqlconf: PGLITE_SETTINGS,
-    ...(template ? { loadDataDir: template } : {}),
   });
   return pgliteKysely(pglite);
 }
@@ -58,12 +58,15 @@ const PGLITE_SETTINGS = ['shared_buffers = 16MB'];
 const pgliteKysely = (pglite: PGlite) =>
   new Kysely<Database>({ dialect: new PGliteDialect(pglite), plugins: [camelCase()] });
 
-/** Builds the empty, migrated database that new embedded data folders start from. */
-export function buildPgliteTemplate(): Promise<string> {
+/**
+ * Builds the empty, migrated database that new embedded data folders start from (by default in
+ * the folder `openDatabase` copies).
+ */
+export function buildPgliteTemplate(dir?: string): Promise<string> {
   return buildTemplate(async (pglite) => {
     // The Kysely instance must not close the PGlite it borrows; the template builder does.
     await migrateToLatest(pgliteKysely(pglite));
-  });
+  }, dir);
 }
 
 /** Applies every migration not yet applied; fails loudly on the first error. */
