@@ -202,9 +202,9 @@ function translated(matrix: ArrayLike<number>, x: number, y: number): Float32Arr
 
 /**
  * Draws the shown scan paths in MapLibre's WebGL context: at the zoom's level of detail, only
- * the chunks in view, one draw call each. A filter change rewrites one byte per segment
- * instead of handing MapLibre new GeoJSON to tile again, so the map shows the new set in the
- * next frame. With terrain, the paths are drawn into the terrain tiles that MapLibre drapes.
+ * the chunks in view, one draw call each. A filter change rewrites the level's list of shown
+ * segments instead of handing MapLibre new GeoJSON to tile again, and is drawn at once. With
+ * terrain, the paths are drawn into the terrain tiles that MapLibre drapes.
  */
 export class ScanPathLayer implements CustomLayerInterface {
   readonly type = 'custom' as const;
@@ -413,8 +413,8 @@ export class ScanPathLayer implements CustomLayerInterface {
   }
 
   /**
-   * The level's textures: positions and status slots sent to the GPU when the level is first
-   * drawn, the list of shown segments again after each change of the shown scans.
+   * The level's textures: positions sent to the GPU when the level is first drawn, the list of
+   * shown segments (with their status slots) again after each change of the shown scans.
    */
   private levelTextures(gl: WebGL2RenderingContext, index: number): LevelTextures {
     const level = this.geometry?.levels[index];

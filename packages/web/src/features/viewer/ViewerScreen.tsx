@@ -54,13 +54,14 @@ export function ViewerScreen({ variant }: { variant: 'viewer' | 'full' }) {
   const filtered = useFilteredScans(scans, filter, selection.selectedScanIds, annotatedScanIds);
   const { mapScans, toMap } = useMapScans(scans, filtered.scans, selectedSet, visibleSet);
   // What a filter change needs at once, read from the handler without re-creating it.
-  const latest = useRef({
+  const forFilterChange = {
     scans,
     selectedScanIds: selection.selectedScanIds,
     annotatedScanIds,
     toMap,
-  });
-  latest.current = { scans, selectedScanIds: selection.selectedScanIds, annotatedScanIds, toMap };
+  };
+  const latest = useRef(forFilterChange);
+  latest.current = forFilterChange;
   const options = useMemo(() => filterOptionsOf(scans), [scans]);
   const scanIds = useMemo(() => scans.map((scan) => scan.id), [scans]);
   const [hoveredScanId, setHoveredScanId] = useState<string | null>(null);
