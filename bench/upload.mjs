@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
-import { allInOneArgs } from '../scripts/all-in-one.mjs';
+import { allInOneArgs, allInOneEnv } from '../scripts/all-in-one.mjs';
 import { freePort, sleep, startProcess } from './lib/process.mjs';
 import {
   cpuSeconds,
@@ -418,7 +418,8 @@ async function main() {
       ],
       {
         cwd: root,
-        env: {
+        env: allInOneEnv({
+          ...process.env,
           PORT: String(port),
           DATA_DIR: dataDir,
           DEMO_PASSWORD,
@@ -427,7 +428,7 @@ async function main() {
           DATABASE_URL: '',
           NODE_ENV: '',
           LOG_LEVEL: 'warn',
-        },
+        }),
       },
     );
     await waitForHealth(origin, server);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { allInOneArgs, allInOneNodeFlags } from '../../../scripts/all-in-one.mjs';
+import { allInOneArgs, allInOneEnv, allInOneNodeFlags } from '../../../scripts/all-in-one.mjs';
 
 describe('all-in-one bundle (npm start)', () => {
   it('compiles our sources into one file, keeps npm packages external and the sources’ locations', async () => {
@@ -15,5 +15,10 @@ describe('all-in-one bundle (npm start)', () => {
     const template = new URL('../src/db/pglite-template.ts', import.meta.url);
     expect(bundle).toContain(JSON.stringify(pathToFileURL(template.pathname).href));
     expect(fs.existsSync(`${args.at(-1)}.map`)).toBe(true);
+  });
+
+  it('holds glibc’s allocator to one arena unless the operator chose a number', () => {
+    expect(allInOneEnv({ PORT: '4000' })).toEqual({ MALLOC_ARENA_MAX: '1', PORT: '4000' });
+    expect(allInOneEnv({ MALLOC_ARENA_MAX: '4' })).toEqual({ MALLOC_ARENA_MAX: '4' });
   });
 });

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { allInOneArgs } from '../../../scripts/all-in-one.mjs';
+import { allInOneArgs, allInOneEnv } from '../../../scripts/all-in-one.mjs';
 
 const repoRoot = path.resolve(fileURLToPath(import.meta.url), '../../../..');
 
@@ -39,7 +39,7 @@ export async function startServerProcess(
   if (!port) throw new Error('startServerProcess needs PORT');
   const child = spawn(process.execPath, await allInOneArgs(), {
     cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env },
+    env: allInOneEnv({ ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
