@@ -14,9 +14,15 @@ const bundle = path.join(root, 'packages/server/dist/all-in-one.mjs');
 /**
  * Node flags of the all-in-one. `--optimize-for-size` makes V8 collect garbage before growing its
  * heap (young generation and old): ingesting packages otherwise leaves 150–250 MB of garbage that
- * an idle server keeps for minutes. `--enable-source-maps` keeps stack traces in the sources.
+ * an idle server keeps for minutes. With it, V8's helper threads marked the heap almost without
+ * pause, more than a core during an upload; `--single-threaded-gc` collects on the main thread
+ * alone, for 40 % less CPU time in all. `--enable-source-maps` keeps stack traces in the sources.
  */
-export const allInOneNodeFlags = ['--optimize-for-size', '--enable-source-maps'];
+export const allInOneNodeFlags = [
+  '--optimize-for-size',
+  '--single-threaded-gc',
+  '--enable-source-maps',
+];
 
 /**
  * The all-in-one's environment: `env` with glibc's allocator held to one arena. Each thread that
