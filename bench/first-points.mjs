@@ -24,6 +24,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
 import { buildHarness, serveHarness } from '../e2e/support/pointcloud-harness.ts';
 import { lasStream } from '../packages/server/src/packages/generator/las-writer.ts';
 import { loadSourceCloud } from '../packages/server/src/packages/generator/source-cloud.ts';
@@ -33,16 +34,6 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CACHE = path.join(root, 'node_modules/.cache/first-points');
 const FIXTURES = process.env.FIXTURES_DIR ?? path.resolve(root, '../shared/fixtures');
 const SOURCE = path.join(FIXTURES, 'pointcloud/autzen_trim.las');
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const UTM_10N = '+proj=utm +zone=10 +datum=WGS84 +units=m +no_defs';
 const CLOUDS = [

@@ -10,18 +10,9 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
 import { freePort, median } from './lib/process.mjs';
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const GIB = 1024 ** 3;
 const SIZE = Math.round(Number(process.env.BENCH_UPLOAD_GIB ?? 1) * GIB);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);

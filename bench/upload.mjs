@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
 import { allInOneArgs, allInOneEnv } from '../scripts/all-in-one.mjs';
 import { freePort, sleep, startProcess } from './lib/process.mjs';
 import {
@@ -22,16 +23,6 @@ import {
 } from './lib/upload-probes.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const GIB = 1024 ** 3;
 const SIZE = Math.round(Number(process.env.BENCH_UPLOAD_GIB ?? 2) * GIB);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 2);

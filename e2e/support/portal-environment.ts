@@ -2,21 +2,9 @@ import fs from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
 import { seedDemoData } from '../../packages/server/src/demo/seed-demo-data.ts';
 import { type LiveApp, startLiveApp } from '../../packages/server/test/live-app.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 
-/** Debian's chromium; the browser tests never download a browser of their own. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** No sandbox (root), no background traffic to the closed network, no QUIC. */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+export { CHROMIUM_ARGS, CHROMIUM_PATH };
 
 /** One password for every demo account, so the tests can type it into the login page. */
 export const DEMO_PASSWORD = 'E2e-Demo-Password-1';
