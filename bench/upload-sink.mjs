@@ -4,7 +4,6 @@
 // upload engine does (parallel PUTs of 64 MiB parts), against one `curl -T` of the same file.
 // Run with: npm run bench:upload-sink  (BENCH_UPLOAD_GIB=1 by default, BENCH_ROUNDS=3)
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -12,6 +11,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
 import { freePort, median } from './lib/process.mjs';
+import { writeRandomFile } from './lib/random-file.mjs';
 
 const GIB = 1024 ** 3;
 const SIZE = Math.round(Number(process.env.BENCH_UPLOAD_GIB ?? 1) * GIB);
@@ -73,12 +73,7 @@ function curlMBs(file, url) {
 async function main() {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'upload-sink-'));
   const file = path.join(work, 'upload.bin');
-  const chunk = randomBytes(64 * 1024 ** 2);
-  const fd = fs.openSync(file, 'w');
-  for (let written = 0; written < SIZE; written += chunk.length) {
-    fs.writeSync(fd, chunk, 0, Math.min(chunk.length, SIZE - written));
-  }
-  fs.closeSync(fd);
+  writeRandomFile(file, SIZE);
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const server = await startSink(port);

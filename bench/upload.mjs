@@ -14,6 +14,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
 import { allInOneArgs, allInOneEnv } from '../scripts/all-in-one.mjs';
 import { freePort, sleep, startProcess } from './lib/process.mjs';
+import { writeRandomFile } from './lib/random-file.mjs';
 import {
   cpuSeconds,
   descendants,
@@ -35,21 +36,6 @@ const UPLOAD_TIMEOUT_MS = 20 * 60_000;
 /** Where the web-role configuration's database is created; '' skips that configuration. */
 const POSTGRES_URL =
   process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-
-/** Random bytes: one 64 MiB buffer written again and again (generating 2 GiB would be slow). */
-function writeRandomFile(file, size) {
-  const chunk = randomBytes(64 * 1024 ** 2);
-  const fd = fs.openSync(file, 'w');
-  try {
-    for (let written = 0; written < size; ) {
-      const length = Math.min(chunk.length, size - written);
-      fs.writeSync(fd, chunk, 0, length);
-      written += length;
-    }
-  } finally {
-    fs.closeSync(fd);
-  }
-}
 
 function rssMb(pid) {
   try {
