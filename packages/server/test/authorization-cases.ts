@@ -1,7 +1,9 @@
 import type { UserType } from '@asset-portal/shared';
 import type { Db } from '../src/db/database.ts';
 import type { UserRow } from '../src/db/schema.ts';
+import type { ObjectStorage } from '../src/storage/storage.ts';
 import type { GraphqlResult } from './api.ts';
+import { basestationCases } from './authorization-cases-basestations.ts';
 import { bucketCases } from './authorization-cases-buckets.ts';
 import { deviceAssignmentsCases } from './authorization-cases-device-assignments.ts';
 import { logFilesCases } from './authorization-cases-log-files.ts';
@@ -9,6 +11,7 @@ import { packageUploadCases } from './authorization-cases-package-uploads.ts';
 import { pointCloudCases } from './authorization-cases-pointclouds.ts';
 import { projectLayersCases } from './authorization-cases-project-layers.ts';
 import { scanImagesCases } from './authorization-cases-scan-images.ts';
+import { trajectoryCases } from './authorization-cases-trajectory.ts';
 import type { OrgFixture } from './authorization-world.ts';
 
 export type Outcome = 'allow' | 'deny';
@@ -21,6 +24,8 @@ export interface CaseContext {
   /** The organization this run aims at: `home` for own, `other` for other. */
   aimed: OrgFixture;
   caller: UserRow;
+  /** The app's object store, for cases whose rows name stored objects. */
+  storage: ObjectStorage;
 }
 
 export interface AuthorizationCase {
@@ -340,6 +345,8 @@ export const AUTHORIZATION_CASES: Record<string, AuthorizationCase> = {
   ...scanImagesCases,
   ...pointCloudCases,
   ...projectLayersCases,
+  ...basestationCases,
+  ...trajectoryCases,
 };
 
 /** Judges a create: 'allow' only when the new row belongs to the aimed organization. */

@@ -1,6 +1,7 @@
 import { USER_TYPES, type UserType } from '@asset-portal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allOperations } from '../src/graphql/schema.ts';
+import { createObjectStorage } from '../src/storage/create-object-storage.ts';
 import { startTestApi, type TestApi } from './api.ts';
 import { AUTHORIZATION_CASES, type Outcome } from './authorization-cases.ts';
 import { buildOrgFixture } from './authorization-world.ts';
@@ -46,7 +47,8 @@ describe.each(DATABASE_KINDS)('authorization matrix on %s', (kind) => {
       const other = await buildOrgFixture(db, 'Other');
       const aimed = target === 'own' ? home : other;
       const caller = home.users[userType as UserType];
-      const variables = await c.variables?.({ db, home, other, aimed, caller });
+      const storage = createObjectStorage(api.config);
+      const variables = await c.variables?.({ db, home, other, aimed, caller, storage });
       const result = await api.graphql(caller, c.document, variables);
       expect(result.status, JSON.stringify(result.errors)).toBeLessThan(500);
       const outcome: Outcome = c.judge

@@ -133,6 +133,17 @@ export const TRAJECTORY_RUN_STATUSES = [
   'Failed',
 ] as const;
 export type TrajectoryRunStatus = (typeof TRAJECTORY_RUN_STATUSES)[number];
+/** Base-station statuses: registered, being read, then usable or refused. */
+export const BASESTATION_STATUSES = ['Submitted', 'Processing', 'Ready', 'Failed'] as const;
+export type BasestationStatus = (typeof BASESTATION_STATUSES)[number];
+/** The base-station and trajectory screens poll this often while something is being processed. */
+export const PROCESSING_POLL_MS = 5_000;
+/** The content type a base-station zip is PUT with. */
+export const BASESTATION_CONTENT_TYPE = 'application/zip';
+/** A base station covers a session when its window reaches this close to each end (seconds). */
+export const MATCH_MARGIN_SECONDS = 60;
+/** A base station is recommended for a session whose trajectory lies within this distance (km). */
+export const MATCH_MAX_DISTANCE_KM = 50;
 
 // Scans
 export const ASSIGNMENT_TYPE_IMPORTED = 'Imported';

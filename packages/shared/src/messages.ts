@@ -31,6 +31,7 @@ export const PACKAGE_FILES_EMPTY = 'Files cannot be empty';
 export const FILENAME_HAS_SPACES = 'Filename cannot have spaces';
 export const BASESTATION_FILE_NOT_ZIP = 'File must be a .zip archive';
 export const BASESTATION_FILE_EMPTY = 'File size cannot be empty';
+export const BASESTATION_UPLOAD_HINT = 'RINEX 2/3, 1 Hz best, allow 5 minutes';
 export const IMPORTED_SCAN_NOT_LAS = 'files type must be LAS with a .las extension';
 export const FILE_SIZE_EMPTY = 'File size cannot be empty';
 export const UTM_HINT = 'required as XX followed by N or S';
@@ -101,6 +102,9 @@ export const CONFIRM_PROJECT_DELETION = (name: string): string =>
 export const CONFIRM_USER_DELETION_TITLE = 'Confirm User Deletion';
 export const CONFIRM_USER_DELETION = (name: string): string =>
   `Are you sure you want to delete user '${name}'?`;
+export const CONFIRM_BASESTATION_DELETION_TITLE = 'Confirm Basestation Deletion';
+export const CONFIRM_BASESTATION_DELETION = (file: string): string =>
+  `Are you sure you want to delete basestation file '${file}'?`;
 
 // Trajectory processing
 export const RECOMMENDED_BASESTATIONS_TITLE = 'Recommended Basestation Files for Processing';

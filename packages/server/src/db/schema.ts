@@ -226,6 +226,37 @@ export interface BasestationsTable {
   status: Generated<string>;
   created: Timestamp;
   lastModified: Timestamp;
+  userId: number | null;
+  statusMessage: string | null;
+  markerName: string | null;
+  /** Ellipsoidal height of the marker (WGS84), metres. */
+  height: number | null;
+  antennaHeight: number | null;
+  intervalSeconds: number | null;
+  rinexVersion: string | null;
+  /** The RINEX files of the zip as stored: BasestationFileRecord[]. */
+  files: ColumnType<
+    BasestationFileRecord[],
+    string | BasestationFileRecord[] | undefined,
+    string | BasestationFileRecord[]
+  >;
+}
+
+/** One RINEX file of a base-station zip, stored under the base station's own key prefix. */
+export interface BasestationFileRecord {
+  name: string;
+  kind: 'observation' | 'navigation';
+  rinexVersion: string;
+  s3Url: string;
+  size: number;
+}
+
+/** The sessions a base station matched when it was uploaded: its 'Recommended' ones. */
+export interface BasestationSessionMatchesTable {
+  basestationId: number;
+  sessionId: string;
+  distanceKm: number | null;
+  created: Timestamp;
 }
 
 export interface TrajectoryProcessingRunsTable {
@@ -245,6 +276,11 @@ export interface TrajectoryProcessingRunsTable {
   submitted: Timestamp;
   started: ColumnType<Date | null, Date | string | null, Date | string | null>;
   completed: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  organizationId: number | null;
+  /** The RTKLIB options file the run used, kept with it. */
+  optionsS3Url: string | null;
+  /** The point-cloud version the run wrote, when it passed. */
+  versionName: string | null;
 }
 
 export interface VendorsTable {
@@ -344,6 +380,7 @@ export interface Database {
   importedScans: ImportedScansTable;
   activityLogs: ActivityLogsTable;
   basestations: BasestationsTable;
+  basestationSessionMatches: BasestationSessionMatchesTable;
   trajectoryProcessingRuns: TrajectoryProcessingRunsTable;
   vendors: VendorsTable;
   projectLayers: ProjectLayersTable;
@@ -356,6 +393,8 @@ export interface Database {
 }
 
 export type UserRow = Selectable<UsersTable>;
+export type BasestationRow = Selectable<BasestationsTable>;
+export type TrajectoryProcessingRunRow = Selectable<TrajectoryProcessingRunsTable>;
 export type OrganizationRow = Selectable<OrganizationsTable>;
 export type ProjectRow = Selectable<ProjectsTable>;
 export type PipelineRow = Selectable<PipelinesTable>;

@@ -1,6 +1,8 @@
+import { processBasestationJob } from '../modules/basestations/process-basestation.job.ts';
 import { ingestPackageJob } from '../modules/ingestion/ingest-package.job.ts';
 import { buildPointCloudLodJob } from '../modules/pointclouds/point-cloud-lod.job.ts';
 import { scanImageThumbnailsJob } from '../modules/scan-images/scan-image-thumbnails.job.ts';
+import { trajectoryRunJob } from '../modules/trajectory/trajectory-run.job.ts';
 import type { JobDefinition } from './define-job.ts';
 
 /** Every job kind the worker runs. */
@@ -8,4 +10,6 @@ export const jobDefinitions: readonly JobDefinition[] = [
   ingestPackageJob,
   buildPointCloudLodJob,
   scanImageThumbnailsJob,
+  processBasestationJob,
+  trajectoryRunJob,
 ];

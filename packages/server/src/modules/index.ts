@@ -1,9 +1,11 @@
 import type { GraphqlModule } from '../graphql/module.ts';
 import { activityLogModule } from './activity-logs/activity-log.graphql.ts';
 import { annotationModule } from './annotations/annotation.graphql.ts';
+import { basestationModule } from './basestations/basestation.graphql.ts';
 import { bucketModule } from './buckets/bucket.graphql.ts';
 import { deviceAssignmentModule } from './device-assignments/device-assignment.graphql.ts';
 import { logFileModule } from './log-files/log-file.graphql.ts';
+import { objectLinkModule } from './object-links/object-link.graphql.ts';
 import { organizationModule } from './organizations/organization.graphql.ts';
 import { packageUploadModule } from './package-uploads/package-upload.graphql.ts';
 import { pipelineModule } from './pipelines/pipeline.graphql.ts';
@@ -13,6 +15,7 @@ import { projectModule } from './projects/project.graphql.ts';
 import { scanImageModule } from './scan-images/scan-image.graphql.ts';
 import { scanModule } from './scans/scan.graphql.ts';
 import { sessionModule } from './sessions/session.graphql.ts';
+import { trajectoryModule } from './trajectory/trajectory.graphql.ts';
 import { userModule } from './users/user.graphql.ts';
 
 /** Every domain module of the API. */
@@ -26,9 +29,12 @@ export const modules: GraphqlModule[] = [
   scanModule,
   scanImageModule,
   sessionModule,
+  basestationModule,
+  trajectoryModule,
   annotationModule,
   activityLogModule,
   logFileModule,
+  objectLinkModule,
   deviceAssignmentModule,
   packageUploadModule,
   pointCloudModule,

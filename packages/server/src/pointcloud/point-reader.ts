@@ -65,23 +65,13 @@ export async function openPointCloudFile(path: string): Promise<PointCloudFile> 
     header,
     hasGpsTime: GPS_TIME_OFFSET[format] !== undefined,
     hasRgb: RGB_OFFSET[format] !== undefined,
-    chunks: (chunkSize = DEFAULT_CHUNK) =>
-      header.compressed ? lazChunks(path, header, chunkSize) : lasChunks(path, header, chunkSize),
+    chunks: (chunkSize = DEFAULT_CHUNK) => decodedChunks(path, header, chunkSize),
   };
 }
 
-async function* lasChunks(path: string, header: LasHeader, chunkSize: number) {
-  const handle = await open(path, 'r');
-  try {
-    const length = header.pointRecordLength;
-    const buffer = Buffer.alloc(Math.max(1, Math.min(chunkSize, header.pointCount)) * length);
-    for (let start = 0; start < header.pointCount; start += chunkSize) {
-      const count = Math.min(chunkSize, header.pointCount - start);
-      await readExactly(handle, buffer, count * length, header.offsetToPointData + start * length);
-      yield decodeRecords(header.pointFormat, length, buffer, count);
-    }
-  } finally {
-    await handle.close();
+async function* decodedChunks(path: string, header: LasHeader, chunkSize: number) {
+  for await (const chunk of pointRecordChunks(path, header, chunkSize)) {
+    yield decodeRecords(chunk.pointFormat, chunk.recordLength, chunk.bytes, chunk.count);
   }
 }
 
@@ -121,55 +111,84 @@ function loadLazPerf(): Promise<LazModule> {
   return lazModule;
 }
 
-async function* lazChunks(path: string, header: LasHeader, chunkSize: number) {
-  const lazPerf = await loadLazPerf();
+/** A run of consecutive point records exactly as stored (LAS) or decoded (LAZ). */
+export interface PointRecordChunk {
+  /** Index of the chunk's first point in the file. */
+  start: number;
+  count: number;
+  /** The records' format and length: the header's for LAS, the decoder's for LAZ. */
+  pointFormat: number;
+  recordLength: number;
+  /** count × recordLength bytes; reused by the next chunk, so copy what must outlive it. */
+  bytes: Buffer;
+}
+
+/**
+ * Streams the raw point records of a LAS or LAZ file in chunks, memory bounded by the chunk
+ * (plus, for LAZ, the compressed file in laz-perf's heap). The one reader of point records:
+ * decoding to columns (`chunks`) and byte-for-byte rewriting (the PPK correction) build on it.
+ */
+export async function* pointRecordChunks(
+  path: string,
+  header: LasHeader,
+  chunkSize = DEFAULT_CHUNK,
+): AsyncGenerator<PointRecordChunk, void, undefined> {
   const handle = await open(path, 'r');
+  const lazPerf = header.compressed ? await loadLazPerf() : null;
   let filePointer = 0;
   let chunkPointer = 0;
   let reader: InstanceType<LazModule['LASZip']> | null = null;
   try {
-    const size = (await handle.stat()).size;
-    filePointer = lazPerf._malloc(size);
-    // The WASM heap may grow (and move) on malloc, so views are taken after each allocation.
-    const fileBytes = Buffer.alloc(Math.min(size, 64 * 1024 * 1024));
-    for (let position = 0; position < size; position += fileBytes.length) {
-      const length = Math.min(fileBytes.length, size - position);
-      await readExactly(handle, fileBytes, length, position);
-      lazPerf.HEAPU8.set(fileBytes.subarray(0, length), filePointer + position);
-    }
-    reader = new lazPerf.LASZip();
-    try {
-      reader.open(filePointer, size);
-    } catch (error) {
-      throw decodeFailure(
-        'The LAZ point data cannot be decoded (corrupt or truncated file)',
-        error,
-      );
-    }
-    const count = reader.getCount();
-    if (count !== header.pointCount) {
-      throw new LasFormatError(
-        `The LAZ file holds ${count} points but its header says ${header.pointCount}`,
-      );
-    }
-    const length = reader.getPointLength();
-    const format = reader.getPointFormat() & 0x3f;
-    chunkPointer = lazPerf._malloc(Math.max(1, Math.min(chunkSize, count)) * length);
-    const copy = Buffer.alloc(Math.max(1, Math.min(chunkSize, count)) * length);
-    for (let start = 0; start < count; start += chunkSize) {
-      const n = Math.min(chunkSize, count - start);
-      try {
-        for (let i = 0; i < n; i++) reader.getPoint(chunkPointer + i * length);
-      } catch (error) {
-        throw decodeFailure(`The LAZ point data is corrupt near point ${start}`, error);
+    let recordLength = header.pointRecordLength;
+    let pointFormat = header.pointFormat;
+    if (lazPerf) {
+      const size = (await handle.stat()).size;
+      filePointer = lazPerf._malloc(size);
+      // The WASM heap may grow (and move) on malloc, so views are taken after each allocation.
+      const fileBytes = Buffer.alloc(Math.min(size, 64 * 1024 * 1024));
+      for (let position = 0; position < size; position += fileBytes.length) {
+        const length = Math.min(fileBytes.length, size - position);
+        await readExactly(handle, fileBytes, length, position);
+        lazPerf.HEAPU8.set(fileBytes.subarray(0, length), filePointer + position);
       }
-      copy.set(lazPerf.HEAPU8.subarray(chunkPointer, chunkPointer + n * length));
-      yield decodeRecords(format, length, copy, n);
+      reader = new lazPerf.LASZip();
+      try {
+        reader.open(filePointer, size);
+      } catch (error) {
+        throw decodeFailure(
+          'The LAZ point data cannot be decoded (corrupt or truncated file)',
+          error,
+        );
+      }
+      if (reader.getCount() !== header.pointCount) {
+        throw new LasFormatError(
+          `The LAZ file holds ${reader.getCount()} points but its header says ${header.pointCount}`,
+        );
+      }
+      recordLength = reader.getPointLength();
+      pointFormat = reader.getPointFormat() & 0x3f;
+    }
+    const bytes = Buffer.alloc(Math.max(1, Math.min(chunkSize, header.pointCount)) * recordLength);
+    if (lazPerf) chunkPointer = lazPerf._malloc(bytes.length);
+    for (let start = 0; start < header.pointCount; start += chunkSize) {
+      const count = Math.min(chunkSize, header.pointCount - start);
+      const length = count * recordLength;
+      if (lazPerf && reader) {
+        try {
+          for (let i = 0; i < count; i++) reader.getPoint(chunkPointer + i * recordLength);
+        } catch (error) {
+          throw decodeFailure(`The LAZ point data is corrupt near point ${start}`, error);
+        }
+        bytes.set(lazPerf.HEAPU8.subarray(chunkPointer, chunkPointer + length));
+      } else {
+        await readExactly(handle, bytes, length, header.offsetToPointData + start * recordLength);
+      }
+      yield { start, count, pointFormat, recordLength, bytes: bytes.subarray(0, length) };
     }
   } finally {
     reader?.delete();
-    if (chunkPointer) lazPerf._free(chunkPointer);
-    if (filePointer) lazPerf._free(filePointer);
+    if (lazPerf && chunkPointer) lazPerf._free(chunkPointer);
+    if (lazPerf && filePointer) lazPerf._free(filePointer);
     await handle.close();
   }
 }

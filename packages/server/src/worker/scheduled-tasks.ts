@@ -1,6 +1,7 @@
 import type { AppConfig } from '../config/config.ts';
 import type { Db } from '../db/database.ts';
 import { sessionStore } from '../identity/session-store.ts';
+import { sweepHungTrajectoryRuns } from '../modules/trajectory/trajectory-run-sweep.ts';
 import { createObjectStorage } from '../storage/create-object-storage.ts';
 import { abortStaleMultipartUploads } from '../storage/stale-multipart-sweeper.ts';
 
@@ -24,5 +25,12 @@ export const scheduledTasks: ScheduledTask[] = [
     everyMs: 60 * 60 * 1000,
     runAtStart: false,
     run: ({ config }) => abortStaleMultipartUploads(createObjectStorage(config)),
+  },
+  {
+    // A lease runs 5 minutes; a minute's delay in showing Hung on top of it is fine.
+    name: 'mark-hung-trajectory-runs',
+    everyMs: 60 * 1000,
+    runAtStart: true,
+    run: ({ db }) => sweepHungTrajectoryRuns(db),
   },
 ];

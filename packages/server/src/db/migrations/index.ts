@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as initialSchema from './0001-initial-schema.ts';
 import * as jobQueue from './0002-job-queue.ts';
 import * as packageUploads from './0003-package-uploads.ts';
+import * as trajectoryProcessing from './0004-trajectory-processing.ts';
 
 /** Every migration in the order it is applied. Append only. */
 export const migrations: Record<string, Migration> = {
   '0001-initial-schema': initialSchema,
   '0002-job-queue': jobQueue,
   '0003-package-uploads': packageUploads,
+  '0004-trajectory-processing': trajectoryProcessing,
 };

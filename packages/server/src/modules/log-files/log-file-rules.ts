@@ -64,7 +64,6 @@ export function logFolderFor(logsDir: string, organizationId: number | null): st
 /**
  * The local file a `file://` log URL names, when it lies inside `folder` (after resolving `..`
  * and symbolic links); undefined for any other scheme, a path outside, or a missing file.
- * s3:// log files are served once the storage module exists.
  */
 export function localLogFilePath(logFileUrl: string, folder: string): string | undefined {
   let filePath: string;

@@ -12,8 +12,8 @@ import {
 /**
  * GET /log-files/:id?expires=&signature= answers the log text to a link made by
  * activityLogFileUrl. The link is the permission, so no session is needed; it is checked first.
- * Only `file://` logs under DATA_DIR/logs/<organization> are served; s3:// logs answer
- * 'Log file not available' until the storage module serves them.
+ * Served: `file://` logs under DATA_DIR/logs/<organization>, and `s3://` logs in the portal's
+ * bucket under the entry's organization (the logs of trajectory runs).
  */
 export async function registerLogFileRoutes(
   app: FastifyInstance,

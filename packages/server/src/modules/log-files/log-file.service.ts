@@ -1,11 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import type { AppConfig } from '../../config/config.ts';
 import { getOrCreateSecret, randomSecret } from '../../config/secrets.ts';
 import type { Db } from '../../db/database.ts';
 import type { RequestContext } from '../../graphql/context.ts';
+import { createObjectStorage } from '../../storage/create-object-storage.ts';
 import { activityLogRepository } from '../activity-logs/activity-log.repository.ts';
 import { activityLogService } from '../activity-logs/activity-log.service.ts';
+import { readableObjectKey } from '../object-links/object-link-rules.ts';
+import { portalBucket } from '../pointclouds/point-cloud-rules.ts';
 import {
   checkLogFileLink,
   type LinkCheck,
@@ -34,7 +38,7 @@ export function logsDir(config: AppConfig): string {
 export type LogFileOpening =
   | { kind: 'link'; check: Exclude<LinkCheck, 'valid'> }
   | { kind: 'missing' }
-  | { kind: 'file'; stream: fs.ReadStream };
+  | { kind: 'file'; stream: Readable };
 
 /** Signed links to log files, and the files they open. */
 export const logFileService = {
@@ -65,6 +69,16 @@ export const logFileService = {
     if (check !== 'valid') return { kind: 'link', check };
     const log = await activityLogRepository.findById(db, id);
     if (!log?.logFileUrl) return { kind: 'missing' };
+    if (log.logFileUrl.startsWith('s3://')) {
+      // A job's log in the object store: only under the entry's own organization's prefix.
+      const key =
+        log.organizationId === null
+          ? null
+          : readableObjectKey(log.logFileUrl, portalBucket(config), log.organizationId);
+      const storage = createObjectStorage(config);
+      if (!key || !(await storage.head(key))) return { kind: 'missing' };
+      return { kind: 'file', stream: await storage.getStream(key) };
+    }
     const file = localLogFilePath(
       log.logFileUrl,
       logFolderFor(logsDir(config), log.organizationId),

@@ -16,7 +16,10 @@ export interface ScanCloudRow {
 
 /** SQL of point-cloud streaming: scans with their point-cloud artifact, and LOD records. */
 export const pointCloudRepository = {
-  /** The scans of `ids` that exist, each with its first point-cloud artifact (if any). */
+  /**
+   * The scans of `ids` that exist, each with its point-cloud artifact of the default version, or
+   * else its first one (if any).
+   */
   async findScanClouds(db: Db, ids: readonly string[]): Promise<ScanCloudRow[]> {
     if (ids.length === 0) return [];
     const rows = await db
@@ -37,6 +40,8 @@ export const pointCloudRepository = {
       ])
       .where('scans.id', 'in', [...ids])
       .orderBy('scans.id')
+      // The scan's default version first (a corrected cloud once a trajectory run passed).
+      .orderBy(sql`artifacts.name IS NOT DISTINCT FROM scans.default_version`, 'desc')
       .orderBy('artifacts.id')
       .execute();
     const first = new Map<string, ScanCloudRow>();

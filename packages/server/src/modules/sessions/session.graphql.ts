@@ -15,6 +15,12 @@ const typeDefs = `
     logS3Url: String ambStatusS3Url: String altitudeSeparationsS3Url: String
     distanceSeparationsS3Url: String numSatsS3Url: String trajectoryAuditS3Url: String
     submitted: DateTime started: DateTime completed: DateTime
+    "The RTKLIB options file the run used."
+    optionsS3Url: String
+    "The point-cloud version the run wrote when it passed."
+    versionName: String
+    "The run's audit: epochs, fixed and float shares, separations, baseline, passed or why not."
+    metrics: JSON
   }
   type SessionSummary {
     projectId: ID sessionId: String! assignmentType: String

@@ -10,14 +10,28 @@ export const sessionRepository = {
    * scans' point-cloud artifacts, aggregated in one grouped statement.
    */
   listSummaries(db: Db, projectIds: readonly number[]) {
-    return db
-      .selectFrom('sessions')
-      .leftJoin('scans', 'scans.sessionId', 'sessions.id')
+    // A scan counts once, with the status of its final point cloud if it has one (spec §4: a
+    // scan is final if it has a final pointcloud artifact), else of its provisional one.
+    const scanStatuses = db
+      .selectFrom('scans')
       .leftJoin('artifacts', (join) =>
         join
           .onRef('artifacts.scanId', '=', 'scans.id')
           .on(sql<boolean>`lower(artifacts.artifact_type) like '%pointcloud%'`),
       )
+      .select(['scans.id', 'scans.sessionId'])
+      .select(
+        sql<
+          string | null
+        >`(array_agg(artifacts.status ORDER BY (lower(artifacts.status) LIKE 'final%') DESC, artifacts.id) FILTER (WHERE artifacts.status IS NOT NULL))[1]`.as(
+          'status',
+        ),
+      )
+      .groupBy('scans.id')
+      .as('scan_statuses');
+    return db
+      .selectFrom('sessions')
+      .leftJoin(scanStatuses, 'scan_statuses.sessionId', 'sessions.id')
       .select([
         'sessions.id as sessionId',
         'sessions.projectId',
@@ -26,10 +40,10 @@ export const sessionRepository = {
         'sessions.endCapturedTimestamp',
       ])
       .select([
-        sql<number>`count(distinct scans.id)::int`.as('scanCount'),
+        sql<number>`count(distinct scan_statuses.id)::int`.as('scanCount'),
         sql<
           string[]
-        >`coalesce(array_agg(distinct artifacts.status) filter (where artifacts.status is not null), '{}')`.as(
+        >`coalesce(array_agg(distinct scan_statuses.status) filter (where scan_statuses.status is not null), '{}')`.as(
           'pointCloudStatuses',
         ),
       ])
@@ -58,6 +72,9 @@ export const sessionRepository = {
             'distanceSeparationsS3Url',
             'numSatsS3Url',
             'trajectoryAuditS3Url',
+            'optionsS3Url',
+            'versionName',
+            'metrics',
             'submitted',
             'started',
             'completed',

@@ -10,6 +10,11 @@ export interface GnssSite {
   lat: number;
   lon: number;
   ellipsoidalHeight: number;
+  /**
+   * The antenna's position as PPK finds it (WGS84), when surveyed; the header position above is
+   * only the receiver's approximate one.
+   */
+  surveyed?: { lat: number; lon: number; ellipsoidalHeight: number };
   /** Observation window in GPS seconds. */
   windowStart: number;
   windowEnd: number;
@@ -24,6 +29,11 @@ export const GNSS_SITES: readonly GnssSite[] = [
     lat: 35.1608750388,
     lon: 139.6138372528,
     ellipsoidalHeight: 70.15,
+    // Mean of the 115 fixed epochs (Q=1) of `rnx2rtkp -p 2 -f 2 -m 15 -sys G -r -3978242.4348
+    // 3382841.1715 3649902.7667 -t -o k.pos 07590920.05o 30400920.05o 07590920.05n 30400920.05n`
+    // (RTKLIB 2.4.3 b34, base 3040 at its header position): 0.12 m east of and 0.13 m above the
+    // header position; the epochs scatter by about 1 cm.
+    surveyed: { lat: 35.1608750218, lon: 139.6138385755, ellipsoidalHeight: 70.2763 },
     windowStart: gpstCalendarToGpsSeconds('2005-04-02T00:00:00Z'),
     windowEnd: gpstCalendarToGpsSeconds('2005-04-02T00:59:30Z'),
     observation: 'gnss/07590920.05o',

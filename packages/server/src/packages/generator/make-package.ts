@@ -88,6 +88,42 @@ function trajectoryCsv(poses: readonly Pose[], toLonLat: proj4.Converter): Buffe
   return Buffer.from(`${rows.join('\n')}\n`);
 }
 
+/** --ppk-offset: the site's surveyed rover position plus the offset, in the scan's UTM grid. */
+function ppkStation(
+  site: GnssSite,
+  toLonLat: proj4.Converter,
+  offset: [number, number, number],
+): { easting: number; northing: number; height: number } {
+  if (!site.surveyed) {
+    throw new Error(
+      `--ppk-offset needs a site with a surveyed rover position; ${site.name} has none`,
+    );
+  }
+  const { lat, lon, ellipsoidalHeight } = site.surveyed;
+  const [easting, northing] = toLonLat.inverse([lon, lat]) as [number, number];
+  return {
+    easting: easting + offset[0],
+    northing: northing + offset[1],
+    height: ellipsoidalHeight + offset[2],
+  };
+}
+
+/** A static scan: every pose (10 Hz, both ends) at the station, level, heading north. */
+function staticPoses(
+  station: { easting: number; northing: number; height: number },
+  startGps: number,
+  durationSeconds: number,
+  rate = 10,
+): Pose[] {
+  return Array.from({ length: Math.floor(durationSeconds * rate) + 1 }, (_, s) => ({
+    gpsTime: startGps + s / rate,
+    ...station,
+    roll: 0,
+    pitch: 0,
+    yaw: 0,
+  }));
+}
+
 /** Builds the `.luxlz` (and with `images` the `.luxiz`) described by the options. */
 export async function makePackage(options: GeneratorOptions): Promise<GeneratedPackage> {
   const source = await loadSourceCloud(options.source);
@@ -103,12 +139,17 @@ export async function makePackage(options: GeneratorOptions): Promise<GeneratedP
   const path2d = scannerPath(source);
   const spacing = source.extent.maxY - source.extent.minY + 30;
 
+  const station = options.ppkOffset ? ppkStation(site, toLonLat, options.ppkOffset) : null;
+  const [offsetE, offsetN, offsetU] = options.ppkOffset ?? [0, 0, 0];
+
   const scans: ScanPlan[] = [];
   for (let i = 0; i < options.scans; i++) {
     const scanStart = startGps + i * (duration + SCAN_GAP_SECONDS);
     // Scans sit side by side, north of the receiver, so they never overlap one another.
     const origin = { easting, northing: northing + i * spacing, height: site.ellipsoidalHeight };
-    const poses = samplePoses(path2d, origin, scanStart, duration);
+    const poses = station
+      ? staticPoses(station, scanStart, duration)
+      : samplePoses(path2d, origin, scanStart, duration);
     scans.push({
       id: `${sessionId}_${String(i + 1).padStart(2, '0')}`,
       startGps: scanStart,
@@ -117,9 +158,10 @@ export async function makePackage(options: GeneratorOptions): Promise<GeneratedP
       cloud: {
         source,
         pointCount: 0,
-        originEasting: origin.easting,
-        originNorthing: origin.northing,
-        originHeight: origin.height,
+        // --ppk-offset moves the cloud by the offset its trajectory carries.
+        originEasting: origin.easting + offsetE,
+        originNorthing: origin.northing + offsetN,
+        originHeight: origin.height + offsetU,
         startGps: scanStart,
         durationSeconds: duration,
         epsg: 32600 + utm.zone,
@@ -141,7 +183,7 @@ export async function makePackage(options: GeneratorOptions): Promise<GeneratedP
     deviceId: options.deviceId,
     sessionId,
     firmware: options.firmware,
-    generator: `generated from public fixtures (${path.basename(source.path)}, ${path.basename(site.observation)}); trajectory and cloud moved to the GNSS site ${site.name} (${site.lat.toFixed(4)} N, ${site.lon.toFixed(4)} E), GPS times shifted into its observation window`,
+    generator: `generated from public fixtures (${path.basename(source.path)}, ${path.basename(site.observation)}); trajectory and cloud moved to the GNSS site ${site.name} (${site.lat.toFixed(4)} N, ${site.lon.toFixed(4)} E), GPS times shifted into its observation window${options.ppkOffset ? `; static session at the surveyed rover position, trajectory and clouds offset by ${options.ppkOffset.join(',')} m (E,N,U)` : ''}`,
     scans: scans.map((scan, i) => ({
       id: scan.id,
       friendlyName: `Scan ${i + 1}`,

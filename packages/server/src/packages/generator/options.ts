@@ -16,6 +16,12 @@ export interface GeneratorOptions {
   fixturesDir: string;
   firmware: string;
   seed: number;
+  /**
+   * --ppk-offset E,N,U (metres): a static session whose trajectory sits at the site's surveyed
+   * rover position plus this offset and whose clouds are moved by it, so that PPK (which finds
+   * the true position) recovers −offset. Absent: the moving trajectory of the source cloud.
+   */
+  ppkOffset?: [number, number, number];
 }
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
@@ -58,7 +64,9 @@ export const USAGE = `Usage: npm run make-package -- --out DIR [options]
   --source FILE           uncompressed LAS fixture (default pointcloud/autzen_trim.las)
   --fixtures DIR          fixtures folder (default FIXTURES_DIR or ../shared/fixtures)
   --firmware TEXT         firmware written to the manifest (default 3.2.1)
-  --seed N                jitter seed (default 1)`;
+  --seed N                jitter seed (default 1)
+  --ppk-offset E,N,U      static session at the surveyed rover position plus this offset (metres,
+                          UTM east, north, up), the clouds moved by the same offset (PPK test data)`;
 
 function integer(name: string, text: string, min: number, max: number): number {
   const value = Number(text);
@@ -85,6 +93,7 @@ export function parseGeneratorArgs(argv: string[]): GeneratorOptions {
       fixtures: { type: 'string' },
       firmware: { type: 'string', default: '3.2.1' },
       seed: { type: 'string', default: '1' },
+      'ppk-offset': { type: 'string' },
     },
   });
   if (!values.out) throw new Error('--out DIR is required');
@@ -118,5 +127,24 @@ export function parseGeneratorArgs(argv: string[]): GeneratorOptions {
     fixturesDir,
     firmware: values.firmware,
     seed: integer('seed', values.seed, 0, 2 ** 31),
+    ...(values['ppk-offset'] === undefined
+      ? {}
+      : { ppkOffset: parsePpkOffset(values['ppk-offset']) }),
   };
+}
+
+/** '0.5,-0.25,0.1' → [0.5, -0.25, 0.1] metres (east, north, up), each within ±1000 m. */
+export function parsePpkOffset(text: string): [number, number, number] {
+  const parts = text.split(',').map((part) => part.trim());
+  const values = parts.map(Number);
+  if (
+    parts.length !== 3 ||
+    parts.some((part) => part === '') ||
+    values.some((value) => !Number.isFinite(value) || Math.abs(value) > 1000)
+  ) {
+    throw new Error(
+      `--ppk-offset ${text} must be three numbers of metres within ±1000, east,north,up (e.g. 0.5,-0.25,0.1)`,
+    );
+  }
+  return values as [number, number, number];
 }

@@ -1,0 +1,265 @@
+import {
+  BASESTATION_CONTENT_TYPE,
+  BASESTATION_SUBMITTED,
+  MATCH_MARGIN_SECONDS,
+  validateBasestationFile,
+} from '@asset-portal/shared';
+import type { BasestationRow } from '../../db/schema.ts';
+import type { RequestContext } from '../../graphql/context.ts';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../graphql/errors.ts';
+import { basestationPolicy as policy } from '../../policies/basestation.policy.ts';
+import { InvalidObjectKeyError } from '../../storage/object-key.ts';
+import { recordActivity } from '../activity-logs/activity-log.service.ts';
+import { storageUrl } from '../ingestion/ingestion-context.ts';
+import { requireVisibleProject } from '../projects/project.service.ts';
+import { sessionService } from '../sessions/session.service.ts';
+import { basestationRepository as repo } from './basestation.repository.ts';
+import {
+  comparePotentialMatches,
+  evaluateMatch,
+  sessionEndPoints,
+} from './basestation-matching.ts';
+import { basestationFilesPrefix, basestationZipKey } from './basestation-storage.ts';
+import {
+  BASESTATION_ACTIVITY,
+  basestationReferenceKey,
+  enqueueBasestationProcessing,
+} from './process-basestation.job.ts';
+
+export const BASESTATION_NAME_UNSAFE =
+  'A basestation file name may contain only letters, digits, dots, hyphens and underscores';
+export const BASESTATION_NAME_TOO_LONG = 'A basestation file name can have at most 255 characters';
+export const BASESTATION_EXISTS = (filename: string) =>
+  `A basestation file named ${filename} already exists`;
+export const BASESTATION_NOT_UPLOADED = (filename: string) =>
+  `The basestation file ${filename} has not been uploaded`;
+export const BASESTATION_IN_USE = (id: number) =>
+  `Basestation ${id} is used by a trajectory processing run that is Submitted or In progress; delete it once the run has ended`;
+
+/** A session as the potential-match table shows it. */
+export interface MatchedSession {
+  sessionId: string;
+  projectId: number | null;
+  timestamps: [Date, Date];
+  scanCount: number;
+  startPoint: [number, number] | null;
+  endPoint: [number, number] | null;
+}
+
+export interface PotentialBasestationMatch {
+  basestation: BasestationRow;
+  session: MatchedSession;
+  distance: number;
+  recommended: boolean;
+}
+
+/**
+ * Base-station files of the caller's organization: upload and registration, the sessions they
+ * match, deletion. Reading the zip is the job's (process-basestation.job.ts).
+ */
+export const basestationService = {
+  async listForProject(ctx: RequestContext, projectId: number) {
+    await requireVisibleProject(ctx, projectId);
+    return repo.listForProject(ctx.db, projectId);
+  },
+
+  get(ctx: RequestContext, id: number) {
+    return requireVisible(ctx, id);
+  },
+
+  /** Session summaries of the base's organization whose window the base covers (time only). */
+  async timeMatchedSessions(ctx: RequestContext, basestationId: number) {
+    const basestation = await requireVisible(ctx, basestationId);
+    const window = windowOf(basestation);
+    if (!window) return [];
+    const sessions = await repo.sessionsCoveredBy(
+      ctx.db,
+      basestation.organizationId,
+      window,
+      MATCH_MARGIN_SECONDS,
+    );
+    // Summaries are per project (status and scan count in one statement): sessions not in a
+    // project have none.
+    const projectIds = [
+      ...new Set(sessions.flatMap((s) => (s.projectId === null ? [] : [s.projectId]))),
+    ];
+    const wanted = new Set(sessions.map((session) => session.id));
+    const summaries = await sessionService.summaries(ctx, projectIds);
+    return summaries.filter((summary) => wanted.has(summary.sessionId));
+  },
+
+  /** The base stations matched to the session at upload ('Recommended'). */
+  async matchedForSession(ctx: RequestContext, sessionId: string) {
+    await requireVisibleSession(ctx, sessionId);
+    return repo.matchedForSession(ctx.db, sessionId);
+  },
+
+  /**
+   * Every Ready base station of the session's organization whose window covers the session's,
+   * with the longest distance to the session's path; recommended first, then nearest first.
+   */
+  async potentialForSession(
+    ctx: RequestContext,
+    sessionId: string,
+  ): Promise<PotentialBasestationMatch[]> {
+    const session = await requireVisibleSession(ctx, sessionId);
+    const window = { start: session.capturedTimestamp, end: session.endCapturedTimestamp };
+    const [candidates, matched, pathsBySession] = await Promise.all([
+      repo.readyCovering(ctx.db, session.organizationId, window, MATCH_MARGIN_SECONDS),
+      repo.matchedForSession(ctx.db, sessionId),
+      repo.sessionPaths(ctx.db, [sessionId]),
+    ]);
+    const scans = pathsBySession.get(sessionId) ?? [];
+    const paths = scans.flatMap((scan) => (scan.simplePath ? [scan.simplePath.coordinates] : []));
+    const recommendedIds = new Set(matched.map((basestation) => basestation.id));
+    const matchedSession: MatchedSession = {
+      sessionId,
+      projectId: session.projectId,
+      timestamps: [session.capturedTimestamp, session.endCapturedTimestamp],
+      scanCount: scans.length,
+      ...sessionEndPoints(paths),
+    };
+    const matches: PotentialBasestationMatch[] = [];
+    for (const basestation of candidates) {
+      const base = baseForMatching(basestation);
+      const match = base && evaluateMatch(base, { ...window, paths });
+      if (!match) continue;
+      matches.push({
+        basestation,
+        session: matchedSession,
+        distance: match.distanceKm,
+        recommended: recommendedIds.has(basestation.id),
+      });
+    }
+    return matches.sort((a, b) =>
+      comparePotentialMatches(
+        { ...a, basestationId: a.basestation.id },
+        { ...b, basestationId: b.basestation.id },
+      ),
+    );
+  },
+
+  /** A presigned PUT for a new zip (Content-Type application/zip) and its s3:// address. */
+  async uploadUrl(ctx: RequestContext, filename: string) {
+    requireManager(ctx);
+    const organizationId = policy.uploadOrganization(ctx.viewer);
+    const key = zipKey(organizationId, filename, 1);
+    await refuseRegisteredName(ctx, organizationId, filename);
+    const uploadUrl = await ctx.storage.presignPut(key, { contentType: BASESTATION_CONTENT_TYPE });
+    return { s3Uri: storageUrl(ctx.config, key), uploadUrl };
+  },
+
+  /**
+   * After the PUT: checks the zip is stored and not empty, registers the base station
+   * (Submitted) to the project and queues its processing.
+   */
+  async registerUploaded(ctx: RequestContext, input: { projectId: number; filename: string }) {
+    requireManager(ctx);
+    const organizationId = policy.uploadOrganization(ctx.viewer);
+    const project = await requireVisibleProject(ctx, input.projectId);
+    if (!policy.canRegisterTo(ctx.viewer, project)) throw new NotFoundError();
+    zipKey(organizationId, input.filename, 1);
+    await refuseRegisteredName(ctx, organizationId, input.filename);
+    const key = basestationZipKey(organizationId, input.filename);
+    const info = await ctx.storage.head(key);
+    if (!info) throw new NotFoundError(BASESTATION_NOT_UPLOADED(input.filename));
+    zipKey(organizationId, input.filename, info.size);
+
+    let basestation: BasestationRow;
+    try {
+      basestation = await ctx.db.transaction().execute(async (trx) => {
+        const row = await repo.create(trx, {
+          organizationId,
+          projectId: project.id,
+          userId: ctx.viewer.user.id,
+          filename: input.filename,
+          s3Url: storageUrl(ctx.config, key),
+        });
+        await enqueueBasestationProcessing(trx, row.id);
+        return row;
+      });
+    } catch (error) {
+      // Two registrations of one name at once: the unique index lets one through.
+      if ((error as { code?: unknown } | null)?.code === '23505') {
+        throw new ValidationError(BASESTATION_EXISTS(input.filename));
+      }
+      throw error;
+    }
+    await recordActivity(ctx.db, {
+      activityType: BASESTATION_ACTIVITY,
+      referenceKey: basestationReferenceKey(basestation.organizationId, basestation.id),
+      status: 'Submitted',
+      userId: ctx.viewer.user.id,
+      organizationId,
+      message: BASESTATION_SUBMITTED(input.filename),
+      payload: { basestationId: basestation.id, filename: input.filename, key },
+      metrics: { fileSize: info.size },
+    });
+    return basestation;
+  },
+
+  /** Deletes the base station, its zip and its copied files; refused while a run uses it. */
+  async delete(ctx: RequestContext, id: number) {
+    requireManager(ctx);
+    const basestation = await requireVisible(ctx, id);
+    if (await repo.hasActiveRuns(ctx.db, id)) throw new ValidationError(BASESTATION_IN_USE(id));
+    // Objects first: a failure leaves the row, so deleting again finishes the job.
+    const prefix = basestationFilesPrefix(basestation.organizationId, id);
+    for await (const object of ctx.storage.list(prefix)) await ctx.storage.delete(object.key);
+    try {
+      await ctx.storage.delete(basestationZipKey(basestation.organizationId, basestation.filename));
+    } catch (error) {
+      if (!(error instanceof InvalidObjectKeyError)) throw error;
+    }
+    await repo.delete(ctx.db, id);
+    return true;
+  },
+};
+
+function requireManager(ctx: RequestContext) {
+  if (!policy.canManage(ctx.viewer)) throw new ForbiddenError();
+}
+
+async function requireVisible(ctx: RequestContext, id: number) {
+  const basestation = await repo.findById(ctx.db, id);
+  if (!basestation || !policy.canRead(ctx.viewer, basestation)) throw new NotFoundError();
+  return basestation;
+}
+
+async function requireVisibleSession(ctx: RequestContext, sessionId: string) {
+  const session = await repo.findSession(ctx.db, sessionId);
+  if (!session || !policy.canRead(ctx.viewer, session)) throw new NotFoundError();
+  return session;
+}
+
+async function refuseRegisteredName(ctx: RequestContext, organizationId: number, filename: string) {
+  if (await repo.findByFilename(ctx.db, organizationId, filename)) {
+    throw new ValidationError(BASESTATION_EXISTS(filename));
+  }
+}
+
+/** Checks the name (and size) with the shared base-station file rule; returns the zip's key. */
+function zipKey(organizationId: number, filename: string, size: number): string {
+  const problem = validateBasestationFile({ name: filename, size });
+  if (problem) throw new ValidationError(problem);
+  if (filename.length > 255) throw new ValidationError(BASESTATION_NAME_TOO_LONG);
+  // A path would reach into another base station's folder (…/basestations/<id>/).
+  if (/[/\\]/.test(filename)) throw new ValidationError(BASESTATION_NAME_UNSAFE);
+  try {
+    return basestationZipKey(organizationId, filename);
+  } catch (error) {
+    if (error instanceof InvalidObjectKeyError) throw new ValidationError(BASESTATION_NAME_UNSAFE);
+    throw error;
+  }
+}
+
+function windowOf(basestation: BasestationRow) {
+  const { startTimestamp: start, endTimestamp: end } = basestation;
+  return start && end ? { start, end } : null;
+}
+
+function baseForMatching(basestation: BasestationRow) {
+  const window = windowOf(basestation);
+  const position = basestation.point?.coordinates;
+  return window && position ? { ...window, position } : null;
+}

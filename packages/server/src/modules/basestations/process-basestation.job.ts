@@ -1,0 +1,269 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { MATCH_MARGIN_SECONDS } from '@asset-portal/shared';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { AppConfig } from '../../config/config.ts';
+import type { Db } from '../../db/database.ts';
+import type { BasestationFileRecord, BasestationRow, Database } from '../../db/schema.ts';
+import { defineJob, exponentialBackoff, PermanentJobError } from '../../jobs/define-job.ts';
+import { enqueueJob } from '../../jobs/job-queue.ts';
+import { ecefToGeodetic } from '../../lib/geodesy/geodesy.ts';
+import { RinexFormatError } from '../../lib/rinex/rinex-files.ts';
+import type { RinexTime } from '../../lib/rinex/rinex-time.ts';
+import { PackageFormatError } from '../../packages/manifest.ts';
+import { openPackage } from '../../packages/package-reader.ts';
+import { createObjectStorage } from '../../storage/create-object-storage.ts';
+import { InvalidObjectKeyError } from '../../storage/object-key.ts';
+import type { ObjectStorage } from '../../storage/storage.ts';
+import { recordActivity } from '../activity-logs/activity-log.service.ts';
+import { storageUrl } from '../ingestion/ingestion-context.ts';
+import { basestationRepository as repo } from './basestation.repository.ts';
+import { evaluateMatch } from './basestation-matching.ts';
+import {
+  basestationFileKey,
+  basestationFilesPrefix,
+  basestationZipKey,
+} from './basestation-storage.ts';
+import { BasestationFileError, readBasestationZip } from './basestation-zip.ts';
+
+export const PROCESS_BASESTATION_KIND = 'process-basestation';
+export const BASESTATION_ACTIVITY = 'BasestationProcessing';
+
+export const processBasestationPayload = z.object({
+  basestationId: z.number().int().positive(),
+});
+
+/** Limits of a base-station zip: a few RINEX files, never more than 8 GiB unpacked. */
+const ZIP_LIMITS = { maxEntries: 1000, maxTotalUncompressedBytes: 8 * 1024 ** 3 };
+
+/** The activity-log reference of a base station's processing. */
+export function basestationReferenceKey(organizationId: number, basestationId: number): string {
+  return `org-${organizationId}/basestation-${basestationId}`;
+}
+
+/** Queues the processing of a registered base station (inside the caller's transaction). */
+export function enqueueBasestationProcessing(db: Kysely<Database>, basestationId: number) {
+  return enqueueJob(
+    db,
+    processBasestationJob,
+    { basestationId },
+    { uniqueKey: `${PROCESS_BASESTATION_KIND}:basestation-${basestationId}` },
+  );
+}
+
+/** Problems of the zip itself: no retry can mend them. */
+function isFileProblem(error: unknown): error is Error {
+  return (
+    error instanceof BasestationFileError ||
+    error instanceof RinexFormatError ||
+    error instanceof PackageFormatError ||
+    error instanceof InvalidObjectKeyError
+  );
+}
+
+/** The row was deleted while its zip was being read: nothing is kept. */
+class BasestationGoneError extends Error {}
+
+/**
+ * Reads an uploaded base-station zip: copies its RINEX files beside it, stores the station's
+ * position and observation window (Ready), and matches it to the organization's sessions. A zip
+ * that cannot serve ends the base station Failed with the reason, keeps no copied file, and
+ * writes the reason to the activity log (BasestationProcessing, keyed basestation-<id>).
+ */
+export const processBasestationJob = defineJob({
+  kind: PROCESS_BASESTATION_KIND,
+  schema: processBasestationPayload,
+  maxAttempts: 3,
+  backoffMs: (attempt) => exponentialBackoff(attempt, 10_000),
+  leaseMs: 10 * 60 * 1000,
+  async run(payload, ctx) {
+    const basestation = await repo.findById(ctx.db, payload.basestationId);
+    if (!basestation) return; // deleted before its turn
+    const log = (
+      status: 'Started' | 'Completed' | 'Failed' | 'Error',
+      message: string,
+      metrics?: unknown,
+    ) =>
+      recordActivity(ctx.db, {
+        activityType: BASESTATION_ACTIVITY,
+        referenceKey: basestationReferenceKey(basestation.organizationId, basestation.id),
+        status,
+        userId: basestation.userId,
+        organizationId: basestation.organizationId,
+        message,
+        payload: {
+          basestationId: basestation.id,
+          filename: basestation.filename,
+          jobId: ctx.jobId,
+          attempt: ctx.attempt,
+        },
+        metrics,
+      });
+    await repo.setStatus(ctx.db, basestation.id, 'Processing');
+    await log('Started', `Processing basestation ${basestation.filename}`);
+    const storage = createObjectStorage(ctx.config);
+    const written: string[] = [];
+    try {
+      const outcome = await processBasestation(ctx, storage, basestation, written);
+      await log('Completed', outcome.message, outcome.metrics);
+    } catch (error) {
+      await deleteQuietly(storage, written);
+      if (error instanceof BasestationGoneError) {
+        await log(
+          'Completed',
+          `${basestation.filename} was deleted while it was processed; nothing was kept`,
+        );
+        return;
+      }
+      if (isFileProblem(error)) {
+        await markFailed(ctx.db, basestation.id, error.message);
+        await log('Failed', `${basestation.filename}: ${error.message}`);
+        throw new PermanentJobError(error.message);
+      }
+      const reason = error instanceof Error ? error.message : String(error);
+      if (ctx.isLastAttempt) {
+        await markFailed(ctx.db, basestation.id, `Processing failed: ${reason}`);
+        await log('Failed', `${basestation.filename}: processing failed: ${reason}`);
+      } else {
+        await repo.setStatus(ctx.db, basestation.id, 'Submitted');
+        await log(
+          'Error',
+          `${basestation.filename}: processing failed: ${reason} (attempt ${ctx.attempt} of ${ctx.maxAttempts}; it will be tried again)`,
+        );
+      }
+      throw error;
+    }
+  },
+});
+
+async function processBasestation(
+  ctx: { db: Db; config: AppConfig },
+  storage: ObjectStorage,
+  basestation: BasestationRow,
+  written: string[],
+) {
+  const zipKey = basestationZipKey(basestation.organizationId, basestation.filename);
+  const tempDir = path.join(ctx.config.dataDir, 'tmp', 'basestations');
+  await mkdir(tempDir, { recursive: true });
+  const file = path.join(tempDir, `${randomUUID()}.zip`);
+  try {
+    if (!(await storage.head(zipKey))) {
+      throw new BasestationFileError(`${basestation.filename} is not in storage`);
+    }
+    await pipeline(await storage.getStream(zipKey), createWriteStream(file));
+    const pkg = await openPackage(file, ZIP_LIMITS).catch((error: unknown) => {
+      throw error instanceof PackageFormatError
+        ? new BasestationFileError(
+            error.message
+              .replace(/^The package/, 'The file')
+              .replace(/^Package entry/, 'Zip entry'),
+          )
+        : error;
+    });
+    try {
+      const contents = await readBasestationZip(pkg);
+      // A replayed job starts from a clean folder.
+      const prefix = basestationFilesPrefix(basestation.organizationId, basestation.id);
+      for await (const object of storage.list(prefix)) await storage.delete(object.key);
+      const files: BasestationFileRecord[] = [];
+      for (const entry of contents.files) {
+        const key = basestationFileKey(basestation.organizationId, basestation.id, entry.name);
+        written.push(key);
+        await storage.putStream(key, await pkg.readEntry(entry.entryName), {
+          size: entry.size,
+          contentType: 'application/octet-stream',
+        });
+        files.push({
+          name: entry.name,
+          kind: entry.kind,
+          rinexVersion: entry.rinexVersion,
+          s3Url: storageUrl(ctx.config, key),
+          size: entry.size,
+        });
+      }
+      const { x, y, z } = contents.position;
+      const geodetic = ecefToGeodetic(contents.position);
+      const window = { start: contents.first.utc, end: contents.last.utc };
+      const matched = await ctx.db.transaction().execute(async (trx) => {
+        const ready = await repo.markReady(trx, basestation.id, {
+          markerName: contents.markerName,
+          point: { type: 'Point', coordinates: [geodetic.longitude, geodetic.latitude] },
+          height: geodetic.height,
+          ecef: [x, y, z],
+          antennaHeight: contents.antennaHeight,
+          intervalSeconds: contents.intervalSeconds,
+          rinexVersion: contents.rinexVersion,
+          startTimestamp: window.start,
+          endTimestamp: window.end,
+          files,
+        });
+        if (!ready) throw new BasestationGoneError();
+        const matches = await matchSessions(trx, basestation.organizationId, {
+          ...window,
+          position: [geodetic.longitude, geodetic.latitude],
+        });
+        await repo.replaceMatches(trx, basestation.id, matches);
+        return matches.length;
+      });
+      return {
+        message: `Processed basestation ${basestation.filename}: marker ${contents.markerName ?? '(unnamed)'}, ${formatUtc(contents.first)} – ${formatUtc(contents.last)} UTC, matched ${matched} session(s)`,
+        metrics: {
+          epochs: contents.epochCount,
+          files: files.length,
+          matchedSessions: matched,
+          fileSize: files.reduce((sum, f) => sum + f.size, 0),
+        },
+      };
+    } finally {
+      pkg.close();
+    }
+  } finally {
+    await rm(file, { force: true });
+  }
+}
+
+/** The organization's sessions the base covers in time and lies within the distance of. */
+async function matchSessions(
+  db: Db,
+  organizationId: number,
+  base: { start: Date; end: Date; position: [number, number] },
+) {
+  const sessions = await repo.sessionsCoveredBy(db, organizationId, base, MATCH_MARGIN_SECONDS);
+  const paths = await repo.sessionPaths(
+    db,
+    sessions.map((session) => session.id),
+  );
+  const matches: { sessionId: string; distanceKm: number }[] = [];
+  for (const session of sessions) {
+    const track = {
+      start: session.capturedTimestamp,
+      end: session.endCapturedTimestamp,
+      paths: (paths.get(session.id) ?? []).flatMap((scan) =>
+        scan.simplePath ? [scan.simplePath.coordinates] : [],
+      ),
+    };
+    const match = evaluateMatch(base, track);
+    if (match?.recommended) matches.push({ sessionId: session.id, distanceKm: match.distanceKm });
+  }
+  return matches;
+}
+
+/** Failed with the reason; a replayed job's earlier matches go too. */
+async function markFailed(db: Db, basestationId: number, reason: string) {
+  await db.transaction().execute(async (trx) => {
+    await repo.setStatus(trx, basestationId, 'Failed', reason);
+    await repo.replaceMatches(trx, basestationId, []);
+  });
+}
+
+function formatUtc(time: RinexTime): string {
+  return time.utc.toISOString().slice(0, 19).replace('T', ' ');
+}
+
+async function deleteQuietly(storage: ObjectStorage, keys: readonly string[]) {
+  for (const key of keys) await storage.delete(key).catch(() => undefined);
+}

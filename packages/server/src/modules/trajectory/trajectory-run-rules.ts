@@ -1,0 +1,55 @@
+import type { ActivityType } from '@asset-portal/shared';
+import { coversWindow } from '../basestations/basestation-matching.ts';
+
+/** The activity log's type for trajectory processing runs. */
+export const TRAJECTORY_PROCESSING_ACTIVITY = 'TrajectoryProcessing' satisfies ActivityType;
+
+/** The longest rnx2rtkp may run for one base station before the run fails. */
+export const RNX2RTKP_TIMEOUT_MS = 10 * 60 * 1000;
+
+export const SESSION_RUN_OPEN =
+  'This session already has a processing run that has not finished; wait for it to end.';
+
+/** A run's activity-log key: scoped by organization, so no other organization can hold it. */
+export function runActivityKey(organizationId: number, runId: number): string {
+  return `org-${organizationId}/trajectory-run-${runId}`;
+}
+
+/** The point-cloud version a passing run writes. */
+export function runVersionName(runId: number): string {
+  return `ppk-run-${runId}`;
+}
+
+interface Window {
+  capturedTimestamp: Date;
+  endCapturedTimestamp: Date;
+}
+
+interface BasestationWindow {
+  id: number;
+  status: string;
+  startTimestamp: Date | null;
+  endTimestamp: Date | null;
+}
+
+/** Why a base station cannot process the session, or null when it can. */
+export function basestationProblem(basestation: BasestationWindow, session: Window): string | null {
+  if (basestation.status !== 'Ready') {
+    return `Basestation ${basestation.id} is not ready for processing (status ${basestation.status})`;
+  }
+  const covers =
+    basestation.startTimestamp !== null &&
+    basestation.endTimestamp !== null &&
+    coversWindow(
+      { start: basestation.startTimestamp, end: basestation.endTimestamp },
+      { start: session.capturedTimestamp, end: session.endCapturedTimestamp },
+    );
+  if (!covers) {
+    return `Basestation ${basestation.id} does not cover the session: its observations run ${iso(basestation.startTimestamp)} – ${iso(basestation.endTimestamp)} UTC, the session ${iso(session.capturedTimestamp)} – ${iso(session.endCapturedTimestamp)} UTC`;
+  }
+  return null;
+}
+
+function iso(date: Date | null): string {
+  return date ? date.toISOString().replace('.000Z', 'Z') : '?';
+}

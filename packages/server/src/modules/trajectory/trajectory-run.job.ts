@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { defineJob, PermanentJobError } from '../../jobs/define-job.ts';
+import { createObjectStorage } from '../../storage/create-object-storage.ts';
+import { recordActivity } from '../activity-logs/activity-log.service.ts';
+import { processTrajectoryRun, TrajectoryRunFailure } from './trajectory-run.processor.ts';
+import { trajectoryRunRepository as repo } from './trajectory-run.repository.ts';
+import { runActivityKey, TRAJECTORY_PROCESSING_ACTIVITY } from './trajectory-run-rules.ts';
+
+export const TRAJECTORY_RUN_KIND = 'trajectory-run';
+
+export const trajectoryRunPayload = z.object({
+  runId: z.number().int().positive(),
+  organizationId: z.number().int().positive(),
+  userId: z.number().int().positive().nullable(),
+});
+
+/**
+ * Processes a trajectory processing run (see docs/trajectory-processing.md): In progress, then
+ * Completed (passed or not, with why) or Failed naming the problem. A worker that dies leaves
+ * the run In progress until the hung-run sweep marks it Hung; the job's second attempt takes it
+ * over. Progress and outcome go to the activity log (TrajectoryProcessing).
+ */
+export const trajectoryRunJob = defineJob({
+  kind: TRAJECTORY_RUN_KIND,
+  schema: trajectoryRunPayload,
+  maxAttempts: 2,
+  backoffMs: () => 15_000,
+  leaseMs: 5 * 60 * 1000,
+  async run(payload, ctx) {
+    const log = (
+      status: 'Started' | 'Completed' | 'Failed',
+      message: string,
+      details: { metrics?: unknown; logFileUrl?: string | null } = {},
+    ) =>
+      recordActivity(ctx.db, {
+        activityType: TRAJECTORY_PROCESSING_ACTIVITY,
+        referenceKey: runActivityKey(payload.organizationId, payload.runId),
+        status,
+        userId: payload.userId,
+        organizationId: payload.organizationId,
+        message,
+        payload: { runId: payload.runId, jobId: ctx.jobId, attempt: ctx.attempt },
+        metrics: details.metrics,
+        logFileUrl: details.logFileUrl ?? null,
+      }).then(() => undefined);
+
+    if (!(await repo.markStarted(ctx.db, payload.runId))) return;
+    await log('Started', `Processing trajectory run ${payload.runId}`);
+    try {
+      const outcome = await processTrajectoryRun(
+        { db: ctx.db, config: ctx.config, storage: createObjectStorage(ctx.config) },
+        payload.runId,
+        (message, metrics) => log('Started', message, { metrics }),
+      );
+      await repo.finish(ctx.db, payload.runId, outcome);
+      await log('Completed', `Run ${payload.runId}: ${outcome.statusMessage}`, {
+        metrics: outcome.metrics,
+        logFileUrl: outcome.logS3Url,
+      });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      if (error instanceof TrajectoryRunFailure || ctx.isLastAttempt) {
+        await repo.finish(ctx.db, payload.runId, {
+          status: 'Failed',
+          statusMessage: reason,
+          logS3Url: error instanceof TrajectoryRunFailure ? error.logS3Url : null,
+        });
+        await log('Failed', `Run ${payload.runId} failed: ${reason}`, {
+          logFileUrl: error instanceof TrajectoryRunFailure ? error.logS3Url : null,
+        });
+        throw new PermanentJobError(reason);
+      }
+      await log(
+        'Started',
+        `Run ${payload.runId}: attempt ${ctx.attempt} of ${ctx.maxAttempts} failed (${reason}); it will be tried again`,
+      );
+      throw error;
+    }
+  },
+});
