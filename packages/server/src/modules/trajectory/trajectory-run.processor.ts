@@ -164,7 +164,7 @@ export async function processTrajectoryRun(
       rtklibVersion = /^%\s*program\s*:\s*(.+)$/m.exec(posText)?.[1]?.trim() ?? rtklibVersion;
       const epochs = parsePosFile(posText);
       log.push(
-        `Basestation ${basestation.id} (${basestation.filename}): ${result.args.join(' ')}`,
+        `Basestation ${basestation.id} (${basestation.filename}): ${program} ${result.args.join(' ')}`,
         `  exit ${result.exitCode} in ${Math.round(result.durationMs)} ms, ${epochs.length} solution epochs`,
         ...indent(result.output),
       );

@@ -1,0 +1,123 @@
+import {
+  BASESTATION_CONTENT_TYPE,
+  BASESTATION_EXTENSION,
+  BASESTATION_SUBMITTED,
+  BASESTATION_UPLOAD_HINT,
+  DIALOG_WIDTHS,
+  formatSize,
+  validateBasestationFile,
+} from '@asset-portal/shared';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { Box, Button, FormHelperText, LinearProgress, Typography } from '@mui/material';
+import { useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { FormDialog } from '../../components/form-dialog/FormDialog.tsx';
+import { snackbar } from '../../snackbar/snackbar-service.ts';
+import { putFile } from './put-file.ts';
+import { useBasestationUploadUrl, useRegisterBasestation } from './use-basestations.ts';
+
+interface UploadForm {
+  file: File | null;
+}
+
+/**
+ * The base-station upload: one RINEX zip, checked with the shared rules before any call, then
+ * signed URL → PUT → register. Success closes the dialog with the green message.
+ */
+export function BasestationUploadDialog({
+  projectId,
+  onClose,
+}: {
+  projectId: string;
+  onClose(): void;
+}) {
+  const uploadUrl = useBasestationUploadUrl();
+  const register = useRegisterBasestation();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const { control, handleSubmit, formState } = useForm<UploadForm>({
+    defaultValues: { file: null },
+    mode: 'onChange',
+  });
+
+  const handleUpload = handleSubmit(async ({ file }) => {
+    if (!file) return;
+    setProgress(0);
+    try {
+      const { uploadUrl: url } = await uploadUrl(file.name);
+      await putFile(url, file, BASESTATION_CONTENT_TYPE, setProgress).catch((error: Error) => {
+        // The GraphQL calls' failures are shown by the error link; the PUT's are not.
+        snackbar.error(error.message);
+        throw error;
+      });
+      await register(projectId, file.name);
+    } catch {
+      setProgress(null);
+      return;
+    }
+    snackbar.success(BASESTATION_SUBMITTED(file.name));
+    onClose();
+  });
+
+  const busy = formState.isSubmitting;
+  return (
+    <FormDialog
+      name="basestation-upload"
+      title="Upload Basestation File"
+      width={DIALOG_WIDTHS.basestationUpload}
+      onSubmit={handleUpload}
+      onClose={onClose}
+      submitLabel="Upload"
+      submitDisabled={busy || !formState.isValid}
+      busy={busy}
+    >
+      <Controller
+        name="file"
+        control={control}
+        rules={{ validate: (file) => validateBasestationFile(file) ?? true }}
+        render={({ field, fieldState }) => (
+          <Box>
+            <input
+              ref={inputRef}
+              type="file"
+              accept={BASESTATION_EXTENSION}
+              hidden
+              data-testid="basestation-file-input"
+              onChange={(event) => {
+                field.onChange(event.target.files?.[0] ?? null);
+                event.target.value = '';
+              }}
+            />
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
+              <Button
+                variant="outlined"
+                startIcon={<UploadFileIcon />}
+                disabled={busy}
+                onClick={() => inputRef.current?.click()}
+              >
+                Choose .zip file
+              </Button>
+              <Typography data-testid="basestation-file-name">
+                {field.value ? `${field.value.name} (${formatSize(field.value.size)})` : ''}
+              </Typography>
+            </Box>
+            <FormHelperText>{BASESTATION_UPLOAD_HINT}</FormHelperText>
+            {fieldState.error?.message ? (
+              <FormHelperText error data-testid="basestation-file-error">
+                {fieldState.error.message}
+              </FormHelperText>
+            ) : null}
+          </Box>
+        )}
+      />
+      {progress !== null ? (
+        <LinearProgress
+          variant="determinate"
+          value={progress}
+          aria-label="Upload progress"
+          data-testid="basestation-upload-progress"
+        />
+      ) : null}
+    </FormDialog>
+  );
+}
