@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
-import { chmod, stat, writeFile } from 'node:fs/promises';
+import { chmod, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -267,6 +267,30 @@ describe.each(DATABASE_KINDS)('trajectory processing runs on %s', (kind) => {
       expect(names).toContain(runs[0]!.versionName);
       expect(names).toContain(runs[1]!.versionName);
     }, 180_000);
+
+    it('completes without passing when too few epochs are fixed, and leaves the scans provisional', async () => {
+      // The base's observations stop 40 s into the session: most rover epochs get no fixed solution.
+      const source = await readFile(path.join(fixtures, 'gnss', '30400920.05o'), 'latin1');
+      const cut = source.indexOf(' 05  4  2  0  1  0.0000000');
+      expect(cut).toBeGreaterThan(0);
+      const short = path.join(dir, '3040-short.05o');
+      await writeFile(short, source.slice(0, cut), 'latin1');
+      const basestationId = await readyBasestation(short);
+      const before = await scanState();
+      const runsBefore = (await runsOf(power)).length;
+      const submitted = await submit(power, [basestationId]);
+      expect(submitted.errors).toBeUndefined();
+      await drain();
+      const runs = await runsOf(power);
+      expect(runs.length).toBe(runsBefore + 1);
+      const [run] = runs;
+      expect(run!.status).toBe('Completed');
+      expect(run!.metrics!.passed).toBe(false);
+      expect(run!.statusMessge).toMatch(/^Not passed: .*needed.*provisional/);
+      expect(run!.versionName).toBeNull();
+      expect(run!.ambStatusS3Url).toBeTruthy();
+      expect(await scanState()).toEqual(before);
+    }, 120_000);
 
     it('fails a run on corrupt base observations and leaves the scans as they were', async () => {
       const corrupt = path.join(dir, '3040-corrupt.05o');

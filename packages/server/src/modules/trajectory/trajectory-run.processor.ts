@@ -156,7 +156,8 @@ export async function processTrajectoryRun(
         roverObservation: roverObsPath,
         baseObservation: baseObsPath,
         navigation: [...roverNavigation, ...baseNavigation],
-        basePositionEcef: [ecef.x, ecef.y, ecef.z],
+        // No -r: RTKLIB takes the base position and its antenna height (ANTENNA: DELTA H/E/N)
+        // from the base's RINEX header (ant2-postype=rinexhead), the same values we stored.
         workDir: path.join(work, dir),
         timeoutMs: RNX2RTKP_TIMEOUT_MS,
       });
