@@ -6,6 +6,7 @@ import {
   type LasHeader,
   readLasHeader,
 } from '../lib/las/las-header.ts';
+import { formatHasGpsTime, gpsTimeOffset, rgbOffset } from '../lib/las/las-point-formats.ts';
 
 /**
  * Streams the points of a LAS or LAZ file (LAS 1.2–1.4, point formats 0–10) as column chunks
@@ -36,18 +37,6 @@ export interface PointCloudFile {
   chunks(chunkSize?: number): AsyncGenerator<PointColumns, void, undefined>;
 }
 
-const GPS_TIME_OFFSET: Record<number, number> = {
-  1: 20,
-  3: 20,
-  4: 20,
-  5: 20,
-  6: 22,
-  7: 22,
-  8: 22,
-  9: 22,
-  10: 22,
-};
-const RGB_OFFSET: Record<number, number> = { 2: 20, 3: 28, 5: 28, 7: 30, 8: 30, 10: 30 };
 const DEFAULT_CHUNK = 65_536;
 
 /** Reads the header of a LAS or LAZ file and prepares a point stream over it. */
@@ -63,8 +52,8 @@ export async function openPointCloudFile(path: string): Promise<PointCloudFile> 
   const format = header.pointFormat;
   return {
     header,
-    hasGpsTime: GPS_TIME_OFFSET[format] !== undefined,
-    hasRgb: RGB_OFFSET[format] !== undefined,
+    hasGpsTime: formatHasGpsTime(format),
+    hasRgb: rgbOffset(format) !== undefined,
     chunks: (chunkSize = DEFAULT_CHUNK) => decodedChunks(path, header, chunkSize),
   };
 }
@@ -210,8 +199,8 @@ export function decodeRecords(
   count: number,
 ): PointColumns {
   const view = new DataView(bytes.buffer, bytes.byteOffset, count * recordLength);
-  const gpsOffset = GPS_TIME_OFFSET[format];
-  const rgbOffset = RGB_OFFSET[format];
+  const gpsOffset = gpsTimeOffset(format);
+  const rgbAt = rgbOffset(format);
   const extended = format >= 6;
   const columns: PointColumns = {
     count,
@@ -221,7 +210,7 @@ export function decodeRecords(
     intensity: new Uint16Array(count),
     classification: new Uint8Array(count),
     gpsTime: gpsOffset === undefined ? null : new Float64Array(count),
-    rgb: rgbOffset === undefined ? null : new Uint16Array(count * 3),
+    rgb: rgbAt === undefined ? null : new Uint16Array(count * 3),
   };
   const { x, y, z, intensity, classification, gpsTime, rgb } = columns;
   for (let i = 0, base = 0; i < count; i++, base += recordLength) {
@@ -233,7 +222,7 @@ export function decodeRecords(
     classification[i] = extended ? bytes[base + 16]! : bytes[base + 15]! & 0x1f;
     if (gpsTime) gpsTime[i] = view.getFloat64(base + gpsOffset!, true);
     if (rgb) {
-      const at = base + rgbOffset!;
+      const at = base + rgbAt!;
       rgb[i * 3] = view.getUint16(at, true);
       rgb[i * 3 + 1] = view.getUint16(at + 2, true);
       rgb[i * 3 + 2] = view.getUint16(at + 4, true);

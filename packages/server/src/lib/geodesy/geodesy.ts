@@ -10,6 +10,14 @@ const E2 = WGS84_F * (2 - WGS84_F);
 const B = WGS84_A * (1 - WGS84_F);
 const EP2 = E2 / (1 - E2);
 
+/** An ellipsoid by semi-major axis a (m) and first eccentricity squared es. */
+export interface Ellipsoid {
+  a: number;
+  es: number;
+}
+
+export const WGS84_ELLIPSOID: Readonly<Ellipsoid> = Object.freeze({ a: WGS84_A, es: E2 });
+
 /** The IUGG mean Earth radius R1 = (2a + b) / 3 of WGS84, in km. */
 export const MEAN_EARTH_RADIUS_KM = 6371.0088;
 
@@ -31,44 +39,55 @@ export interface Ecef {
 /** [longitude, latitude] in degrees, as in GeoJSON. */
 export type LonLat = readonly [number, number] | readonly number[];
 
-/** ECEF → WGS84 latitude, longitude, ellipsoidal height (Bowring's start, then iterated to < 1e-12 rad). */
-export function ecefToGeodetic({ x, y, z }: Ecef): Geodetic {
+/**
+ * ECEF → latitude, longitude, ellipsoidal height on WGS84 or the given ellipsoid (Bowring's start,
+ * then iterated to < 1e-12 rad).
+ */
+export function ecefToGeodetic(
+  { x, y, z }: Ecef,
+  ellipsoid: Ellipsoid = WGS84_ELLIPSOID,
+): Geodetic {
+  const { a, es } = ellipsoid;
+  const [b, ep2] = a === WGS84_A && es === E2 ? [B, EP2] : [a * Math.sqrt(1 - es), es / (1 - es)];
   const p = Math.hypot(x, y);
   const longitude = Math.atan2(y, x) / DEG;
   if (p < 1e-9) {
     // On the polar axis.
     const latitude = z >= 0 ? 90 : -90;
-    return { latitude, longitude: 0, height: Math.abs(z) - B };
+    return { latitude, longitude: 0, height: Math.abs(z) - b };
   }
-  const theta = Math.atan2(z * WGS84_A, p * B);
-  let lat = Math.atan2(z + EP2 * B * Math.sin(theta) ** 3, p - E2 * WGS84_A * Math.cos(theta) ** 3);
+  const theta = Math.atan2(z * a, p * b);
+  let lat = Math.atan2(z + ep2 * b * Math.sin(theta) ** 3, p - es * a * Math.cos(theta) ** 3);
   let height = 0;
   for (let i = 0; i < 10; i++) {
     const sin = Math.sin(lat);
-    const n = WGS84_A / Math.sqrt(1 - E2 * sin * sin);
+    const n = a / Math.sqrt(1 - es * sin * sin);
     height = p / Math.cos(lat) - n;
-    const next = Math.atan2(z, p * (1 - (E2 * n) / (n + height)));
+    const next = Math.atan2(z, p * (1 - (es * n) / (n + height)));
     const done = Math.abs(next - lat) < 1e-12;
     lat = next;
     if (done) break;
   }
   const sin = Math.sin(lat);
-  const n = WGS84_A / Math.sqrt(1 - E2 * sin * sin);
+  const n = a / Math.sqrt(1 - es * sin * sin);
   // Near the poles cos(lat) → 0; this form of the height stays exact everywhere.
-  height = p * Math.cos(lat) + z * sin - (WGS84_A * WGS84_A) / n;
+  height = p * Math.cos(lat) + z * sin - (a * a) / n;
   return { latitude: lat / DEG, longitude, height };
 }
 
-/** WGS84 latitude, longitude, ellipsoidal height → ECEF. */
-export function geodeticToEcef({ latitude, longitude, height }: Geodetic): Ecef {
+/** Latitude, longitude, ellipsoidal height on WGS84 (or the given ellipsoid) → ECEF. */
+export function geodeticToEcef(
+  { latitude, longitude, height }: Geodetic,
+  { a, es }: Ellipsoid = WGS84_ELLIPSOID,
+): Ecef {
   const lat = latitude * DEG;
   const lon = longitude * DEG;
   const sin = Math.sin(lat);
-  const n = WGS84_A / Math.sqrt(1 - E2 * sin * sin);
+  const n = a / Math.sqrt(1 - es * sin * sin);
   return {
     x: (n + height) * Math.cos(lat) * Math.cos(lon),
     y: (n + height) * Math.cos(lat) * Math.sin(lon),
-    z: (n * (1 - E2) + height) * sin,
+    z: (n * (1 - es) + height) * sin,
   };
 }
 

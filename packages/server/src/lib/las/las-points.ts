@@ -5,6 +5,9 @@ import {
   type LasHeader,
   readLasHeader,
 } from './las-header.ts';
+import { gpsTimeOffset } from './las-point-formats.ts';
+
+export { formatHasGpsTime } from './las-point-formats.ts';
 
 /** A run of consecutive points, column by column; coordinates are scaled and offset. */
 export interface LasPointChunk {
@@ -23,25 +26,6 @@ export interface LasPointChunk {
 export interface LasPointOptions {
   /** Points per chunk (default 65,536). */
   chunkSize?: number;
-}
-
-const GPS_TIME_OFFSET: Record<number, number | null> = {
-  0: null,
-  1: 20,
-  2: null,
-  3: 20,
-  4: 20,
-  5: 20,
-  6: 22,
-  7: 22,
-  8: 22,
-  9: 22,
-  10: 22,
-};
-
-/** True when the point format stores a GPS time per point. */
-export function formatHasGpsTime(pointFormat: number): boolean {
-  return GPS_TIME_OFFSET[pointFormat] != null;
 }
 
 /**
@@ -85,7 +69,7 @@ export async function* readLasPoints(
 function decodeChunk(header: LasHeader, buffer: Buffer, start: number, count: number) {
   const { scale, offset, pointRecordLength: recordLength, pointFormat } = header;
   const extended = pointFormat >= 6;
-  const gpsOffset = GPS_TIME_OFFSET[pointFormat] ?? null;
+  const gpsOffset = gpsTimeOffset(pointFormat) ?? null;
   const chunk: LasPointChunk = {
     start,
     count,

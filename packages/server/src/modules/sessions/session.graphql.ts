@@ -4,7 +4,7 @@ import { loaderFor, type RequestContext } from '../../graphql/context.ts';
 import type { GraphqlModule } from '../../graphql/module.ts';
 import { operation } from '../../graphql/operation.ts';
 import { parseInput } from '../../graphql/parse-input.ts';
-import { sessionRepository } from './session.repository.ts';
+import { trajectoryRunRepository } from '../trajectory/trajectory-run.repository.ts';
 import { sessionService } from './session.service.ts';
 
 const typeDefs = `
@@ -39,7 +39,7 @@ const typeDefs = `
 
 const projectInput = z.object({ projectId: entityIdSchema });
 const projectsInput = z.object({ projectIds: z.array(entityIdSchema).max(1000) });
-const runsLoader = sessionRepository.runsBySessionLoader;
+const runsLoader = trajectoryRunRepository.runsBySessionLoader;
 
 const forProject = operation('any', (args, ctx) =>
   sessionService.summaries(ctx, [parseInput(projectInput, args).projectId]),

@@ -1,9 +1,7 @@
-import DataLoader from 'dataloader';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { groupBy } from '../scans/scan.repository.ts';
 
-/** All SQL about sessions and the trajectory processing runs of a session. */
+/** All SQL about sessions. */
 export const sessionRepository = {
   /**
    * One row per session of the projects, with its scan count and the distinct statuses of its
@@ -52,41 +50,5 @@ export const sessionRepository = {
       .orderBy('sessions.capturedTimestamp', 'desc')
       .orderBy('sessions.id')
       .execute();
-  },
-
-  /** Trajectory processing runs of sessions, newest first. */
-  runsBySessionLoader(db: Db) {
-    return new DataLoader(
-      async (sessionIds: readonly string[]) => {
-        const rows = await db
-          .selectFrom('trajectoryProcessingRuns')
-          .select([
-            'id',
-            'sessionId',
-            'basestationIds',
-            'status',
-            'statusMessage',
-            'logS3Url',
-            'ambStatusS3Url',
-            'altitudeSeparationsS3Url',
-            'distanceSeparationsS3Url',
-            'numSatsS3Url',
-            'trajectoryAuditS3Url',
-            'optionsS3Url',
-            'versionName',
-            'metrics',
-            'submitted',
-            'started',
-            'completed',
-          ])
-          .where('sessionId', 'in', sessionIds)
-          .orderBy('submitted', 'desc')
-          .orderBy('id', 'desc')
-          .execute();
-        const groups = groupBy(rows, (r) => r.sessionId);
-        return sessionIds.map((id) => groups.get(id) ?? []);
-      },
-      { maxBatchSize: 10_000 },
-    );
   },
 };

@@ -7,6 +7,7 @@ import type { AppConfig } from '../../config/config.ts';
 import type { Db } from '../../db/database.ts';
 import { greatCircleKm } from '../../lib/geodesy/geodesy.ts';
 import { readLasFileHeader } from '../../lib/las/las-header.ts';
+import { storesAdjustedGpsTime } from '../../lib/las/las-point-formats.ts';
 import { utcToGpsSeconds } from '../../packages/gps-time.ts';
 import { objectKey } from '../../storage/object-key.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
@@ -452,10 +453,9 @@ async function correctScans(
     const result = await correctPointCloud(source, output, correction, {
       // A cloud that stores GPS week seconds (global-encoding bit 0 clear) is read in the week
       // the scan was captured in.
-      pointGpsToGpsSeconds:
-        header.globalEncoding & 1
-          ? undefined
-          : gpsWeekSecondsConverter(gpsWeekOf(scan.capturedTimestamp ?? new Date())),
+      pointGpsToGpsSeconds: storesAdjustedGpsTime(header)
+        ? undefined
+        : gpsWeekSecondsConverter(gpsWeekOf(scan.capturedTimestamp ?? new Date())),
       onProgress: (points: number, total: number) => {
         const percent = total > 0 ? Math.floor((points / total) * 10) * 10 : 0;
         if (percent === reported) return;

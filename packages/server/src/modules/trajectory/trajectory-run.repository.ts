@@ -1,8 +1,10 @@
+import DataLoader from 'dataloader';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { withJobTables } from '../../jobs/job-tables.ts';
+import { type JobStatus, withJobTables } from '../../jobs/job-tables.ts';
+import { groupBy } from '../scans/scan.repository.ts';
 
 const RUN_COLUMNS = [
   'id',
@@ -46,6 +48,19 @@ export function trajectoryRunJobKey(runId: number): string {
   return `trajectory-run:${runId}`;
 }
 
+/** The job of each run (joined by its unique key) in the given status, for the sweeps. */
+function runJob(db: Db, status: JobStatus) {
+  return withJobTables(db)
+    .selectFrom('jobs')
+    .select('jobs.id')
+    .where(
+      'jobs.uniqueKey',
+      '=',
+      sql<string>`'trajectory-run:' || trajectory_processing_runs.id::text`,
+    )
+    .where('jobs.status', '=', status);
+}
+
 /** All SQL of trajectory processing runs and what a run reads and writes. */
 export const trajectoryRunRepository = {
   insert(
@@ -65,6 +80,24 @@ export const trajectoryRunRepository = {
       .select(RUN_COLUMNS)
       .where('id', '=', id)
       .executeTakeFirst();
+  },
+
+  /** Trajectory processing runs of sessions, newest first, batched per request. */
+  runsBySessionLoader(db: Db) {
+    return new DataLoader(
+      async (sessionIds: readonly string[]) => {
+        const rows = await db
+          .selectFrom('trajectoryProcessingRuns')
+          .select(RUN_COLUMNS)
+          .where('sessionId', 'in', sessionIds)
+          .orderBy('submitted', 'desc')
+          .orderBy('id', 'desc')
+          .execute();
+        const groups = groupBy(rows, (r) => r.sessionId);
+        return sessionIds.map((id) => groups.get(id) ?? []);
+      },
+      { maxBatchSize: 10_000 },
+    );
   },
 
   listForSession(db: Db, sessionId: string) {
@@ -117,8 +150,7 @@ export const trajectoryRunRepository = {
    * is taken over by another worker, which sets the run In progress again. Returns how many.
    */
   async markHungRuns(db: Db): Promise<number> {
-    const jobs = withJobTables(db);
-    const result = await jobs
+    const result = await db
       .updateTable('trajectoryProcessingRuns')
       .set({
         status: 'Hung',
@@ -127,18 +159,7 @@ export const trajectoryRunRepository = {
       })
       .where('status', '=', 'In progress')
       .where((eb) =>
-        eb.exists(
-          jobs
-            .selectFrom('jobs')
-            .select('jobs.id')
-            .where(
-              'jobs.uniqueKey',
-              '=',
-              sql<string>`${'trajectory-run:'} || trajectory_processing_runs.id::text`,
-            )
-            .where('jobs.status', '=', 'running')
-            .where('jobs.lockedUntil', '<', sql<Date>`now()`),
-        ),
+        eb.exists(runJob(db, 'running').where('jobs.lockedUntil', '<', sql<Date>`now()`)),
       )
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
@@ -146,8 +167,7 @@ export const trajectoryRunRepository = {
 
   /** Runs Hung whose job was given up (the last attempt's worker died too) end Failed. */
   async failAbandonedRuns(db: Db): Promise<number> {
-    const jobs = withJobTables(db);
-    const result = await jobs
+    const result = await db
       .updateTable('trajectoryProcessingRuns')
       .set({
         status: 'Failed',
@@ -156,19 +176,7 @@ export const trajectoryRunRepository = {
         completed: sql`now()`,
       })
       .where('status', 'in', ['Hung', 'In progress', 'Submitted'])
-      .where((eb) =>
-        eb.exists(
-          jobs
-            .selectFrom('jobs')
-            .select('jobs.id')
-            .where(
-              'jobs.uniqueKey',
-              '=',
-              sql<string>`${'trajectory-run:'} || trajectory_processing_runs.id::text`,
-            )
-            .where('jobs.status', '=', 'failed'),
-        ),
-      )
+      .where((eb) => eb.exists(runJob(db, 'failed')))
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
   },

@@ -1,7 +1,7 @@
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { assertPointDataComplete, readLasHeader } from '../../lib/las/las-header.ts';
-import { formatHasGpsTime } from '../../lib/las/las-points.ts';
+import { formatHasGpsTime, rgbOffset } from '../../lib/las/las-point-formats.ts';
 
 /**
  * A fixture point cloud prepared for the generator: its records repacked to LAS point format 1
@@ -31,7 +31,6 @@ const UNIT_METRES: Record<string, number> = {
   'file_with_both_wkt_and_geotiff_vlrs.las': 1200 / 3937,
 };
 
-const RGB_OFFSET: Record<number, number> = { 2: 20, 3: 28, 5: 28, 7: 30, 8: 30, 10: 30 };
 const SOURCE_LIMIT_BYTES = 512 * 1024 ** 2;
 
 export async function loadSourceCloud(file: string): Promise<SourceCloud> {
@@ -70,8 +69,8 @@ function prepare(
   sourceFormat: number,
   geo: { scale: { x: number; y: number; z: number }; offset: typeof geo.scale; unit: number },
 ): SourceCloud {
-  const rgbOffset = RGB_OFFSET[sourceFormat];
-  const format = rgbOffset === undefined ? 1 : 3;
+  const rgbAt = rgbOffset(sourceFormat);
+  const format = rgbAt === undefined ? 1 : 3;
   const recordLength = format === 3 ? 34 : 28;
   const records = Buffer.alloc(count * recordLength);
   const x = new Float64Array(count);
@@ -104,7 +103,7 @@ function prepare(
       raw.copy(records, o + 14, s + 14, s + 20);
       gps[i] = raw.readDoubleLE(s + 20);
     }
-    if (rgbOffset !== undefined) raw.copy(records, o + 28, s + rgbOffset, s + rgbOffset + 6);
+    if (rgbAt !== undefined) raw.copy(records, o + 28, s + rgbAt, s + rgbAt + 6);
   }
   return {
     path: file,

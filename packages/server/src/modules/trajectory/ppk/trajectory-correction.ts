@@ -1,6 +1,7 @@
 import { open, rm } from 'node:fs/promises';
 import proj4 from 'proj4';
 import { LasFormatError, type LasVector, readLasHeader } from '../../../lib/las/las-header.ts';
+import { gpsTimeOffset, storesAdjustedGpsTime } from '../../../lib/las/las-point-formats.ts';
 import {
   readEvlrBytes,
   readLasPreambleForCopy,
@@ -142,19 +143,6 @@ export function correctTrajectoryCsv(text: string, c: Correction, projection: st
   return out.join('\n');
 }
 
-/** Byte offset of the GPS time in the records of each point format that has one. */
-const GPS_TIME_OFFSET: Record<number, number> = {
-  1: 20,
-  3: 20,
-  4: 20,
-  5: 20,
-  6: 22,
-  7: 22,
-  8: 22,
-  9: 22,
-  10: 22,
-};
-const ADJUSTED_STANDARD_GPS_TIME = 1;
 const SECONDS_PER_WEEK = 604_800;
 
 /** For files that store GPS week seconds: point time → GPS seconds in the given GPS week. */
@@ -190,7 +178,7 @@ export async function correctPointCloud(
   let output: Awaited<ReturnType<typeof open>> | null = null;
   try {
     const header = await readLasHeader(input);
-    const gpsOffset = GPS_TIME_OFFSET[header.pointFormat];
+    const gpsOffset = gpsTimeOffset(header.pointFormat);
     if (gpsOffset === undefined) {
       throw new LasFormatError(
         `LAS point format ${header.pointFormat} has no GPS time per point, so the trajectory correction cannot be applied`,
@@ -276,7 +264,7 @@ function pointTimeConverter(
   given: ((t: number) => number) | undefined,
 ): (t: number) => number {
   if (given) return given;
-  if (globalEncoding & ADJUSTED_STANDARD_GPS_TIME) return (t) => t + LAS_ADJUSTED_GPS_OFFSET;
+  if (storesAdjustedGpsTime({ globalEncoding })) return (t) => t + LAS_ADJUSTED_GPS_OFFSET;
   throw new LasFormatError(
     'The point cloud stores GPS week seconds (LAS global-encoding bit 0 is clear), so its points cannot be matched to the trajectory without the GPS week',
   );
