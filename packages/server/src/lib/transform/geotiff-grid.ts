@@ -93,7 +93,9 @@ export function readGeoTiffGrid(bytes: Uint8Array): GeoidGridData {
     const top = Math.floor(index / across) * chunkHeight;
     const left = (index % across) * chunkWidth;
     for (let r = 0; r < chunkRows && top + r < height; r++) {
-      if (predictor === 3) undoFloatPredictor(chunk.subarray(r * rowBytes, (r + 1) * rowBytes), size);
+      if (predictor === 3) {
+        undoFloatPredictor(chunk.subarray(r * rowBytes, (r + 1) * rowBytes), size);
+      }
       for (let c = 0; c < chunkWidth && left + c < width; c++) {
         const at = r * rowBytes + c * size;
         northFirst[(top + r) * width + left + c] =

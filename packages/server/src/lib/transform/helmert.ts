@@ -96,8 +96,9 @@ export function helmertProjString(
   p: HelmertParameters,
   convention: HelmertConvention = 'position_vector',
 ): string {
-  const arcsec = (mas: number) => mas / 1000;
-  const ppm = (ppb: number) => ppb / 1000;
+  // Divided by 1000 and rounded to 15 significant digits, so 0.38891 ppb prints 0.00038891.
+  const arcsec = (mas: number) => Number((mas / 1000).toPrecision(15));
+  const ppm = (ppb: number) => Number((ppb / 1000).toPrecision(15));
   const parts = [
     '+proj=helmert',
     `+x=${p.Dx}`,
