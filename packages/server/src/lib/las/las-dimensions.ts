@@ -1,3 +1,5 @@
+import { gpsTimeOffset, rgbOffset } from './las-point-formats.ts';
+
 /**
  * Named dimensions of LAS point records (ASPRS LAS 1.4 R15, point formats 0–10), read and written
  * in place in the record bytes. X, Y and Z are not here: they depend on the header's scale and
@@ -40,18 +42,7 @@ export const LAS_DIMENSION_NAMES = [
 
 export type LasDimensionName = (typeof LAS_DIMENSION_NAMES)[number];
 
-const GPS_TIME_OFFSET: Record<number, number> = {
-  1: 20,
-  3: 20,
-  4: 20,
-  5: 20,
-  6: 22,
-  7: 22,
-  8: 22,
-  9: 22,
-  10: 22,
-};
-const RGB_OFFSET: Record<number, number> = { 2: 20, 3: 28, 5: 28, 7: 30, 8: 30, 10: 30 };
+/** Formats 8 and 10 add a near-infrared word after the colour. */
 const INFRARED_OFFSET: Record<number, number> = { 8: 36, 10: 36 };
 /** Formats 6–10 store the scan angle as an int16 in steps of 0.006°. */
 const SCAN_ANGLE_STEP = 0.006;
@@ -140,7 +131,7 @@ export function lasDimension(name: LasDimensionName, format: number): LasDimensi
     case 'PointSourceId':
       return unsigned(extended ? 20 : 18, 2);
     case 'GpsTime': {
-      const offset = GPS_TIME_OFFSET[format];
+      const offset = gpsTimeOffset(format);
       if (offset === undefined) return null;
       return {
         get: (view, base) => view.getFloat64(base + offset, true),
@@ -153,7 +144,7 @@ export function lasDimension(name: LasDimensionName, format: number): LasDimensi
     case 'Red':
     case 'Green':
     case 'Blue': {
-      const offset = RGB_OFFSET[format];
+      const offset = rgbOffset(format);
       if (offset === undefined) return null;
       return unsigned(offset + (name === 'Red' ? 0 : name === 'Green' ? 2 : 4), 2);
     }

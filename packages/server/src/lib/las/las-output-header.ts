@@ -4,7 +4,8 @@ import { LasFormatError, type LasHeader, type LasVector } from './las-header.ts'
  * The header block and VLRs of a LAS file written from another one's records (the pipeline
  * writer): the input's preamble (`readLasPreambleForCopy`) moved to another minor version, with
  * new scale and offset, optionally with its coordinate-system records replaced, and the counts
- * and bounds filled in once every point is written. Offsets follow the ASPRS LAS 1.4 R15 layout.
+ * and bounds filled in once every point is written. COPC records are dropped (the copy is plain
+ * LAS, not in COPC's octree order). Offsets follow the ASPRS LAS 1.4 R15 layout.
  */
 
 const GLOBAL_ENCODING = 6;
@@ -27,6 +28,7 @@ const EVLR_HEADER_SIZE = 60;
 const WKT_BIT = 1 << 4;
 const HEADER_SIZE_BY_MINOR: Record<number, number> = { 2: 227, 3: 235, 4: 375 };
 const PROJECTION_USER_ID = 'LASF_Projection';
+const COPC_USER_ID = 'copc';
 /** GeoKeyDirectory, DoubleParams, AsciiParams, OGC WKT (math transform and coordinate system). */
 const PROJECTION_RECORDS = new Set([34735, 34736, 34737, 2111, 2112]);
 
@@ -105,8 +107,9 @@ export function geoKeyDirectoryVlr(epsg: number, geographic: boolean): Buffer {
         [3072, 0, 1, epsg], // ProjectedCSTypeGeoKey
       ];
   const data = Buffer.alloc(8 + keys.length * 8);
-  [1, 1, 0, keys.length].forEach((value, i) => data.writeUInt16LE(value, i * 2));
-  keys.flat().forEach((value, i) => data.writeUInt16LE(value, 8 + i * 2));
+  for (const [i, value] of [1, 1, 0, keys.length, ...keys.flat()].entries()) {
+    data.writeUInt16LE(value, i * 2);
+  }
   const header = Buffer.alloc(VLR_HEADER_SIZE);
   header.write(PROJECTION_USER_ID, 2, 16, 'latin1');
   header.writeUInt16LE(34735, 18);
@@ -150,8 +153,9 @@ export function layoutLasOutput(
     block.writeUInt8(minor, VERSION_MINOR);
     block.writeUInt16LE(size, HEADER_SIZE);
   }
-  let keptVlrs = vlrs.records;
-  let keptEvlrs = evlrs.records;
+  // A COPC file's info VLR and hierarchy EVLR describe its octree order, which a rewrite loses.
+  let keptVlrs = vlrs.records.filter((r) => r.userId !== COPC_USER_ID);
+  let keptEvlrs = evlrs.records.filter((r) => r.userId !== COPC_USER_ID);
   const extra: Buffer[] = [];
   let encoding = block.readUInt16LE(GLOBAL_ENCODING);
   if (options.projection) {
@@ -167,10 +171,7 @@ export function layoutLasOutput(
   const preamble = Buffer.concat([block, ...keptVlrs.map((r) => r.bytes), ...extra, vlrs.tail]);
   preamble.writeUInt32LE(keptVlrs.length + extra.length, VLR_COUNT);
   preamble.writeUInt32LE(preamble.length, OFFSET_TO_POINT_DATA);
-  for (const [i, axis] of (['x', 'y', 'z'] as const).entries()) {
-    preamble.writeDoubleLE(options.scale[axis], SCALE + i * 8);
-    preamble.writeDoubleLE(options.offset[axis], OFFSET + i * 8);
-  }
+  setLasScaleOffset(preamble, options.scale, options.offset);
   const evlrBytes = Buffer.concat(keptEvlrs.map((r) => r.bytes));
   return { preamble, evlrs: evlrBytes, evlrCount: keptEvlrs.length };
 }
@@ -204,5 +205,13 @@ export function finishLasOutputHeader(
     for (let i = 0; i < 15; i++) {
       block.writeBigUInt64LE(BigInt(totals.byReturn[i] ?? 0), BY_RETURN + i * 8);
     }
+  }
+}
+
+/** Writes scale and offset into a laid-out preamble (after an "auto" scale is known). */
+export function setLasScaleOffset(preamble: Buffer, scale: LasVector, offset: LasVector): void {
+  for (const [i, axis] of (['x', 'y', 'z'] as const).entries()) {
+    preamble.writeDoubleLE(scale[axis], SCALE + i * 8);
+    preamble.writeDoubleLE(offset[axis], OFFSET + i * 8);
   }
 }

@@ -82,13 +82,20 @@ export function selectPoints(chunk: PointChunk, keep: Uint8Array): PointChunk {
   const x = new Float64Array(kept);
   const y = new Float64Array(kept);
   const z = new Float64Array(kept);
-  for (let i = 0, j = 0; i < chunk.count; i++) {
-    if (!keep[i]) continue;
-    chunk.records.copy(records, j * length, i * length, (i + 1) * length);
-    x[j] = chunk.x[i]!;
-    y[j] = chunk.y[i]!;
-    z[j] = chunk.z[i]!;
-    j++;
+  // Records are copied run by run: crops and ranges keep long runs of consecutive points.
+  let j = 0;
+  for (let i = 0; i < chunk.count; ) {
+    if (!keep[i]) {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < chunk.count && keep[i]) i++;
+    chunk.records.copy(records, j * length, start * length, i * length);
+    x.set(chunk.x.subarray(start, i), j);
+    y.set(chunk.y.subarray(start, i), j);
+    z.set(chunk.z.subarray(start, i), j);
+    j += i - start;
   }
   return makeChunk(chunk.pointFormat, length, records, x, y, z);
 }

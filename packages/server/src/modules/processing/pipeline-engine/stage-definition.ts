@@ -14,7 +14,9 @@ export interface StageProcessor {
 }
 
 /** A stage processor from a pure chunk transform (null drops the chunk). */
-export function streamingStage(transform: (chunk: PointChunk) => PointChunk | null): StageProcessor {
+export function streamingStage(
+  transform: (chunk: PointChunk) => PointChunk | null,
+): StageProcessor {
   return {
     push(chunk) {
       const out = transform(chunk);
@@ -138,15 +140,18 @@ export interface StageDefinition<O> {
   /** One line for the plan, e.g. 'keeps Classification in [2, 2]'. */
   summary(options: O): string;
   /** For stages that hold points: their memory bound for an input of `pointCount` points. */
-  memory?(options: O, pointCount: number, recordLength: number): string;
+  memory?(options: O, pointCount: number | null, recordLength: number): string;
   /** The CRS of the stage's output (reprojection changes it). */
   outputSrs?(options: O, inputSrs: string | null): string | null;
   /** Errors known only once the input is open (e.g. a dimension the point format lacks). */
   create(options: O, setup: StageSetup): StageProcessor;
 }
 
-/** Formats a point count as 'holds up to N points (~M MB)'. */
-export function holdsUpTo(points: number, bytesPerPoint: number): string {
+/** 'holds up to N points in memory (~M MB)'; N is the input's count, when known. */
+export function holdsUpTo(points: number | null, bytesPerPoint: number, what = 'points'): string {
+  if (points === null) {
+    return `holds in memory up to one entry (${what}) per input point, ~${bytesPerPoint} bytes each`;
+  }
   const mb = Math.ceil((points * bytesPerPoint) / 1e6);
-  return `holds up to ${points.toLocaleString('en')} points in memory (~${mb} MB)`;
+  return `holds up to ${points.toLocaleString('en')} ${what} in memory (~${mb} MB)`;
 }

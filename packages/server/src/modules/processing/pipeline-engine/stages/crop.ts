@@ -155,7 +155,12 @@ export function cropKeep(chunk: PointChunk, o: CropOptions): Uint8Array {
       const yi = y[i]!;
       const zi = z[i]!;
       const inside =
-        xi >= b.minx && xi <= b.maxx && yi >= b.miny && yi <= b.maxy && zi >= b.minz && zi <= b.maxz;
+        xi >= b.minx &&
+        xi <= b.maxx &&
+        yi >= b.miny &&
+        yi <= b.maxy &&
+        zi >= b.minz &&
+        zi <= b.maxz;
       keep[i] = inside ? want : 1 - want;
     }
     return keep;

@@ -22,7 +22,8 @@ type ComparisonOperator = '==' | '!=' | '<' | '<=' | '>' | '>=';
 /** A point test compiled for one point format. */
 export type PointPredicate = (chunk: PointChunk, i: number) => boolean;
 
-const TOKEN = /\s*(&&|\|\||==|!=|<=|>=|<|>|!|\(|\)|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|[A-Za-z_][A-Za-z0-9_]*)/y;
+const TOKEN =
+  /\s*(&&|\|\||==|!=|<=|>=|<|>|!|\(|\)|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?|[A-Za-z_][A-Za-z0-9_]*)/y;
 const FLIPPED: Record<ComparisonOperator, ComparisonOperator> = {
   '==': '==',
   '!=': '!=',
@@ -82,7 +83,12 @@ export function parseExpression(text: string): Expression {
     }
     const right = operand();
     if (left.dimension && right.value !== undefined) {
-      return { kind: 'compare', dimension: left.dimension, op: op as ComparisonOperator, value: right.value };
+      return {
+        kind: 'compare',
+        dimension: left.dimension,
+        op: op as ComparisonOperator,
+        value: right.value,
+      };
     }
     if (right.dimension && left.value !== undefined) {
       const flipped = FLIPPED[op as ComparisonOperator];

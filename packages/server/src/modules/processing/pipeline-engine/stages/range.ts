@@ -23,7 +23,8 @@ export interface DimensionRange {
   text: string;
 }
 
-const RANGE = /^\s*(!?)\s*([A-Za-z_][A-Za-z0-9_]*)\s*([[(])\s*([^:\])]*?)\s*:\s*([^\])]*?)\s*([\])])\s*$/;
+const RANGE =
+  /^\s*(!?)\s*([A-Za-z_][A-Za-z0-9_]*)\s*([[(])\s*([^:\])]*?)\s*:\s*([^\])]*?)\s*([\])])\s*$/;
 
 /** Parses one range, e.g. 'Classification[2:2]'; throws with a message naming the problem. */
 export function parseRange(text: string): DimensionRange {
@@ -37,7 +38,8 @@ export function parseRange(text: string): DimensionRange {
   const bound = (value: string, fallback: number) => {
     if (value === '') return fallback;
     const number = Number(value);
-    if (!Number.isFinite(number)) throw new Error(`"${text}" has a bound "${value}" that is not a number`);
+    if (!Number.isFinite(number))
+      throw new Error(`"${text}" has a bound "${value}" that is not a number`);
     return number;
   };
   const lower = bound(low!, Number.NEGATIVE_INFINITY);
