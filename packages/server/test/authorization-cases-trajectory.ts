@@ -87,4 +87,15 @@ export const trajectoryCases: Record<string, AuthorizationCase> = {
       Standard: { own: 'allow', other: 'deny' },
     },
   },
+  pdal: {
+    // Checked against the aimed organization's scan: another organization's is 'Not found'.
+    document:
+      'query($s:ID){ pdal(submission:{pipeline:"[{\\"type\\":\\"filters.range\\",\\"limits\\":\\"Classification[2:2]\\"}]",scanId:$s}){ ok errors } }',
+    variables: ({ aimed }) => ({ s: aimed.scanId }),
+    expect: {
+      Admin: all('allow'),
+      'Power User': { own: 'allow', other: 'deny' },
+      Standard: all('deny'),
+    },
+  },
 };

@@ -10,6 +10,7 @@ import { organizationModule } from './organizations/organization.graphql.ts';
 import { packageUploadModule } from './package-uploads/package-upload.graphql.ts';
 import { pipelineModule } from './pipelines/pipeline.graphql.ts';
 import { pointCloudModule } from './pointclouds/point-cloud.graphql.ts';
+import { processingModule } from './processing/processing.graphql.ts';
 import { projectLayerModule } from './project-layers/project-layer.graphql.ts';
 import { projectModule } from './projects/project.graphql.ts';
 import { scanImageModule } from './scan-images/scan-image.graphql.ts';
@@ -38,4 +39,5 @@ export const modules: GraphqlModule[] = [
   deviceAssignmentModule,
   packageUploadModule,
   pointCloudModule,
+  processingModule,
 ];
