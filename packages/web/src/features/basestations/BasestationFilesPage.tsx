@@ -1,27 +1,18 @@
 import {
   CONFIRM_BASESTATION_DELETION,
   CONFIRM_BASESTATION_DELETION_TITLE,
-  SELECT_PROJECT,
 } from '@asset-portal/shared';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import UploadIcon from '@mui/icons-material/Upload';
-import {
-  Box,
-  Button,
-  Chip,
-  CircularProgress,
-  IconButton,
-  Stack,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useMemo, useState } from 'react';
 import { confirm } from '../../components/confirm/confirm-service.ts';
 import { DataTable } from '../../components/data-table/DataTable.tsx';
 import { DataTableSearch } from '../../components/data-table/DataTableSearch.tsx';
+import { ProjectRequired } from '../../shell/ProjectRequired.tsx';
 import { useCurrentProject } from '../projects/current-project-store.ts';
 import { ProcessingRunList } from '../trajectory/ProcessingRunList.tsx';
 import {
@@ -87,7 +78,7 @@ function StatusChips({ basestation }: { basestation: BasestationItem }) {
 
 /** The Basestation Files screen: the project's base-station zips, their runs and the upload. */
 export function BasestationFilesPage() {
-  const { project, loading: projectLoading } = useCurrentProject();
+  const { project } = useCurrentProject();
   const { basestations, loading, polling } = useProjectBasestations(project?.id ?? null);
   const deleteBasestation = useDeleteBasestation();
   const signedUrl = useSignedS3Url();
@@ -226,13 +217,7 @@ export function BasestationFilesPage() {
       <Typography variant="h5" component="h1" gutterBottom>
         Basestation Files
       </Typography>
-      {projectLoading ? (
-        <CircularProgress size={24} aria-label="Loading projects" />
-      ) : !project ? (
-        <Typography color="text.secondary" data-testid="page-notice">
-          {SELECT_PROJECT}
-        </Typography>
-      ) : (
+      <ProjectRequired>
         <DataTable
           testId="basestations-table"
           ariaLabel="Basestation files"
@@ -268,7 +253,7 @@ export function BasestationFilesPage() {
             </Box>
           }
         />
-      )}
+      </ProjectRequired>
       {info ? <BasestationInfoDialog basestation={info} onClose={() => setInfo(null)} /> : null}
       {uploading && project ? (
         <BasestationUploadDialog projectId={project.id} onClose={() => setUploading(false)} />

@@ -3,7 +3,6 @@ import {
   PIPELINE_DELETE_TITLE,
   PIPELINE_DELETED,
   pipelineDeleteMessage,
-  SELECT_PROJECT,
 } from '@asset-portal/shared';
 import AddIcon from '@mui/icons-material/Add';
 import {
@@ -22,6 +21,7 @@ import { useSession } from '../../auth/SessionContext.tsx';
 import { confirm } from '../../components/confirm/confirm-service.ts';
 import { DataTable } from '../../components/data-table/DataTable.tsx';
 import { RowActions } from '../../components/data-table/RowActions.tsx';
+import { ProjectRequired } from '../../shell/ProjectRequired.tsx';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { useCurrentProject } from '../projects/current-project-store.ts';
 import { type PipelineItem, useDeletePipeline, useProjectPipelines } from './use-pipelines.ts';
@@ -44,7 +44,7 @@ function formatLocalTime(iso: string | null): string {
 /** The Pipeline Management screen: the selected project's pipelines and the global ones. */
 export function PipelineManagementPage() {
   const { session } = useSession();
-  const { project, loading: projectLoading } = useCurrentProject();
+  const { project } = useCurrentProject();
   const projectId = project?.id ?? null;
   const { pipelines, loading } = useProjectPipelines(projectId);
   const { deletePipeline } = useDeletePipeline();
@@ -144,13 +144,7 @@ export function PipelineManagementPage() {
       <Typography variant="h5" component="h1" gutterBottom>
         Pipeline Management
       </Typography>
-      {projectLoading ? (
-        <CircularProgress size={24} aria-label="Loading projects" />
-      ) : !project ? (
-        <Typography color="text.secondary" data-testid="page-notice">
-          {SELECT_PROJECT}
-        </Typography>
-      ) : (
+      <ProjectRequired>
         <DataTable
           testId="pipelines-table"
           ariaLabel="Pipelines"
@@ -177,7 +171,7 @@ export function PipelineManagementPage() {
             </Tooltip>
           }
         />
-      )}
+      </ProjectRequired>
       {dialog && project ? (
         <Suspense
           fallback={

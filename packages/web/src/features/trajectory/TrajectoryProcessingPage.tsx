@@ -1,20 +1,12 @@
-import { SELECT_PROJECT, splitSessionStatus, statusChipColor } from '@asset-portal/shared';
+import { splitSessionStatus, statusChipColor } from '@asset-portal/shared';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
-import {
-  Alert,
-  Box,
-  Chip,
-  CircularProgress,
-  IconButton,
-  Stack,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { amber } from '@mui/material/colors';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { DataTable } from '../../components/data-table/DataTable.tsx';
 import { DataTableSearch } from '../../components/data-table/DataTableSearch.tsx';
+import { ProjectRequired } from '../../shell/ProjectRequired.tsx';
 import { useCurrentProject } from '../projects/current-project-store.ts';
 import { ProcessingRunList } from './ProcessingRunList.tsx';
 import { RecommendedBasestationsDialog } from './RecommendedBasestationsDialog.tsx';
@@ -96,7 +88,7 @@ function SessionStatusChip({ status }: { status: string }) {
 
 /** The Trajectory Processing screen: the project's sessions, their runs and the submit dialog. */
 export function TrajectoryProcessingPage() {
-  const { project, loading: projectLoading } = useCurrentProject();
+  const { project } = useCurrentProject();
   const summary = useSessionSummary(project?.id ?? null);
   const { sessions, loading } = summary;
   const availability = useTrajectoryProcessingAvailability();
@@ -204,13 +196,7 @@ export function TrajectoryProcessingPage() {
           {availability.message}
         </Alert>
       ) : null}
-      {projectLoading ? (
-        <CircularProgress size={24} aria-label="Loading projects" />
-      ) : !project ? (
-        <Typography color="text.secondary" data-testid="page-notice">
-          {SELECT_PROJECT}
-        </Typography>
-      ) : (
+      <ProjectRequired>
         <DataTable
           testId="sessions-table"
           ariaLabel="Sessions"
@@ -230,7 +216,7 @@ export function TrajectoryProcessingPage() {
             </Box>
           }
         />
-      )}
+      </ProjectRequired>
       {infoSession ? (
         <RecommendedBasestationsDialog
           sessionId={infoSession}
