@@ -152,7 +152,9 @@ describeInBrowser('an upload while the portal process is killed and restarted', 
     const sentBeforeCrash = sent.length;
     expect(storedBeforeCrash.size).toBeLessThan(PARTS);
     await sleep(1_000);
+    const restartStarted = Date.now();
     server = await startServerProcess(env);
+    console.info(`The portal restarted in ${Date.now() - restartStarted} ms`);
 
     const job = page.locator(
       `[data-testid="upload-panel-progress"] [data-testid="upload-job"][data-filename="${FILENAME}"]`,
@@ -162,7 +164,8 @@ describeInBrowser('an upload while the portal process is killed and restarted', 
     );
     await settled.waitFor({ timeout: 60_000 });
     const stateAfterRestart = await job.getAttribute('data-state');
-    console.info(`After the restart the upload was: ${stateAfterRestart}`);
+    const shownError = await job.textContent();
+    console.info(`After the restart the upload was: ${stateAfterRestart} (${shownError})`);
 
     // The engine retries each part (and re-signs its URL) until the restarted portal answers.
     expect(stateAfterRestart).toBe('complete');

@@ -14,8 +14,14 @@ export function partRange(partNumber: number, partSize: number, fileSize: number
   return { start, end: Math.min(fileSize, start + partSize) };
 }
 
-export const MAX_ATTEMPTS = 5;
+/**
+ * Eight attempts, waiting 0.5, 1, 2, 4, 8, 8 and 8 s between them: a part rides out about half a
+ * minute of an unreachable server, the time the portal may take to restart on a busy machine.
+ */
+export const MAX_ATTEMPTS = 8;
 export const BASE_RETRY_DELAY_MS = 500;
+/** The wait stops doubling at 16 × the base delay (8 s). */
+const MAX_BACKOFF_FACTOR = 16;
 
 /** Network failures, 5xx answers and expired URLs (403; a fresh URL is signed) are retried. */
 export function isRetryable(error: unknown): boolean {
@@ -23,9 +29,9 @@ export function isRetryable(error: unknown): boolean {
   return error.status === undefined || error.status >= 500 || error.status === 403;
 }
 
-/** Delay before attempt `attempt + 1`: 0.5 s, 1 s, 2 s, 4 s… */
+/** Delay before attempt `attempt + 1`: 0.5 s, 1 s, 2 s, 4 s, then 8 s each time. */
 export function retryDelayMs(attempt: number, baseMs = BASE_RETRY_DELAY_MS): number {
-  return baseMs * 2 ** (attempt - 1);
+  return baseMs * Math.min(2 ** (attempt - 1), MAX_BACKOFF_FACTOR);
 }
 
 /** Whether a progress change is big enough to show (changes under 0.1 % are ignored). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_ATTEMPTS } from './multipart-plan.ts';
 import { memoryResumeStore, type ResumeRecord } from './resume-records.ts';
 import {
   type PutRequest,
@@ -222,14 +223,14 @@ describe('the upload engine', () => {
     expect(server.completed).toHaveLength(1);
   });
 
-  it('fails after 5 tries and records the error text', async () => {
+  it(`fails after ${MAX_ATTEMPTS} tries and records the error text`, async () => {
     const server = new FakeServer();
-    server.failures.set('part/f.luxlz/1', [500, 500, 500, 500, 500, 500]);
+    server.failures.set('part/f.luxlz/1', Array(MAX_ATTEMPTS + 1).fill(500));
     const engine = engineWith(server);
     engine.enqueue([fileOf('f.luxlz', 15 * KIB)]);
     const [job] = await settled(engine);
     expect(job?.state).toBe('error');
-    expect(server.puts.filter((url) => url === 'part/f.luxlz/1')).toHaveLength(5);
+    expect(server.puts.filter((url) => url === 'part/f.luxlz/1')).toHaveLength(MAX_ATTEMPTS);
     expect(server.logs.at(-1)).toMatchObject({
       status: 'Error',
       message: 'Upload of f.luxlz failed: failed',

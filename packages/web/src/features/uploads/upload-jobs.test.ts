@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isVisibleProgress, partCount, partSizeFor } from './multipart-plan.ts';
+import {
+  isVisibleProgress,
+  MAX_ATTEMPTS,
+  partCount,
+  partSizeFor,
+  retryDelayMs,
+} from './multipart-plan.ts';
 import {
   canSelectAll,
   canSkipExisting,
@@ -124,5 +130,13 @@ describe('the redundant-upload choice', () => {
     expect([...skipped]).toEqual(['new.luxiz']);
     expect(canSkipExisting(items, skipped)).toBe(false);
     expect(uploadButtonLabel(skipped.size)).toBe('Upload 1 File(s)');
+  });
+});
+
+describe('retry delays', () => {
+  it('double from 0.5 s up to 8 s and ride out half a minute of an unreachable server', () => {
+    const delays = Array.from({ length: MAX_ATTEMPTS - 1 }, (_, index) => retryDelayMs(index + 1));
+    expect(delays).toEqual([500, 1_000, 2_000, 4_000, 8_000, 8_000, 8_000]);
+    expect(delays.reduce((sum, delay) => sum + delay, 0)).toBeGreaterThanOrEqual(30_000);
   });
 });
