@@ -125,13 +125,17 @@ export class LasRecordWriter {
     return writer;
   }
 
-  /** Appends `count` records with their world coordinates (records are changed in place). */
+  /**
+   * Appends `count` records with their world coordinates (records are changed in place).
+   * `encoded`: the records already hold x/y/z as integers of the output's scale and offset.
+   */
   async write(
     records: Buffer,
     x: Float64Array,
     y: Float64Array,
     z: Float64Array,
     count: number,
+    encoded = false,
   ): Promise<void> {
     const { recordLength } = this;
     countReturns(records, count, recordLength, this.header.pointFormat, this.byReturn);
@@ -148,6 +152,10 @@ export class LasRecordWriter {
       const bytes = new Uint8Array(xyz.buffer);
       await this.spool.write(bytes, 0, bytes.length, this.spoolPosition);
       this.spoolPosition += bytes.length;
+    } else if (encoded) {
+      this.extendBy(x, 'x', count);
+      this.extendBy(y, 'y', count);
+      this.extendBy(z, 'z', count);
     } else {
       this.encode(records, x, y, z, count);
     }

@@ -136,6 +136,34 @@ describe('builtInPipelineEngine: read → crop → write on every fixture', () =
     expect(out.hasGeoTiffKeys).toBe(header.hasGeoTiffKeys);
   });
 
+  it('encodes Z again when filters.assign sets it, at the input scale', async () => {
+    const input = path.join(FIXTURES, 'autzen_trim.las');
+    const header = await readLasFileHeader(input);
+    const height = Math.round((header.min.z + header.max.z) / 2) + 0.25;
+    const pipeline = JSON.stringify({
+      pipeline: [
+        { type: 'filters.assign', value: `Z = ${height}` },
+        { type: 'writers.las', filename: 'out.las' },
+      ],
+    });
+    const outputPath = path.join(work, 'assigned.las');
+    await engine.run(engine.plan(pipeline, { srs: null }), { inputPath: input, outputPath });
+    const out = await readLasFileHeader(outputPath);
+    const written = await records(outputPath, out);
+    const original = await records(input, header);
+    expect(written.length).toBe(header.pointCount);
+    expect(out.min.z).toBeCloseTo(height, 9);
+    expect(out.max.z).toBeCloseTo(height, 9);
+    // Z is the assigned height; X, Y and every byte after Z are those read.
+    const wrong = written.findIndex(
+      (record, i) =>
+        Math.abs(world(record, out).z - height) > 1e-9 ||
+        !record.subarray(0, 8).equals(original[i]!.subarray(0, 8)) ||
+        !record.subarray(12).equals(original[i]!.subarray(12)),
+    );
+    expect(wrong).toBe(-1);
+  });
+
   it('writes LAS 1.2 on request, with the legacy counts by return', async () => {
     const input = path.join(FIXTURES, 'autzen_trim.las');
     const plan = engine.plan(

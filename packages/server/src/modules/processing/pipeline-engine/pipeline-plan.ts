@@ -14,9 +14,9 @@ import {
   WRITER_TYPE,
 } from './stages/stage-registry.ts';
 import {
-  COORDINATE_STAGES,
   LAZ_REFUSED,
   parseWriterOptions,
+  rescalesPoints,
   type WriterOptions,
   writerSummary,
 } from './stages/writers-las.ts';
@@ -155,10 +155,7 @@ export function planPipeline(text: string, context: PipelineContext): Result {
     })),
     {
       type: WRITER_TYPE,
-      summary: writerSummary(
-        writerOptions,
-        filters.some((f) => COORDINATE_STAGES.has(f.definition.type)),
-      ),
+      summary: writerSummary(writerOptions, filters.some(rescalesPoints)),
       memory: describe(undefined),
     },
   ];

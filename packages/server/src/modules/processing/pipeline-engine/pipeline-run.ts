@@ -16,7 +16,7 @@ import {
 import { makeChunk, type PointChunk } from './point-chunk.ts';
 import type { StageProcessor } from './stage-definition.ts';
 import { resolveSrs } from './stages/reprojection.ts';
-import { COORDINATE_STAGES } from './stages/writers-las.ts';
+import { movesPoints, rescalesPoints } from './stages/writers-las.ts';
 
 /**
  * Runs a plan: the scan's records stream from the reader through each filter to the LAS writer,
@@ -56,7 +56,7 @@ export async function runPipeline(plan: PipelinePlan, io: PipelineIo): Promise<P
       srs = filter.definition.outputSrs?.(filter.options, srs) ?? srs;
     }
     const reprojected = plan.filters.some((f) => f.definition.type === 'filters.reprojection');
-    const coordinatesChanged = plan.filters.some((f) => COORDINATE_STAGES.has(f.definition.type));
+    const coordinatesChanged = plan.filters.some(rescalesPoints);
     const axisSetting = (given: AxisSetting | undefined, input: number): AxisSetting =>
       given ?? (coordinatesChanged ? 'auto' : input);
     const { scale, offset } = plan.writer;
@@ -86,6 +86,15 @@ export async function runPipeline(plan: PipelinePlan, io: PipelineIo): Promise<P
       throw stageError('writers.las', error);
     }
     const activeWriter = writer;
+    // Unmoved points written at the input's scale and offset keep their X/Y/Z integers as read:
+    // the writer skips encoding them again (the same bytes, a third of the writing time).
+    const recordsHoldXyz =
+      !plan.filters.some(movesPoints) &&
+      (['x', 'y', 'z'] as const).every(
+        (a) =>
+          (scale[a] ?? header.scale[a]) === header.scale[a] &&
+          (offset[a] ?? header.offset[a]) === header.offset[a],
+      );
 
     const counts = plan.stages.map((stage) => ({ type: stage.type, pointsIn: 0, pointsOut: 0 }));
     const last = processors.length;
@@ -94,7 +103,14 @@ export async function runPipeline(plan: PipelinePlan, io: PipelineIo): Promise<P
       if (k === last) {
         counts[k + 1]!.pointsOut += chunk.count;
         try {
-          await activeWriter.write(chunk.records, chunk.x, chunk.y, chunk.z, chunk.count);
+          await activeWriter.write(
+            chunk.records,
+            chunk.x,
+            chunk.y,
+            chunk.z,
+            chunk.count,
+            recordsHoldXyz,
+          );
         } catch (error) {
           throw stageError('writers.las', error);
         }

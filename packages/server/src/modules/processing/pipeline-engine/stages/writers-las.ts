@@ -1,5 +1,6 @@
 import type { AxisSetting } from '../../../../lib/las/las-record-writer.ts';
 import type { OptionReader } from '../stage-definition.ts';
+import type { AssignOptions } from './assign.ts';
 import { checkFilename, isSafeFilename } from './filename.ts';
 
 /**
@@ -63,11 +64,25 @@ export function parseWriterOptions(options: OptionReader): WriterOptions {
   return { minorVersion, scale, offset };
 }
 
-/** Stages after which scale and offset default to "auto" (the input's may not fit any more). */
-export const COORDINATE_STAGES: ReadonlySet<string> = new Set([
-  'filters.reprojection',
-  'filters.transformation',
-]);
+type FilterLike = { definition: { type: string }; options: unknown };
+
+/** Stages that move every point: after one, scale and offset default to "auto" (the input's
+ * may not fit any more). */
+export function rescalesPoints(filter: FilterLike): boolean {
+  return (
+    filter.definition.type === 'filters.reprojection' ||
+    filter.definition.type === 'filters.transformation'
+  );
+}
+
+/** Whether a filter changes X, Y or Z: the records' own X/Y/Z integers are then stale. */
+export function movesPoints(filter: FilterLike): boolean {
+  if (rescalesPoints(filter)) return true;
+  if (filter.definition.type !== 'filters.assign') return false;
+  return (filter.options as AssignOptions).assignments.some((a) =>
+    ['X', 'Y', 'Z'].includes(a.dimension),
+  );
+}
 
 export function writerSummary(o: WriterOptions, coordinatesChanged: boolean): string {
   const fallback = coordinatesChanged ? 'auto' : 'input';
