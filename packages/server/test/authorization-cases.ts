@@ -10,7 +10,9 @@ import { logFilesCases } from './authorization-cases-log-files.ts';
 import { packageUploadCases } from './authorization-cases-package-uploads.ts';
 import { pointCloudCases } from './authorization-cases-pointclouds.ts';
 import { projectLayersCases } from './authorization-cases-project-layers.ts';
+import { publishingCases } from './authorization-cases-publishing.ts';
 import { scanImagesCases } from './authorization-cases-scan-images.ts';
+import { scanProcessingCases } from './authorization-cases-scan-processing.ts';
 import { trajectoryCases } from './authorization-cases-trajectory.ts';
 import type { OrgFixture } from './authorization-world.ts';
 
@@ -347,6 +349,8 @@ export const AUTHORIZATION_CASES: Record<string, AuthorizationCase> = {
   ...projectLayersCases,
   ...basestationCases,
   ...trajectoryCases,
+  ...publishingCases,
+  ...scanProcessingCases,
 };
 
 /** Judges a create: 'allow' only when the new row belongs to the aimed organization. */

@@ -11,7 +11,6 @@ import {
   pipelineUpdateInput,
   projectInput,
   projectUpdateInput,
-  publishScansInput,
   trajectoryRunInput,
   userCreateInput,
   userUpdateInput,
@@ -209,18 +208,7 @@ describe('other inputs', () => {
     expect(organizationInput.parse({ name: 'Acme' }).deviceIds).toEqual([]);
   });
 
-  it('parses publishing and trajectory submissions', () => {
-    expect(
-      publishScansInput.parse({
-        projectId: '1',
-        bucketId: '2',
-        targetFolder: 'out',
-        scans: [{ scanId: 'S1', sessionId: 'X' }],
-      }),
-    ).toMatchObject({ includeImages: true, transform: true, bucketId: 2 });
-    expect(
-      messageOf(publishScansInput, { projectId: 1, bucketId: 2, targetFolder: '', scans: [] }),
-    ).toBe('Value is required');
+  it('parses trajectory submissions', () => {
     expect(trajectoryRunInput.parse({ sessionId: 'S', basestationIds: ['3', 4] })).toEqual({
       sessionId: 'S',
       basestationIds: [3, 4],

@@ -211,19 +211,7 @@ export const annotationUpdateInput = annotationInput
   .extend({ id: entityIdSchema });
 export type AnnotationUpdateInput = z.output<typeof annotationUpdateInput>;
 
-// Publishing, trajectory processing and processing submissions
-
-export const publishScansInput = z.object({
-  projectId: entityIdSchema,
-  bucketId: entityIdSchema,
-  targetFolder: requiredText,
-  includeImages: z.boolean().default(true),
-  transform: z.boolean().default(true),
-  scans: z
-    .array(z.object({ scanId: stringIdSchema, sessionId: z.string().nullish() }))
-    .min(1, VALUE_REQUIRED),
-});
-export type PublishScansInput = z.output<typeof publishScansInput>;
+// Trajectory processing (publishing: publishing-inputs.ts)
 
 export const trajectoryRunInput = z.object({
   sessionId: stringIdSchema,

@@ -13,7 +13,9 @@ import { pointCloudModule } from './pointclouds/point-cloud.graphql.ts';
 import { processingModule } from './processing/processing.graphql.ts';
 import { projectLayerModule } from './project-layers/project-layer.graphql.ts';
 import { projectModule } from './projects/project.graphql.ts';
+import { publishingModule } from './publishing/publishing.graphql.ts';
 import { scanImageModule } from './scan-images/scan-image.graphql.ts';
+import { scanProcessingModule } from './scan-processing/scan-processing.graphql.ts';
 import { scanModule } from './scans/scan.graphql.ts';
 import { sessionModule } from './sessions/session.graphql.ts';
 import { trajectoryModule } from './trajectory/trajectory.graphql.ts';
@@ -40,4 +42,6 @@ export const modules: GraphqlModule[] = [
   packageUploadModule,
   pointCloudModule,
   processingModule,
+  publishingModule,
+  scanProcessingModule,
 ];

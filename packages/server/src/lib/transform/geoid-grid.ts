@@ -156,12 +156,17 @@ export function writeGtx(data: GeoidGridData): Uint8Array {
   return bytes;
 }
 
-/** Reads a geoid grid file by its content: GeoTIFF ('II*'/'MM*' signature) or GTX. */
-export function readGeoidGrid(name: string, bytes: Uint8Array): GeoidGrid {
+/** The format of a geoid grid file by its content: GeoTIFF ('II*'/'MM*' signature) or GTX. */
+export function geoidGridFormat(bytes: Uint8Array): 'GeoTIFF' | 'GTX' {
   const tiff =
     (bytes[0] === 0x49 && bytes[1] === 0x49 && bytes[2] === 42) ||
     (bytes[0] === 0x4d && bytes[1] === 0x4d && bytes[3] === 42);
-  if (!tiff) return parseGtx(name, bytes);
+  return tiff ? 'GeoTIFF' : 'GTX';
+}
+
+/** Reads a geoid grid file by its content: GeoTIFF or GTX. */
+export function readGeoidGrid(name: string, bytes: Uint8Array): GeoidGrid {
+  if (geoidGridFormat(bytes) === 'GTX') return parseGtx(name, bytes);
   let data: GeoidGridData;
   try {
     data = readGeoTiffGrid(bytes);

@@ -10,6 +10,10 @@
  * is not applied (proj4's own datum shift would otherwise be applied on top of, or instead of,
  * the project's parameters). Without Helmert parameters the ECEF position is kept, so a change of
  * ellipsoid alone (WGS84 → GRS80) moves heights by at most 0.1 mm.
+ *
+ * The pipeline engine's `filters.reprojection` has no Helmert parameters: it asks for
+ * `datumShift: 'towgs84'`, which applies the `+towgs84` of both definitions as PROJ and proj4js
+ * do, so a PDAL pipeline moving between datums gives PDAL's answer.
  */
 import { type HelmertParameters, isEmptyHelmert, isValidUtmZone } from '@asset-portal/shared';
 import proj4 from 'proj4';
@@ -35,6 +39,13 @@ export interface TransformOptions {
   epoch?: number;
   /** Geoid grid: heights become orthometric (h − N). Without it heights stay ellipsoidal. */
   geoid?: GeoidGrid | null;
+  /**
+   * Without Helmert parameters: 'none' (default) keeps the ECEF position; 'towgs84' applies the
+   * definitions' `+towgs84` (3 or 7 parameters) through WGS84 to latitude and longitude, keeps
+   * heights (as PROJ does for 2D definitions), and leaves geodetic coordinates as they are when
+   * either definition names no datum (proj4js's rule, e.g. EPSG:3857).
+   */
+  datumShift?: 'none' | 'towgs84';
 }
 
 /** Transforms one point; `arrays` transforms equal-length coordinate arrays in place. */
@@ -55,6 +66,7 @@ interface ProjDefinition {
   projName?: string;
   a: number;
   es: number;
+  datum?: { datum_type: number; datum_params?: number[] };
   to_meter?: number;
   from_greenwich?: number;
   axis?: string;
@@ -64,6 +76,10 @@ interface ProjDefinition {
 
 interface Crs {
   ellipsoid: Ellipsoid;
+  geographic: boolean;
+  toMeter: number;
+  /** ECEF → WGS84 ECEF by the definition's `+towgs84`; null when it names no datum. */
+  datum: DatumShift | null;
   /** Projected (or longlat degrees) → [latitude, longitude] in degrees on its ellipsoid. */
   toGeodetic(x: number, y: number): [number, number];
   fromGeodetic(latitude: number, longitude: number): [number, number];
@@ -79,12 +95,31 @@ export function buildTransform(options: TransformOptions): CoordinateTransform {
       `The Helmert parameters '${helmert.name}' change with time: the scan's epoch is needed`,
     );
   }
-  const shift: EcefTransform | null = helmert
+  let shift: EcefTransform | null = helmert
     ? projectHelmert(helmert, options.epoch, options.convention)
     : null;
-  const sameEllipsoid =
+  let sameEllipsoid =
     source.ellipsoid.a === target.ellipsoid.a && source.ellipsoid.es === target.ellipsoid.es;
+  if (!helmert && options.datumShift === 'towgs84') {
+    for (const [crs, role, text] of [
+      [source, 'source CRS', options.sourceCrs],
+      [target, 'projection', options.targetProjection],
+    ] as const) {
+      if (crs.datum?.grid) {
+        throw new TransformError(
+          `The ${role} needs a datum grid shift (+nadgrids), which is not supported: '${text}'`,
+        );
+      }
+    }
+    if (!source.datum || !target.datum) {
+      sameEllipsoid = true; // no datum on one side: geodetic coordinates carry over unchanged
+    } else if (!sameDatum(source.datum, target.datum)) {
+      const [to, from] = [source.datum.toWgs84, target.datum.fromWgs84];
+      shift = (x, y, z) => from(...to(x, y, z));
+    }
+  }
   const geoid = options.geoid ?? null;
+  const keepHeight = !helmert && options.datumShift === 'towgs84';
 
   const transform = ((x: number, y: number, z: number): [number, number, number] => {
     let [latitude, longitude] = source.toGeodetic(x, y);
@@ -93,6 +128,8 @@ export function buildTransform(options: TransformOptions): CoordinateTransform {
       const ecef = geodeticToEcef({ latitude, longitude, height }, source.ellipsoid);
       const [X, Y, Z] = shift ? shift(ecef.x, ecef.y, ecef.z) : [ecef.x, ecef.y, ecef.z];
       ({ latitude, longitude, height } = ecefToGeodetic({ x: X, y: Y, z: Z }, target.ellipsoid));
+      // PROJ (cs2cs, PDAL) takes proj4 definitions as 2D: heights pass a +towgs84 unchanged.
+      if (keepHeight) height = z;
     }
     if (geoid) height -= geoid.undulation(latitude, longitude);
     const [outX, outY] = target.fromGeodetic(latitude, longitude);
@@ -130,6 +167,80 @@ export function decimalYear(date: Date): number {
   return year + (date.getTime() - start) / (end - start);
 }
 
+/** What a CRS definition is, for callers that only need to know (writers, option checks). */
+export interface CrsInfo {
+  geographic: boolean;
+  /** Metres per horizontal unit; 1 for geographic definitions (their unit is the degree). */
+  toMeter: number;
+}
+
+/** Parses a proj4 definition (or an EPSG code or WKT proj4js knows); throws TransformError. */
+export function describeCrs(text: string): CrsInfo {
+  const crs = parseCrs(text, 'CRS');
+  return { geographic: crs.geographic, toMeter: crs.toMeter };
+}
+
+interface DatumShift {
+  kind: number;
+  /** A `+nadgrids` shift: no grid files are loaded, so it cannot be applied. */
+  grid: boolean;
+  params: readonly number[];
+  a: number;
+  es: number;
+  toWgs84: EcefTransform;
+  fromWgs84: EcefTransform;
+}
+
+// proj4js datum types.
+const PJD_3PARAM = 1;
+const PJD_7PARAM = 2;
+const PJD_GRIDSHIFT = 3;
+const PJD_NODATUM = 5;
+
+function sameDatum(a: DatumShift, b: DatumShift): boolean {
+  if (a.a !== b.a || Math.abs(a.es - b.es) > 5e-11) return false;
+  const params = (d: DatumShift) =>
+    d.kind === PJD_3PARAM || d.kind === PJD_7PARAM ? d.params : [];
+  const [pa, pb] = [params(a), params(b)];
+  const value = (list: readonly number[], i: number) => list[i] ?? (i === 6 ? 1 : 0);
+  for (let i = 0; i < 7; i++) {
+    if (value(pa, i) !== value(pb, i)) return false;
+  }
+  return true;
+}
+
+/**
+ * The definition's datum as proj4js reads it: `+towgs84` of 3 or 7 parameters (rotations already
+ * in radians, scale as 1 + ppm·1e-6, position-vector convention); none for a definition without
+ * a datum.
+ */
+function datumOf(definition: ProjDefinition): DatumShift | null {
+  const datum = definition.datum;
+  const kind = datum?.datum_type ?? PJD_NODATUM;
+  if (kind === PJD_NODATUM) return null;
+  const p = (datum?.datum_params ?? []).map(Number);
+  const [dx, dy, dz] = [p[0] ?? 0, p[1] ?? 0, p[2] ?? 0];
+  const [rx, ry, rz] = kind === PJD_7PARAM ? [p[3] ?? 0, p[4] ?? 0, p[5] ?? 0] : [0, 0, 0];
+  const m = kind === PJD_7PARAM ? (p[6] ?? 1) : 1;
+  return {
+    kind,
+    grid: kind === PJD_GRIDSHIFT,
+    params: p,
+    a: definition.a,
+    es: definition.es,
+    toWgs84: (x, y, z) => [
+      dx + m * (x - rz * y + ry * z),
+      dy + m * (rz * x + y - rx * z),
+      dz + m * (-ry * x + rx * y + z),
+    ],
+    // proj4js's own (first-order) inverse, so both directions agree with it.
+    fromWgs84: (x, y, z) => {
+      const [u, v, w] = [(x - dx) / m, (y - dy) / m, (z - dz) / m];
+      return [u + rz * v - ry * w, -rz * u + v + rx * w, ry * u - rx * v + w];
+    },
+  };
+}
+
 function parseCrs(text: string, role: string): Crs {
   let definition: ProjDefinition;
   try {
@@ -144,9 +255,13 @@ function parseCrs(text: string, role: string): Crs {
     throw new TransformError(`The ${role} must have east, north, up axes: '${text}'`);
   }
   const ellipsoid = { a: definition.a, es: definition.es };
+  const datum = datumOf(definition);
   if (definition.projName === 'longlat') {
     return {
       ellipsoid,
+      geographic: true,
+      toMeter: 1,
+      datum,
       toGeodetic: (x, y) => [y, x],
       fromGeodetic: (latitude, longitude) => [longitude, latitude],
     };
@@ -157,6 +272,9 @@ function parseCrs(text: string, role: string): Crs {
     new TransformError(`The point ${x}, ${y} cannot be transformed with the ${role} '${text}'`);
   return {
     ellipsoid,
+    geographic: false,
+    toMeter,
+    datum,
     toGeodetic(x, y) {
       const point = definition.inverse({ x: x * toMeter, y: y * toMeter });
       if (!point || !Number.isFinite(point.x) || !Number.isFinite(point.y)) throw failed(x, y);

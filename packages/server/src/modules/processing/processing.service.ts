@@ -6,6 +6,7 @@ import {
   type PipelineContext,
   PipelineValidationError,
 } from './pipeline-engine/pipeline-engine.ts';
+import { scanPipelineContext } from './scan-pipeline-context.ts';
 
 export interface PdalSubmission {
   pipeline: string;
@@ -27,13 +28,10 @@ export const processingService = {
    * drawn bounding box for the placeholders; a scan of another organization is 'Not found'.
    */
   async validate(ctx: RequestContext, submission: PdalSubmission): Promise<PdalValidation> {
-    const context: PipelineContext = { srs: null, boundingBox: submission.boundingBox ?? null };
-    if (submission.scanId) {
-      const scan = await scanService.byId(ctx, submission.scanId);
-      const metadata = (scan.metadata ?? {}) as { crs?: unknown; point_count?: unknown };
-      context.srs = typeof metadata.crs === 'string' ? metadata.crs : null;
-      context.pointCount = typeof metadata.point_count === 'number' ? metadata.point_count : null;
-    }
+    const boundingBox = submission.boundingBox ?? null;
+    const context: PipelineContext = submission.scanId
+      ? scanPipelineContext((await scanService.byId(ctx, submission.scanId)).metadata, boundingBox)
+      : { srs: null, boundingBox };
     try {
       const plan = builtInPipelineEngine.plan(submission.pipeline, context);
       return { ok: true, errors: [], stages: plan.stages };

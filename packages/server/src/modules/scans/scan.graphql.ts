@@ -1,4 +1,4 @@
-import { entityIdSchema, stringIdSchema } from '@asset-portal/shared';
+import { entityIdSchema, stringIdSchema, updateScanHeaderSchema } from '@asset-portal/shared';
 import { z } from 'zod';
 import type { ImageRef } from '../../db/schema.ts';
 import { loaderFor, type RequestContext } from '../../graphql/context.ts';
@@ -44,6 +44,23 @@ const typeDefs = `
     scan(id: ID!): Scan!
     "Admin only: scans that belong to no project yet."
     unassignedScans: [ScanSummary!]!
+    "The scan's most recent pointcloud artifact (newest created), signed for download."
+    getMostRecentArtifactForDownload(id: ID!): ArtifactDownload!
+  }
+  type ArtifactDownload {
+    artifactId: ID!
+    artifactType: String!
+    name: String!
+    "A GET URL signed for this one object, valid 15 minutes, with Content-Disposition attachment."
+    url: String!
+    filename: String!
+  }
+  extend type Mutation {
+    "Changes only the fields given; metadata keys are merged into the stored ones."
+    updateScanHeader(id: ID!, friendlyName: String, comment: String, defaultVersion: String,
+                     tags: [String!], metadata: JSON): Scan!
+    "Deletes the scan, its artifacts, images, annotations and every stored object of it."
+    deleteScan(id: ID!): Boolean!
   }
 `;
 
@@ -75,6 +92,17 @@ export const scanModule: GraphqlModule = {
     ),
     scan: operation('any', (args, ctx) => scanService.byId(ctx, parseInput(scanIdInput, args).id)),
     unassignedScans: operation(['Admin'], (_args, ctx) => scanService.unassigned(ctx)),
+    getMostRecentArtifactForDownload: operation('any', (args, ctx) =>
+      scanService.latestArtifactDownload(ctx, parseInput(scanIdInput, args).id),
+    ),
+  },
+  mutations: {
+    updateScanHeader: operation(['Admin', 'Power User'], (args, ctx) =>
+      scanService.updateHeader(ctx, parseInput(updateScanHeaderSchema, args)),
+    ),
+    deleteScan: operation(['Admin', 'Power User'], (args, ctx) =>
+      scanService.delete(ctx, parseInput(scanIdInput, args).id),
+    ),
   },
   types: {
     Scan: {

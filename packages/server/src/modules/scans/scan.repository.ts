@@ -1,5 +1,7 @@
 import DataLoader from 'dataloader';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { ImageRef } from '../../db/schema.ts';
 
 // Only what the scan summary shows: the list of a project may hold 10,000 scans.
 const summaryColumns = [
@@ -207,6 +209,103 @@ export const scanRepository = {
       },
       { maxBatchSize: MAX_BATCH },
     );
+  },
+};
+
+/** What a scan's header may change: only the fields given. */
+export interface ScanHeaderChanges {
+  friendlyName?: string | null;
+  comment?: string | null;
+  defaultVersion?: string;
+  tags?: string[];
+  metadata?: Record<string, unknown>;
+}
+
+/** SQL of scan maintenance: header edits, deletion, downloads. */
+export const scanMaintenanceRepository = {
+  async projectTagOptions(db: Db, projectId: number): Promise<string[]> {
+    const row = await db
+      .selectFrom('projects')
+      .select('tagOptions')
+      .where('id', '=', projectId)
+      .executeTakeFirst();
+    return row?.tagOptions ?? [];
+  },
+
+  async hasPointcloudVersion(db: Db, scanId: string, name: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('artifacts')
+      .select('id')
+      .where('scanId', '=', scanId)
+      .where('artifactType', '=', 'pointcloud')
+      .where('name', '=', name)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
+  /** Writes the given fields, merging metadata key by key. */
+  async updateHeader(db: Db, id: string, changes: ScanHeaderChanges): Promise<void> {
+    const { metadata, ...plain } = changes;
+    await db
+      .updateTable('scans')
+      .set({
+        ...plain,
+        ...(metadata
+          ? {
+              metadata: sql`coalesce(metadata, '{}'::jsonb) || ${JSON.stringify(metadata)}::jsonb`,
+            }
+          : {}),
+        lastModified: sql`now()`,
+      })
+      .where('id', '=', id)
+      .execute();
+  },
+
+  /**
+   * Every stored URL the scan's artifacts, images and import record name, and the key prefixes
+   * of its clouds' level of detail.
+   */
+  async storedObjectsOf(db: Db, id: string): Promise<{ urls: string[]; lodPrefixes: string[] }> {
+    const [artifacts, images, imported] = await Promise.all([
+      db.selectFrom('artifacts').select(['s3Url', 'parameters']).where('scanId', '=', id).execute(),
+      db
+        .selectFrom('images')
+        .select(['centerImage', 'leftImage', 'rightImage'])
+        .where('scanId', '=', id)
+        .execute(),
+      db.selectFrom('importedScans').select('sourceS3Url').where('scanId', '=', id).execute(),
+    ]);
+    const urls: (string | null | undefined)[] = [
+      ...artifacts.map((a) => a.s3Url),
+      ...images.flatMap((i) =>
+        [i.centerImage, i.leftImage, i.rightImage].map((ref) => (ref as ImageRef | null)?.s3Url),
+      ),
+      ...imported.map((i) => i.sourceS3Url),
+    ];
+    const lodPrefixes = artifacts
+      .map((a) => (a.parameters as { lod?: { prefix?: unknown } } | null)?.lod?.prefix)
+      .filter((prefix): prefix is string => typeof prefix === 'string');
+    return {
+      urls: urls.filter((url): url is string => typeof url === 'string' && url.length > 0),
+      lodPrefixes,
+    };
+  },
+
+  /** Deletes the scan; its artifacts, images, annotations and import record cascade. */
+  async deleteScan(db: Db, id: string): Promise<void> {
+    await db.deleteFrom('scans').where('id', '=', id).execute();
+  },
+
+  /** The scan's newest pointcloud artifact (latest created, then highest id). */
+  latestPointcloud(db: Db, scanId: string) {
+    return db
+      .selectFrom('artifacts')
+      .select(['id', 'artifactType', 'name', 's3Url'])
+      .where('scanId', '=', scanId)
+      .where('artifactType', '=', 'pointcloud')
+      .orderBy('created', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
   },
 };
 

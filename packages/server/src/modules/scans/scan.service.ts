@@ -1,8 +1,19 @@
+import path from 'node:path';
+import type { UpdateScanHeaderInput } from '@asset-portal/shared';
 import type { RequestContext } from '../../graphql/context.ts';
-import { ForbiddenError, NotFoundError } from '../../graphql/errors.ts';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../graphql/errors.ts';
 import { scanPolicy } from '../../policies/scan.policy.ts';
 import { organizationScope } from '../../policies/scope.ts';
-import { groupBy, scanRepository as repo } from './scan.repository.ts';
+import { MAX_PRESIGN_SECONDS } from '../../storage/storage.ts';
+import { enqueuePointCloudLod } from '../pointclouds/point-cloud-lod.job.ts';
+import { artifactObjectKey, portalBucket } from '../pointclouds/point-cloud-rules.ts';
+import {
+  groupBy,
+  scanMaintenanceRepository as maintenance,
+  scanRepository as repo,
+  type ScanHeaderChanges,
+} from './scan.repository.ts';
+import { removeScanObjects, scanObjects } from './scan-objects.ts';
 
 /**
  * Attaches to each scan its artifacts, from one list holding the artifacts of all of them. The
@@ -72,5 +83,77 @@ export const scanService = {
     const scan = await repo.findById(ctx.db, id);
     if (!scan || !scanPolicy.canRead(ctx.viewer, scan.organizationId)) throw new NotFoundError();
     return scan;
+  },
+
+  /**
+   * Changes only the fields given: tags must be among the project's tag options, the default
+   * version must name a pointcloud artifact of the scan (its level of detail is then queued,
+   * so the viewer streams that version), metadata keys are merged into the stored ones.
+   */
+  async updateHeader(ctx: RequestContext, input: UpdateScanHeaderInput) {
+    const scan = await scanService.byId(ctx, input.id);
+    const changes: ScanHeaderChanges = {};
+    if (input.friendlyName !== undefined) changes.friendlyName = input.friendlyName || null;
+    if (input.comment !== undefined) changes.comment = input.comment?.trim() || null;
+    if (input.tags) {
+      const options =
+        scan.projectId === null ? [] : await maintenance.projectTagOptions(ctx.db, scan.projectId);
+      const unknown = input.tags.find((tag) => !options.includes(tag));
+      if (unknown !== undefined) {
+        throw new ValidationError(`Tag '${unknown}' is not one of the project's tag options`);
+      }
+      changes.tags = [...new Set(input.tags)];
+    }
+    if (input.defaultVersion) {
+      if (!(await maintenance.hasPointcloudVersion(ctx.db, scan.id, input.defaultVersion))) {
+        throw new ValidationError(
+          `Version ${input.defaultVersion} does not exist on scan ${scan.id}`,
+        );
+      }
+      changes.defaultVersion = input.defaultVersion;
+    }
+    if (input.metadata) changes.metadata = input.metadata;
+    if (Object.keys(changes).length > 0) await maintenance.updateHeader(ctx.db, scan.id, changes);
+    if (changes.defaultVersion !== undefined && changes.defaultVersion !== scan.defaultVersion) {
+      await enqueuePointCloudLod(ctx.db, {
+        scanId: scan.id,
+        organizationId: scan.organizationId,
+        userId: ctx.viewer.user.id,
+      });
+    }
+    return scanService.byId(ctx, scan.id);
+  },
+
+  /**
+   * Deletes every stored object of the scan (clouds, level of detail, images and thumbnails),
+   * then the scan with its artifacts, images and annotations. Objects first: a storage failure
+   * leaves the rows, so deleting again finishes the job.
+   */
+  async delete(ctx: RequestContext, id: string): Promise<boolean> {
+    const scan = await scanService.byId(ctx, id);
+    const stored = await maintenance.storedObjectsOf(ctx.db, scan.id);
+    await removeScanObjects(ctx.storage, scanObjects(scan, stored, portalBucket(ctx.config)));
+    await maintenance.deleteScan(ctx.db, scan.id);
+    return true;
+  },
+
+  /** The scan's newest pointcloud artifact, signed for one download under a telling name. */
+  async latestArtifactDownload(ctx: RequestContext, id: string) {
+    const scan = await scanService.byId(ctx, id);
+    const artifact = await maintenance.latestPointcloud(ctx.db, scan.id);
+    const key = artifact
+      ? artifactObjectKey(artifact.s3Url, portalBucket(ctx.config), scan.organizationId)
+      : null;
+    if (!artifact || !key || !(await ctx.storage.head(key))) {
+      throw new NotFoundError(`Scan ${scan.id} has no stored point cloud to download`);
+    }
+    const filename = `${scan.id}-${artifact.name}${path.posix.extname(key)}`;
+    return {
+      artifactId: artifact.id,
+      artifactType: artifact.artifactType,
+      name: artifact.name,
+      url: await ctx.storage.presignGet(key, MAX_PRESIGN_SECONDS, { filename }),
+      filename,
+    };
   },
 };

@@ -1,3 +1,4 @@
+import proj4 from 'proj4';
 import { describe, expect, it } from 'vitest';
 import { reprojectionStage, resolveSrs } from './reprojection.ts';
 import { pointsOf, runStage, syntheticChunk } from './synthetic-points.ts';
@@ -54,5 +55,46 @@ describe('filters.reprojection', () => {
     });
     expect(() => resolveSrs('EPSG:2994')).toThrow('is not an EPSG code known to proj4js');
     expect(() => resolveSrs('utm 33')).toThrow('neither an EPSG code nor a proj4 string');
+  });
+});
+
+describe('filters.reprojection through lib/transform', () => {
+  const SEVEN = '+proj=longlat +ellps=GRS80 +towgs84=1.2,-0.8,0.5,0.02,-0.01,0.03,1.5 +no_defs';
+  const SPHERE_MERC = 'EPSG:3857';
+
+  it('applies +towgs84 (7 parameters) as proj4js and cs2cs do, heights kept', () => {
+    const input = { x: -123.07, y: 44.05, z: 150 };
+    const out = runStage(reprojectionStage, { in_srs: SEVEN, out_srs: 'EPSG:32610' }, [
+      syntheticChunk([input]),
+    ]);
+    const reference = proj4(SEVEN, 'EPSG:32610').forward({ ...input });
+    const [p] = pointsOf(out);
+    expect(Math.abs(p!.x - reference.x)).toBeLessThan(1e-4);
+    expect(Math.abs(p!.y - reference.y)).toBeLessThan(1e-4);
+    expect(p!.z).toBe(150);
+    // The shift is real: about a metre and a half.
+    const plain = proj4('EPSG:4326', 'EPSG:32610').forward({ x: input.x, y: input.y });
+    expect(Math.hypot(p!.x - plain.x, p!.y - plain.y)).toBeGreaterThan(0.5);
+  });
+
+  it('keeps geodetic coordinates onto a CRS without a datum (web mercator)', () => {
+    const out = runStage(reprojectionStage, { in_srs: 'EPSG:4326', out_srs: SPHERE_MERC }, [
+      syntheticChunk([{ x: -123, y: 44, z: 7 }]),
+    ]);
+    const reference = proj4('EPSG:4326', SPHERE_MERC).forward({ x: -123, y: 44 });
+    const [p] = pointsOf(out);
+    expect(p!.x).toBeCloseTo(reference.x, 6);
+    expect(p!.y).toBeCloseTo(reference.y, 6);
+    expect(p!.z).toBe(7);
+  });
+
+  it('refuses a grid shift it cannot apply', () => {
+    expect(() =>
+      runStage(
+        reprojectionStage,
+        { in_srs: '+proj=longlat +ellps=clrk66 +nadgrids=conus +no_defs', out_srs: 'EPSG:4326' },
+        [syntheticChunk([{ x: -123, y: 44, z: 0 }])],
+      ),
+    ).toThrow('needs a datum grid shift (+nadgrids), which is not supported');
   });
 });

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { defineJob, PermanentJobError } from '../../jobs/define-job.ts';
+import { createObjectStorage } from '../../storage/create-object-storage.ts';
+import { recordActivity } from '../activity-logs/activity-log.service.ts';
+import { PublishFailure, publishScan } from './publish-scan.processor.ts';
+import {
+  PUBLISH_SCAN_KIND,
+  publishActivityKey,
+  SCAN_PUBLISHING_ACTIVITY,
+} from './publishing-rules.ts';
+
+export const publishScanPayload = z.object({
+  scanId: z.string().min(1),
+  sessionId: z.string().nullable(),
+  projectId: z.number().int().positive(),
+  bucketId: z.number().int().positive(),
+  targetFolder: z.string().min(1),
+  includeImages: z.boolean(),
+  transform: z.boolean(),
+  organizationId: z.number().int().positive(),
+  userId: z.number().int().positive().nullable(),
+});
+export type PublishScanPayload = z.infer<typeof publishScanPayload>;
+
+/**
+ * Publishes one scan to a bucket (publish-scan.processor.ts). Progress and the outcome go to the
+ * activity log (ScanPublishing, one entry per scan); a failure the bucket or the data causes is
+ * not retried, anything else once more.
+ */
+export const publishScanJob = defineJob({
+  kind: PUBLISH_SCAN_KIND,
+  schema: publishScanPayload,
+  maxAttempts: 2,
+  backoffMs: () => 30_000,
+  leaseMs: 10 * 60 * 1000,
+  async run(payload, ctx) {
+    const log = (status: 'Started' | 'Completed' | 'Failed', message: string, metrics?: unknown) =>
+      recordActivity(ctx.db, {
+        activityType: SCAN_PUBLISHING_ACTIVITY,
+        referenceKey: publishActivityKey(payload.organizationId, payload.scanId),
+        status,
+        userId: payload.userId,
+        organizationId: payload.organizationId,
+        message,
+        payload: {
+          scanId: payload.scanId,
+          bucketId: payload.bucketId,
+          folder: payload.targetFolder,
+          jobId: ctx.jobId,
+          attempt: ctx.attempt,
+        },
+        metrics,
+      }).then(() => undefined);
+
+    await log('Started', `Publishing scan ${payload.scanId}`);
+    try {
+      const outcome = await publishScan(
+        { db: ctx.db, config: ctx.config, storage: createObjectStorage(ctx.config) },
+        payload,
+        (message) => log('Started', message),
+      );
+      await log('Completed', `Published scan ${payload.scanId} to ${outcome.prefix}`, {
+        files: outcome.manifest.files.length,
+        bytes: outcome.bytes,
+        points: outcome.manifest.source.pointCount,
+      });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      if (error instanceof PublishFailure || ctx.isLastAttempt) {
+        await log('Failed', `Publishing scan ${payload.scanId} failed: ${reason}`);
+        throw new PermanentJobError(reason);
+      }
+      await log(
+        'Started',
+        `Publishing scan ${payload.scanId}: attempt ${ctx.attempt} of ${ctx.maxAttempts} failed (${reason}); it will be tried again`,
+      );
+      throw error;
+    }
+  },
+});

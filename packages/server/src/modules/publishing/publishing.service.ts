@@ -1,0 +1,143 @@
+import {
+  GEOID_GRID_CONTENT_TYPE,
+  GEOID_GRID_INVALID,
+  PUBLISH_NEEDS_PROJECTION,
+  type PublishScanItem,
+  type PublishScansSubmission,
+} from '@asset-portal/shared';
+import type { RequestContext } from '../../graphql/context.ts';
+import { NotFoundError, ValidationError } from '../../graphql/errors.ts';
+import { enqueueJob } from '../../jobs/job-queue.ts';
+import { geoidGridFormat, readGeoidGrid } from '../../lib/transform/geoid-grid.ts';
+import { canSeeOrganization } from '../../policies/scope.ts';
+import { recordActivity } from '../activity-logs/activity-log.service.ts';
+import { bucketRepository } from '../buckets/bucket.repository.ts';
+import { portalBucket } from '../pointclouds/point-cloud-rules.ts';
+import { GEOID_GRID_PREFIX, requireVisibleProject } from '../projects/project.service.ts';
+import { publishScanJob } from './publish-scan.job.ts';
+import { publishingRepository as repo } from './publishing.repository.ts';
+import { publishActivityKey, SCAN_PUBLISHING_ACTIVITY } from './publishing-rules.ts';
+
+/** Largest geoid grid read into memory for checking (global 1′ grids are about 900 MB). */
+const GEOID_GRID_MAX_BYTES = 1024 ** 3;
+
+/** Publishing scans to the organization's buckets, and the geoid grids transforms use. */
+export const publishingService = {
+  /**
+   * Checks everything before queueing anything: the project (visible to the caller), the bucket
+   * (the project organization's), a projection when transforming, and every scan (the project
+   * organization's, with a point cloud, in the session named). Then one job per scan.
+   */
+  async publish(ctx: RequestContext, input: PublishScansSubmission) {
+    const project = await requireVisibleProject(ctx, input.projectId);
+    const organizationId = project.organizationId;
+    const bucket = await bucketRepository.findById(ctx.db, input.bucketId);
+    if (!bucket || bucket.organizationId !== organizationId) throw new NotFoundError();
+    if (input.transform && !project.projection?.trim()) {
+      throw new ValidationError(PUBLISH_NEEDS_PROJECTION);
+    }
+    const items = uniqueScans(input.scans);
+    const ids = items.map((item) => item.scanId);
+    const scans = new Map((await repo.findScans(ctx.db, ids)).map((s) => [s.id, s]));
+    for (const item of items) {
+      const scan = scans.get(item.scanId);
+      if (
+        !scan ||
+        scan.organizationId !== organizationId ||
+        !canSeeOrganization(ctx.viewer, scan.organizationId)
+      ) {
+        throw new NotFoundError(`Scan ${item.scanId} not found`);
+      }
+      if (item.sessionId !== null && scan.sessionId !== item.sessionId) {
+        throw new ValidationError(`Scan ${item.scanId} is not in session ${item.sessionId}`);
+      }
+    }
+    const withCloud = await repo.scansWithCloud(ctx.db, ids);
+    const missing = ids.filter((id) => !withCloud.has(id));
+    if (missing.length > 0) {
+      throw new ValidationError(`Scan ${missing.join(', ')} has no point cloud to publish`);
+    }
+
+    const userId = ctx.viewer.user.id;
+    await ctx.db.transaction().execute(async (trx) => {
+      for (const item of items) {
+        await enqueueJob(trx, publishScanJob, {
+          scanId: item.scanId,
+          sessionId: item.sessionId ?? scans.get(item.scanId)!.sessionId,
+          projectId: project.id,
+          bucketId: bucket.id,
+          targetFolder: input.targetFolder,
+          includeImages: input.includeImages,
+          transform: input.transform,
+          organizationId,
+          userId,
+        });
+      }
+    });
+    for (const item of items) {
+      await recordActivity(ctx.db, {
+        activityType: SCAN_PUBLISHING_ACTIVITY,
+        referenceKey: publishActivityKey(organizationId, item.scanId),
+        status: 'Submitted',
+        userId,
+        organizationId,
+        message: `Submitted ${item.scanId} for publishing to ${bucket.name}: ${project.name}/${input.targetFolder}`,
+        payload: {
+          scanId: item.scanId,
+          bucketId: bucket.id,
+          folder: input.targetFolder,
+          includeImages: input.includeImages,
+          transform: input.transform,
+        },
+      });
+    }
+    return { submitted: items.length };
+  },
+
+  /** A presigned PUT for `geoid/<filename>` in the portal's store (Admin only). */
+  async geoidGridUploadUrl(ctx: RequestContext, filename: string) {
+    const key = `${GEOID_GRID_PREFIX}${filename}`;
+    const uploadUrl = await ctx.storage.presignPut(key, { contentType: GEOID_GRID_CONTENT_TYPE });
+    return { s3Uri: `s3://${portalBucket(ctx.config)}/${key}`, uploadUrl };
+  },
+
+  /**
+   * Reads the uploaded grid with the transform module's reader; an unreadable file is deleted
+   * and refused, so every grid offered to projects is one a transform can use.
+   */
+  async registerGeoidGrid(ctx: RequestContext, filename: string) {
+    const key = `${GEOID_GRID_PREFIX}${filename}`;
+    const head = await ctx.storage.head(key);
+    if (!head) throw new ValidationError(GEOID_GRID_INVALID(`${filename} was not uploaded`));
+    const refuse = async (reason: string) => {
+      await ctx.storage.delete(key);
+      return new ValidationError(GEOID_GRID_INVALID(reason));
+    };
+    if (head.size > GEOID_GRID_MAX_BYTES) {
+      throw await refuse(`${filename} is larger than ${GEOID_GRID_MAX_BYTES / 1024 ** 3} GB`);
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of await ctx.storage.getStream(key)) chunks.push(chunk as Buffer);
+    const bytes = Buffer.concat(chunks);
+    try {
+      const grid = readGeoidGrid(filename, bytes);
+      return {
+        name: filename,
+        format: geoidGridFormat(bytes),
+        west: grid.west,
+        south: grid.south,
+        east: grid.east,
+        north: grid.north,
+      };
+    } catch (error) {
+      throw await refuse((error as Error).message);
+    }
+  },
+};
+
+/** The same scan named twice is published once (with the first session given). */
+function uniqueScans(items: PublishScanItem[]): PublishScanItem[] {
+  const seen = new Map<string, PublishScanItem>();
+  for (const item of items) if (!seen.has(item.scanId)) seen.set(item.scanId, item);
+  return [...seen.values()];
+}
