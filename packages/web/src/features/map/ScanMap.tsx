@@ -75,6 +75,8 @@ export function ScanMap(props: ScanMapProps) {
         new Promise((resolve) => withController((c) => void c.requestPoint().then(resolve))),
       requestLine: () =>
         new Promise((resolve) => withController((c) => void c.requestLine().then(resolve))),
+      requestBox: () =>
+        new Promise((resolve) => withController((c) => void c.requestBox().then(resolve))),
       getCenter: () => controllerRef.current?.getCenter() ?? { ...initial.current.config.center },
       flyTo: (center) => withController((c) => c.flyTo(center)),
       // Before the map has loaded there is nothing to draw early; the props follow anyway.

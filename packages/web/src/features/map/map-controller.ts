@@ -11,10 +11,17 @@ import {
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { BASE_SOURCES, buildOfflineStyle, withAccessKey } from './base-style.ts';
 import type { DemTileset, ProjectMapConfig } from './map-config.ts';
-import { finishedLine, type MapMode } from './map-modes.ts';
+import {
+  type BoxCorners,
+  boxRing,
+  finishedLine,
+  type MapMode,
+  MIN_BOX_DRAG_PX,
+} from './map-modes.ts';
 import {
   drawingCollection,
   emptyCollection,
+  lineCollection,
   OVERLAY_SOURCES,
   overlayData,
   overlayLayers,
@@ -42,10 +49,14 @@ export interface MapCallbacks {
   onModeChange(mode: MapMode | null): void;
 }
 
+type ModeResult = [number, number] | [number, number][] | BoxCorners;
+
 interface ActiveMode {
   kind: MapMode;
   vertices: [number, number][];
-  resolve(value: [number, number] | [number, number][] | null): void;
+  /** Where the box drag started: map position and screen point. */
+  dragStart?: { lngLat: [number, number]; x: number; y: number };
+  resolve(value: ModeResult | null): void;
 }
 
 /** How far from a path, in CSS pixels, the pointer still hovers or clicks it. */
@@ -121,6 +132,8 @@ export class MapController {
     this.map.on('mouseout', () => this.hover(null));
     this.map.on('click', (event) => this.onClick(event));
     this.map.on('dblclick', (event) => this.onDoubleClick(event));
+    this.map.on('mousedown', (event) => this.onPointerDown(event));
+    this.map.on('mouseup', (event) => this.onPointerUp(event));
     this.map.on('moveend', () => this.callbacks().onMoveEnd?.(this.getCenter()));
     window.addEventListener('keydown', this.onKeyDown);
   }
@@ -200,24 +213,31 @@ export class MapController {
     return this.startMode('line') as Promise<[number, number][] | null>;
   }
 
-  private startMode(kind: MapMode): Promise<[number, number] | [number, number][] | null> {
+  requestBox(): Promise<BoxCorners | null> {
+    return this.startMode('box') as Promise<BoxCorners | null>;
+  }
+
+  private startMode(kind: MapMode): Promise<ModeResult | null> {
     this.finishMode(null);
     if (this.destroyed) return Promise.resolve(null);
     return new Promise((resolve) => {
       this.mode = { kind, vertices: [], resolve };
       if (kind === 'line') this.map.doubleClickZoom.disable();
+      // The drag draws the rectangle instead of moving the map.
+      if (kind === 'box') this.map.dragPan.disable();
       this.hover(null);
       this.setCursor('crosshair');
       this.callbacks().onModeChange(kind);
     });
   }
 
-  private finishMode(value: [number, number] | [number, number][] | null): void {
+  private finishMode(value: ModeResult | null): void {
     const mode = this.mode;
     if (!mode) return;
     this.mode = null;
     if (!this.destroyed) {
       if (mode.kind === 'line') this.map.doubleClickZoom.enable();
+      if (mode.kind === 'box') this.map.dragPan.enable();
       this.geojson(OVERLAY_SOURCES.drawing)?.setData(emptyCollection());
       this.setCursor('');
       this.callbacks().onModeChange(null);
@@ -401,6 +421,11 @@ export class MapController {
   private onPointerMove(event: MapMouseEvent): void {
     if (!this.loaded) return;
     if (this.mode) {
+      const start = this.mode.dragStart;
+      if (this.mode.kind === 'box' && start) {
+        const corners: BoxCorners = [start.lngLat, [event.lngLat.lng, event.lngLat.lat]];
+        this.geojson(OVERLAY_SOURCES.drawing)?.setData(lineCollection(boxRing(corners)));
+      }
       if (this.mode.kind === 'line' && this.mode.vertices.length > 0) {
         const pointer: [number, number] = [event.lngLat.lng, event.lngLat.lat];
         this.geojson(OVERLAY_SOURCES.drawing)?.setData(
@@ -422,6 +447,8 @@ export class MapController {
   private onClick(event: MapMouseEvent): void {
     const lngLat: [number, number] = [event.lngLat.lng, event.lngLat.lat];
     const mode = this.mode;
+    // The box is drawn by the drag; the click that ends it selects nothing.
+    if (mode?.kind === 'box') return;
     if (mode?.kind === 'point') {
       this.finishMode(lngLat);
       return;
@@ -434,6 +461,30 @@ export class MapController {
     if (!this.loaded) return;
     const id = this.scanAt(event);
     if (id) this.callbacks().onScanClick(id, lngLat);
+  }
+
+  private onPointerDown(event: MapMouseEvent): void {
+    if (this.mode?.kind !== 'box' || event.originalEvent.button !== 0) return;
+    event.preventDefault();
+    this.mode.dragStart = {
+      lngLat: [event.lngLat.lng, event.lngLat.lat],
+      x: event.point.x,
+      y: event.point.y,
+    };
+  }
+
+  private onPointerUp(event: MapMouseEvent): void {
+    const mode = this.mode;
+    const start = mode?.kind === 'box' ? mode.dragStart : undefined;
+    if (!mode || !start) return;
+    mode.dragStart = undefined;
+    const { x, y } = event.point;
+    // A click is not a rectangle: keep waiting for a drag.
+    if (Math.abs(x - start.x) < MIN_BOX_DRAG_PX || Math.abs(y - start.y) < MIN_BOX_DRAG_PX) {
+      this.geojson(OVERLAY_SOURCES.drawing)?.setData(emptyCollection());
+      return;
+    }
+    this.finishMode([start.lngLat, [event.lngLat.lng, event.lngLat.lat]]);
   }
 
   private onDoubleClick(event: MapMouseEvent): void {

@@ -1,10 +1,28 @@
-export type MapMode = 'point' | 'line';
+export type MapMode = 'point' | 'line' | 'box';
 
 /** The hint chip shown while the map waits for clicks. */
 export const MODE_HINTS: Record<MapMode, string> = {
   point: 'Click on the map to place the point. Esc cancels.',
   line: 'Click to add points, double-click to finish. Esc cancels.',
+  box: 'Drag a rectangle on the map. Esc cancels.',
 };
+
+/** Two opposite corners of a rectangle, `[lon, lat]`. */
+export type BoxCorners = [[number, number], [number, number]];
+
+/** Drags shorter than this many CSS pixels are taken as clicks, not rectangles. */
+export const MIN_BOX_DRAG_PX = 4;
+
+/** The closed ring of a rectangle given by two opposite corners. */
+export function boxRing([[lon1, lat1], [lon2, lat2]]: BoxCorners): [number, number][] {
+  return [
+    [lon1, lat1],
+    [lon2, lat1],
+    [lon2, lat2],
+    [lon1, lat2],
+    [lon1, lat1],
+  ];
+}
 
 /** Vertices closer than this (degrees) count as the same click. */
 const SAME_VERTEX = 1e-9;

@@ -1,5 +1,6 @@
 import type { ExpressionSpecification, LayerSpecification } from 'maplibre-gl';
 import { HIGHLIGHT_COLORS } from './map-colors.ts';
+import { boxRing } from './map-modes.ts';
 import type { MapOverlays } from './types.ts';
 
 type Collection = GeoJSON.FeatureCollection;
@@ -10,6 +11,7 @@ export const OVERLAY_SOURCES = {
   camera: 'overlay-camera',
   profileHover: 'overlay-profile-hover',
   drawing: 'overlay-drawing',
+  boundingBox: 'overlay-bounding-box',
 } as const;
 
 export type OverlaySource = (typeof OVERLAY_SOURCES)[keyof typeof OVERLAY_SOURCES];
@@ -81,6 +83,21 @@ export function drawingCollection(
   };
 }
 
+/** A rectangle as one polygon (filled lightly and outlined on the map). */
+export function boxCollection(corners: MapOverlays['boundingBox']): Collection {
+  if (!corners) return emptyCollection();
+  return {
+    type: 'FeatureCollection',
+    features: [
+      {
+        type: 'Feature',
+        properties: {},
+        geometry: { type: 'Polygon', coordinates: [boxRing(corners)] },
+      },
+    ],
+  };
+}
+
 /** The overlay data for each overlay source. */
 export function overlayData(
   overlays: MapOverlays,
@@ -92,6 +109,7 @@ export function overlayData(
       overlays.camera ? [overlays.camera.lon, overlays.camera.lat] : null,
     ),
     [OVERLAY_SOURCES.profileHover]: pointCollection(overlays.profileHover),
+    [OVERLAY_SOURCES.boundingBox]: boxCollection(overlays.boundingBox),
   };
 }
 
@@ -100,6 +118,18 @@ const selected: ExpressionSpecification = ['boolean', ['get', 'selected'], false
 /** Overlay layers, drawn above the scan paths in this order. */
 export function overlayLayers(): LayerSpecification[] {
   return [
+    {
+      id: 'overlay-bounding-box-fill',
+      type: 'fill',
+      source: OVERLAY_SOURCES.boundingBox,
+      paint: { 'fill-color': HIGHLIGHT_COLORS.drawing, 'fill-opacity': 0.12 },
+    },
+    {
+      id: 'overlay-bounding-box-line',
+      type: 'line',
+      source: OVERLAY_SOURCES.boundingBox,
+      paint: { 'line-color': HIGHLIGHT_COLORS.drawing, 'line-width': 2 },
+    },
     {
       id: 'overlay-profile-line',
       type: 'line',

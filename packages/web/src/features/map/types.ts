@@ -24,6 +24,8 @@ export interface MapOverlays {
   camera?: { lon: number; lat: number } | null;
   profileLine?: [number, number][] | null;
   profileHover?: [number, number] | null;
+  /** The focused scan's processing bounding box: two opposite corners. */
+  boundingBox?: [[number, number], [number, number]] | null;
 }
 
 export interface MapCenter {
@@ -39,6 +41,8 @@ export interface ScanMapHandle {
   requestPoint(): Promise<[number, number] | null>;
   /** Clicks add vertices, a double-click ends; Escape resolves null. */
   requestLine(): Promise<[number, number][] | null>;
+  /** A rectangle dragged on the map: two opposite corners; Escape resolves null. */
+  requestBox(): Promise<[[number, number], [number, number]] | null>;
   getCenter(): MapCenter;
   flyTo(center: { lon: number; lat: number; zoom?: number }): void;
   /** Draws these scans now, ahead of the render that passes them as `scans`. */

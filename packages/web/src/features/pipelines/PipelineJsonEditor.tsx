@@ -19,13 +19,21 @@ interface PipelineJsonEditorProps {
   onChange(value: string): void;
   onBlur(): void;
   invalid: boolean;
+  /** Editor height in px; the pipeline dialog's own when not given. */
+  height?: number;
 }
 
 /**
  * The pipeline's PDAL JSON with syntax highlighting and inline lint marks. Loaded with the
  * pipeline dialog only, so CodeMirror stays out of the other screens' bundles.
  */
-export function PipelineJsonEditor({ value, onChange, onBlur, invalid }: PipelineJsonEditorProps) {
+export function PipelineJsonEditor({
+  value,
+  onChange,
+  onBlur,
+  invalid,
+  height = EDITOR_HEIGHT,
+}: PipelineJsonEditorProps) {
   return (
     <Box
       data-testid="pipeline-json-editor"
@@ -39,7 +47,7 @@ export function PipelineJsonEditor({ value, onChange, onBlur, invalid }: Pipelin
     >
       <CodeMirror
         value={value}
-        height={`${EDITOR_HEIGHT}px`}
+        height={`${height}px`}
         extensions={EXTENSIONS}
         onChange={onChange}
         onBlur={onBlur}

@@ -1,6 +1,8 @@
 import { HELMERT_FORM_FIELDS } from '@asset-portal/shared';
 import { Autocomplete, Box, Button, TextField, Typography } from '@mui/material';
 import { type Control, Controller, type UseFormSetValue } from 'react-hook-form';
+import { useSession } from '../../auth/SessionContext.tsx';
+import { GeoidGridUpload } from './GeoidGridUpload.tsx';
 import {
   HELMERT_EMPTY_FORM,
   HELMERT_EXAMPLE_FORM,
@@ -21,6 +23,9 @@ export function ProjectTransformTab({
   setValue,
   geoidGridFiles,
 }: ProjectTransformTabProps) {
+  const { session } = useSession();
+  // Geoid grids serve every organization: only Admins add them.
+  const canUploadGeoidGrid = session.status === 'signedIn' && session.user.userType === 'Admin';
   const handlePrefill = () =>
     setValue('helmert', { ...HELMERT_EXAMPLE_FORM }, { shouldDirty: true, shouldValidate: true });
   const handleReset = () =>
@@ -47,17 +52,23 @@ export function ProjectTransformTab({
         name="geoidGridFile"
         control={control}
         render={({ field }) => (
-          <Autocomplete
-            options={[
-              ...new Set([...geoidGridFiles, ...(field.value ? [field.value] : [])]),
-            ].sort()}
-            value={field.value}
-            onChange={(_event, value) => field.onChange(value)}
-            renderInput={(params) => (
-              <TextField {...params} label="Geoid Grid" placeholder="None" />
-            )}
-            data-testid="project-geoid-grid"
-          />
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <Autocomplete
+              sx={{ flex: 1 }}
+              options={[
+                ...new Set([...geoidGridFiles, ...(field.value ? [field.value] : [])]),
+              ].sort()}
+              value={field.value}
+              onChange={(_event, value) => field.onChange(value)}
+              renderInput={(params) => (
+                <TextField {...params} label="Geoid Grid" placeholder="None" />
+              )}
+              data-testid="project-geoid-grid"
+            />
+            {canUploadGeoidGrid ? (
+              <GeoidGridUpload onUploaded={(name) => field.onChange(name)} />
+            ) : null}
+          </Box>
         )}
       />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>

@@ -1,5 +1,6 @@
 import type { ScanFilter } from '@asset-portal/shared';
 import { Box, Divider } from '@mui/material';
+import type { ReactNode } from 'react';
 import type { FilterOptions } from './filter/filter-options.ts';
 import { ScanFilterPanel } from './filter/ScanFilterPanel.tsx';
 import { ScanList, type ScanListProps } from './list/ScanList.tsx';
@@ -12,6 +13,7 @@ export function ScanDrawer({
   onSelectAllFiltered,
   onUnselectAll,
   onZoomToSelected,
+  footer,
   ...list
 }: ScanListProps & {
   filter: ScanFilter;
@@ -20,6 +22,8 @@ export function ScanDrawer({
   onSelectAllFiltered(): void;
   onUnselectAll(): void;
   onZoomToSelected(): void;
+  /** Below the list: the focused scan's actions. */
+  footer?: ReactNode;
 }) {
   return (
     <Box
@@ -37,6 +41,7 @@ export function ScanDrawer({
       />
       <Divider />
       <ScanList {...list} />
+      {footer}
     </Box>
   );
 }

@@ -11,6 +11,7 @@ import {
 } from '../map/index.ts';
 import { useCurrentProject } from '../projects/current-project-store.ts';
 import { useProjects } from '../projects/use-projects.ts';
+import { FocusedScanActions } from '../scan-actions/index.ts';
 import { DrawerFrame } from './DrawerFrame.tsx';
 import { filterOptionsOf } from './filter/filter-options.ts';
 import { ImagePanel, nearestFrameIndex, useScanImages } from './images/index.ts';
@@ -163,6 +164,7 @@ export function ViewerScreen({ variant }: { variant: 'viewer' | 'full' }) {
       annotations: forKey('annotations'),
       profileLine: forKey('profileLine'),
       profileHover: forKey('profileHover'),
+      boundingBox: forKey('boundingBox'),
     };
   }, [setOverlay]);
   const handleSelectAnnotation = useCallback(
@@ -180,6 +182,7 @@ export function ViewerScreen({ variant }: { variant: 'viewer' | 'full' }) {
     [],
   );
   const requestLine = useCallback(() => mapRef.current?.requestLine() ?? Promise.resolve(null), []);
+  const requestBox = useCallback(() => mapRef.current?.requestBox() ?? Promise.resolve(null), []);
   const visibleSelected = useMemo(
     () => selection.selectedScanIds.filter((id) => visibleSet.has(id)),
     [selection.selectedScanIds, visibleSet],
@@ -283,6 +286,14 @@ export function ViewerScreen({ variant }: { variant: 'viewer' | 'full' }) {
       onToggleSelect={handleToggleSelect}
       onFocus={handleFocus}
       onToggleVisibility={viewerActions.toggleVisibility}
+      footer={
+        <FocusedScanActions
+          projectId={projectId}
+          focusedScanId={selection.focusedScanId}
+          requestBox={requestBox}
+          onBoxChange={overlayHandlers.boundingBox}
+        />
+      }
     />
   );
 

@@ -62,7 +62,8 @@ export const ScanFilterPanel = memo(function ScanFilterPanel({
   onChange(filter: ScanFilter): void;
   onSelectAllFiltered(): void;
   onUnselectAll(): void;
-  onZoomToSelected(): void;
+  /** Without it (a screen with no map) the zoom control is not shown. */
+  onZoomToSelected?(): void;
 }) {
   const latest = useRef({ filter, onChange });
   latest.current = { filter, onChange };
@@ -170,12 +171,14 @@ export const ScanFilterPanel = memo(function ScanFilterPanel({
           disabled={!isFilterActive(filter)}
           icon={ICONS.clear}
         />
-        <ToolButton
-          title={FILTER_TOOLTIPS.zoomToSelected}
-          onClick={onZoomToSelected}
-          disabled={selectedCount === 0}
-          icon={ICONS.zoom}
-        />
+        {onZoomToSelected ? (
+          <ToolButton
+            title={FILTER_TOOLTIPS.zoomToSelected}
+            onClick={onZoomToSelected}
+            disabled={selectedCount === 0}
+            icon={ICONS.zoom}
+          />
+        ) : null}
       </Box>
     </Box>
   );

@@ -117,8 +117,19 @@ function nearestDrawnPoint(
     .applyMatrix4(best.node.matrixWorld);
 }
 
+/**
+ * The stored cloud a stream reads: its metadata link without the signature. A refreshed link
+ * keeps it; another version of the scan (its default version changed) has another one.
+ */
+export function cloudKeyOf(stream: { metadataUrl: string }): string {
+  const query = stream.metadataUrl.indexOf('?');
+  return query === -1 ? stream.metadataUrl : stream.metadataUrl.slice(0, query);
+}
+
 interface LoadedCloud {
   scanId: string;
+  /** Which stored cloud this is (see cloudKeyOf): another version of the scan is reloaded. */
+  key: string;
   octree: PointCloudOctree;
   projection: CloudProjection | null;
   /** Bounds in the cloud's own coordinates. */
@@ -212,14 +223,15 @@ export class PointCloudScene {
 
   /** Loads the clouds of new ready streams, drops those no longer wanted, updates URLs. */
   setStreams(streams: readonly ReadyStream[]): void {
-    const wanted = new Set(streams.map((stream) => stream.scanId));
+    const wanted = new Map(streams.map((stream) => [stream.scanId, cloudKeyOf(stream)]));
     for (const stream of streams) this.streams.set(stream.scanId, stream);
     for (const [scanId, cloud] of this.clouds) {
-      if (wanted.has(scanId)) continue;
+      const key = wanted.get(scanId);
+      if (key === cloud.key) continue;
       this.cloudGroup.remove(cloud.octree);
       cloud.octree.dispose();
       this.clouds.delete(scanId);
-      this.streams.delete(scanId);
+      if (key === undefined) this.streams.delete(scanId);
       this.invalidate();
     }
     for (const stream of streams) {
@@ -320,6 +332,8 @@ export class PointCloudScene {
 
   private async load(stream: ReadyStream): Promise<void> {
     this.loading.add(stream.scanId);
+    const key = cloudKeyOf(stream);
+    let newer: ReadyStream | null = null;
     try {
       const octree = await this.potree.loadPointCloud(
         virtualMetadataUrl(stream.scanId),
@@ -327,6 +341,13 @@ export class PointCloudScene {
       );
       if (this.disposed || !this.streams.has(stream.scanId)) {
         octree.dispose();
+        return;
+      }
+      // Another version was asked for while this one loaded: that one is shown instead.
+      const latest = this.streams.get(stream.scanId);
+      if (latest && cloudKeyOf(latest) !== key) {
+        octree.dispose();
+        newer = latest;
         return;
       }
       const projection = cloudProjection(stream.crs);
@@ -339,7 +360,14 @@ export class PointCloudScene {
       octree.position.copy(this.scenePosition(offset, projection, primary?.projection));
       octree.updateMatrix();
       const shift = octree.position.clone().sub(offset);
-      this.clouds.set(stream.scanId, { scanId: stream.scanId, octree, projection, bounds, shift });
+      this.clouds.set(stream.scanId, {
+        scanId: stream.scanId,
+        key,
+        octree,
+        projection,
+        bounds,
+        shift,
+      });
       this.applyMaterial(octree);
       this.cloudGroup.add(octree);
       if (!this.cameraPlaced) this.placeCamera();
@@ -348,6 +376,7 @@ export class PointCloudScene {
       if (!this.disposed) this.events.onLoadError(stream.scanId, error);
     } finally {
       this.loading.delete(stream.scanId);
+      if (newer && !this.disposed) void this.load(newer);
     }
   }
 

@@ -1,0 +1,278 @@
+import {
+  NO_BUCKETS,
+  PROCESSING_SUBMITTED,
+  PUBLISH_FOLDER_INVALID,
+  PUBLISH_SUBMITTED,
+  SCAN_NOT_REPROCESSABLE,
+  VALUE_REQUIRED,
+  VERSION_NAME_INVALID,
+} from '@asset-portal/shared';
+import { beforeAll, expect, it } from 'vitest';
+import { drainJobs } from '../packages/server/src/modules/ingestion/ingestion-test-kit.ts';
+import {
+  artifactObjectKey,
+  portalBucket,
+} from '../packages/server/src/modules/pointclouds/point-cloud-rules.ts';
+import { createObjectStorage } from '../packages/server/src/storage/create-object-storage.ts';
+import { factories } from '../packages/server/test/factories.ts';
+import { scanFactories } from '../packages/server/test/factories-scans.ts';
+import { BulkProcessingPage } from './support/bulk-processing-page.ts';
+import { type DemoScans, waitForDemoScans } from './support/demo-scans.ts';
+import { describeInBrowser, setUpBrowserSuite } from './support/suite.ts';
+
+const PARIS = 'Northwind Surveying : Paris Test Drive';
+const EUGENE = 'Northwind Surveying : Eugene Corridor';
+const CORE_PIPELINE = 'Crop to the scan core';
+const EMPTY_ORGANIZATION = 'Southfield Mapping';
+const EMPTY_PROJECT = 'Harbour Survey';
+const HARBOUR_SESSION = 'LG7001_20240601_090000';
+const HARBOUR_CLOUD = `${HARBOUR_SESSION}_01`;
+const HARBOUR_IMAGES_ONLY = `${HARBOUR_SESSION}_02`;
+// The header's min and max X, Y, Z: six doubles from byte 179 (max X) of every LAS 1.x header.
+const LAS_BOUNDS_OFFSET = 179;
+
+interface Bounds {
+  minx: number;
+  maxx: number;
+  miny: number;
+  maxy: number;
+}
+
+describeInBrowser('Bulk Processing', () => {
+  const suite = setUpBrowserSuite();
+  let demo: DemoScans;
+  let core: Bounds;
+  const runJobs = () =>
+    drainJobs(suite.environment.live.database.db, suite.environment.live.config);
+
+  /** The X/Y extent of a scan's unclassified cloud, from its stored LAS header. */
+  async function cloudBounds(scanId: string): Promise<Bounds> {
+    const { db } = suite.environment.live.database;
+    const { config } = suite.environment.live;
+    const artifact = await db
+      .selectFrom('artifacts')
+      .innerJoin('scans', 'scans.id', 'artifacts.scanId')
+      .select(['artifacts.s3Url', 'scans.organizationId'])
+      .where('artifacts.scanId', '=', scanId)
+      .where('artifacts.name', '=', 'unclassified')
+      .executeTakeFirstOrThrow();
+    const key = artifactObjectKey(artifact.s3Url, portalBucket(config), artifact.organizationId);
+    if (!key) throw new Error(`No stored cloud for ${scanId}`);
+    const stream = await createObjectStorage(config).getStream(key, {
+      start: 0,
+      end: LAS_BOUNDS_OFFSET + 6 * 8 - 1,
+    });
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    const header = Buffer.concat(chunks);
+    const at = (index: number) => header.readDoubleLE(LAS_BOUNDS_OFFSET + index * 8);
+    return { maxx: at(0), minx: at(1), maxy: at(2), miny: at(3) };
+  }
+
+  beforeAll(async () => {
+    demo = await waitForDemoScans(suite.environment);
+    const { db } = suite.environment.live.database;
+    const project = await db
+      .selectFrom('projects')
+      .select(['id', 'organizationId'])
+      .where('id', '=', Number(demo.projectId))
+      .executeTakeFirstOrThrow();
+    // The middle half of the first scan in X and Y: a crop that keeps some points, not all.
+    const whole = await cloudBounds(demo.scanIds[0]!);
+    const quarterX = (whole.maxx - whole.minx) / 4;
+    const quarterY = (whole.maxy - whole.miny) / 4;
+    core = {
+      minx: whole.minx + quarterX,
+      maxx: whole.maxx - quarterX,
+      miny: whole.miny + quarterY,
+      maxy: whole.maxy - quarterY,
+    };
+    await db
+      .insertInto('pipelines')
+      .values({
+        projectId: project.id,
+        organizationId: project.organizationId,
+        name: CORE_PIPELINE,
+        description: 'Keeps the middle half of the first test drive scan.',
+        pipeline: JSON.stringify({
+          pipeline: [
+            {
+              type: 'filters.crop',
+              bounds: `([${core.minx},${core.maxx}],[${core.miny},${core.maxy}])`,
+            },
+          ],
+        }),
+        dependencies: [],
+        global: false,
+      })
+      .execute();
+    // An organization without buckets, with one scan that has a cloud and one that has none.
+    const organization = await factories.organization(db, { name: EMPTY_ORGANIZATION });
+    const harbour = await factories.project(db, organization.id, { name: EMPTY_PROJECT });
+    const session = await scanFactories.session(db, organization.id, {
+      id: HARBOUR_SESSION,
+      projectId: harbour.id,
+    });
+    for (const id of [HARBOUR_CLOUD, HARBOUR_IMAGES_ONLY]) {
+      await scanFactories.scan(db, organization.id, {
+        id,
+        projectId: harbour.id,
+        sessionId: session.id,
+      });
+    }
+    await scanFactories.artifact(db, HARBOUR_CLOUD, { name: 'unclassified' });
+    await scanFactories.artifact(db, HARBOUR_IMAGES_ONLY, { artifactType: 'left_cam' });
+  }, 300_000);
+
+  async function openBulk(project: string, persona: 'power user' | 'admin' = 'power user') {
+    const portal = await suite.launch();
+    await portal.signInAs(persona, { startAt: '/bulk-processing' });
+    const bulk = new BulkProcessingPage(portal);
+    await bulk.chooseProject(project);
+    return bulk;
+  }
+
+  it('filters and selects scans, checks the pipeline with the engine, and processes a new version', async () => {
+    const bulk = await openBulk(PARIS);
+    await bulk.waitForScans();
+    expect(await bulk.headers()).toEqual([
+      'Scan ID',
+      'Friendly Name',
+      'Session',
+      'Captured (UTC)',
+      'Status',
+      'Versions',
+    ]);
+    expect((await bulk.scanIds()).sort()).toEqual([...demo.scanIds].sort());
+    expect(await bulk.actionsButton().isDisabled()).toBe(true);
+    expect(await bulk.noBucketsWarning().count()).toBe(0);
+
+    // The viewer's filter: one scan left, selected with 'Select all filtered scans'.
+    const target = demo.scanIds[0]!;
+    await bulk.typeFilter('Scan ID', target);
+    await bulk.waitForScanIds([target]);
+    await bulk.toolButton('Select all filtered scans').click();
+    expect(await bulk.isSelected(target)).toBe(true);
+    expect(await bulk.selectedCount()).toBe('1 selected');
+    await bulk.screenshot('bulk-processing-filtered');
+
+    await bulk.choose('Process');
+    // One scan: the single heading, with the version it is processed from.
+    expect(await bulk.processingTitle()).toBe(
+      `Submit ${target}, unclassified for post processing.`,
+    );
+    expect(await bulk.okButton().isDisabled()).toBe(true);
+    expect(await bulk.advancedCheckbox().isDisabled()).toBe(true);
+    // No bounding box in bulk: pipelines that need one are not offered.
+    expect(await bulk.pipelineChoices()).toEqual(
+      expect.arrayContaining(['Ground classification', CORE_PIPELINE]),
+    );
+    expect(await bulk.pipelineChoices()).not.toContain('Crop to bounding box');
+
+    await bulk.choosePipeline(CORE_PIPELINE);
+    await bulk.typeVersionName('core of drive');
+    expect(await bulk.fieldMessage(bulk.processingDialog(), /^Version Name/)).toBe(
+      VERSION_NAME_INVALID,
+    );
+    await bulk.typeVersionName('');
+    expect(await bulk.fieldMessage(bulk.processingDialog(), /^Version Name/)).toBe(VALUE_REQUIRED);
+    expect(await bulk.okButton().isDisabled()).toBe(true);
+    await bulk.typeVersionName('core');
+    expect(await bulk.okButton().isEnabled()).toBe(true);
+
+    // Advanced: the chosen pipeline in a 300 px editor; broken JSON comes back from the engine.
+    await bulk.advancedCheckbox().check();
+    expect(await bulk.editorText()).toContain('filters.crop');
+    expect(Math.round(await bulk.editorHeight())).toBe(300);
+    await bulk.replacePipelineJson('{"pipeline": [{"type": "filters.crop",');
+    await bulk.okButton().click();
+    await bulk.pipelineErrors().waitFor();
+    expect(await bulk.pipelineErrors().textContent()).toMatch(/JSON/i);
+    expect(await bulk.processingDialog().isVisible()).toBe(true);
+    await bulk.screenshot('bulk-processing-pdal-errors');
+
+    // A stage the engine does not run is named in its errors too.
+    await bulk.replacePipelineJson('{"pipeline": [{"type": "filters.smrf"}]}');
+    await bulk.okButton().click();
+    await bulk.pipelineErrors().filter({ hasText: 'filters.smrf' }).waitFor();
+
+    // Back to the pipeline as stored: the crop goes through.
+    await bulk.advancedCheckbox().uncheck();
+    await bulk.okButton().click();
+    expect(await bulk.expectSnackbar(PROCESSING_SUBMITTED)).toBe('success');
+    await bulk.processingDialog().waitFor({ state: 'detached' });
+    await bulk.screenshot('bulk-processing-submitted');
+
+    await runJobs();
+    await bulk.reloadScans();
+    await expect
+      .poll(() => bulk.versionsOf(target), { timeout: 15_000 })
+      .toBe('unclassified, core');
+    await bulk.screenshot('bulk-processing-new-version');
+  });
+
+  it('validates the Publish Scans form and submits the selected scans', async () => {
+    const bulk = await openBulk(PARIS);
+    await bulk.waitForScans();
+    const [first, second] = demo.scanIds as [string, string];
+    await bulk.toggleSelect(first);
+    await bulk.toggleSelect(second);
+    expect(await bulk.selectedCount()).toBe('2 selected');
+
+    await bulk.openActions();
+    expect(await bulk.menuItem('Publish').isEnabled()).toBe(true);
+    await bulk.menuItem('Publish').click();
+    expect(await bulk.publishTitle()).toBe('Publish Scans');
+    expect(await bulk.publishSubtitle()).toBe('Publish 2 scans');
+    expect(await bulk.bucketChoices()).toEqual(['Northwind deliveries']);
+    expect(await bulk.folderPrefix()).toBe('Paris Test Drive/');
+    expect(await bulk.checkbox('Publish images').isChecked()).toBe(true);
+    // Paris has no projection: nothing to transform to.
+    expect(await bulk.checkbox('Transform').count()).toBe(0);
+    expect(await bulk.publishButton().isDisabled()).toBe(true);
+
+    await bulk.chooseBucket('Northwind deliveries');
+    await bulk.typeFolder('');
+    expect(await bulk.fieldMessage(bulk.publishDialog(), /^Folder/)).toBe(VALUE_REQUIRED);
+    await bulk.typeFolder('../elsewhere');
+    expect(await bulk.fieldMessage(bulk.publishDialog(), /^Folder/)).toBe(PUBLISH_FOLDER_INVALID);
+    expect(await bulk.publishButton().isDisabled()).toBe(true);
+    await bulk.typeFolder('deliveries/april');
+    expect(await bulk.publishButton().isEnabled()).toBe(true);
+    await bulk.screenshot('bulk-publish-valid');
+
+    await bulk.publishButton().click();
+    expect(await bulk.expectSnackbar(PUBLISH_SUBMITTED)).toBe('success');
+    await bulk.publishDialog().waitFor({ state: 'detached' });
+  });
+
+  it('offers Transform for a project with a projection', async () => {
+    const bulk = await openBulk(EUGENE);
+    await bulk.waitForScans();
+    await bulk.toggleSelectAllListed();
+    await bulk.choose('Publish');
+    expect(await bulk.publishSubtitle()).toMatch(/^Publish \d+ scans$/);
+    expect(await bulk.folderPrefix()).toBe('Eugene Corridor/');
+    expect(await bulk.checkbox('Transform').isChecked()).toBe(true);
+    await bulk.screenshot('bulk-publish-transform');
+  });
+
+  it('warns when the organization has no buckets, and offers no Publish', async () => {
+    const bulk = await openBulk(`${EMPTY_ORGANIZATION} : ${EMPTY_PROJECT}`, 'admin');
+    await bulk.noBucketsWarning().waitFor();
+    expect(await bulk.portal.textOf('bulk-no-buckets')).toBe(NO_BUCKETS);
+    await bulk.waitForScanIds([HARBOUR_CLOUD, HARBOUR_IMAGES_ONLY]);
+    await bulk.toggleSelectAllListed();
+    expect(await bulk.selectedCount()).toBe('2 selected');
+    await bulk.openActions();
+    expect(await bulk.menuItem('Publish').isDisabled()).toBe(true);
+    await bulk.screenshot('bulk-processing-no-buckets');
+
+    // A scan without a point cloud cannot be reprocessed; the other one still can.
+    await bulk.menuItem('Process').click();
+    expect(await bulk.processingTitle()).toBe('Post Processing: Submit 2 for post processing.');
+    expect(await bulk.missingArtifactWarning().textContent()).toContain(SCAN_NOT_REPROCESSABLE);
+    expect(await bulk.missingArtifactWarning().textContent()).toContain(HARBOUR_IMAGES_ONLY);
+    await bulk.screenshot('bulk-processing-missing-artifact');
+  });
+});

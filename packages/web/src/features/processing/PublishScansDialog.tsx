@@ -1,0 +1,195 @@
+import {
+  NO_BUCKETS,
+  normalizePublishFolder,
+  PUBLISH_SUBMITTED,
+  VALUE_REQUIRED,
+} from '@asset-portal/shared';
+import {
+  Alert,
+  Checkbox,
+  FormControlLabel,
+  InputAdornment,
+  MenuItem,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { FormDialog } from '../../components/form-dialog/FormDialog.tsx';
+import { snackbar } from '../../snackbar/snackbar-service.ts';
+import { publishScanInputs, publishSubtitle, validatePublishFolder } from './publish-rules.ts';
+import type { PublishScansDialogProps, PublishTarget } from './types.ts';
+import { usePublishBuckets, usePublishProject, usePublishScans } from './use-processing.ts';
+
+const DIALOG_WIDTH = 520;
+
+interface PublishFormValues {
+  bucketId: string;
+  folder: string;
+  includeImages: boolean;
+  transform: boolean;
+}
+
+/**
+ * Publishes scans to one of the organization's buckets (spec §2 Publish Scans dialog), under
+ * '<project name>/<folder>/'. Mounted only while open, so every opening starts from a clean form.
+ */
+export function PublishScansDialog(props: PublishScansDialogProps) {
+  if (!props.open) return null;
+  return <PublishForm onClose={props.onClose} projectId={props.projectId} scans={props.scans} />;
+}
+
+function PublishForm({
+  onClose,
+  projectId,
+  scans,
+}: {
+  onClose(): void;
+  projectId: string;
+  scans: PublishTarget[];
+}) {
+  const { project } = usePublishProject(projectId);
+  const { buckets, loading: bucketsLoading } = usePublishBuckets(project?.organization.id ?? null);
+  const publishScans = usePublishScans();
+  const { control, handleSubmit, formState } = useForm<PublishFormValues>({
+    // On blur too: a required field left empty says so without a keystroke.
+    mode: 'all',
+    defaultValues: { bucketId: '', folder: '', includeImages: true, transform: true },
+  });
+  const [bucketId, folder] = useWatch({ control, name: ['bucketId', 'folder'] });
+  const hasProjection = Boolean(project?.projection?.trim());
+  const noBuckets = project !== null && !bucketsLoading && buckets.length === 0;
+  const busy = formState.isSubmitting;
+  const publishDisabled =
+    project === null ||
+    !buckets.some((bucket) => bucket.id === bucketId) ||
+    validatePublishFolder(folder) !== null ||
+    scans.length === 0 ||
+    busy;
+
+  const handlePublish = handleSubmit(async (values) => {
+    try {
+      await publishScans(
+        {
+          projectId,
+          bucketId: values.bucketId,
+          targetFolder: normalizePublishFolder(values.folder) ?? values.folder,
+          includeImages: values.includeImages,
+          // Without a projection there is nothing to transform to; the server refuses it.
+          transform: hasProjection && values.transform,
+        },
+        publishScanInputs(scans),
+      );
+    } catch {
+      // The error snackbar has the server's message; the dialog keeps the user's choices.
+      return;
+    }
+    snackbar.success(PUBLISH_SUBMITTED);
+    onClose();
+  });
+
+  return (
+    <FormDialog
+      name="publish-scans"
+      title="Publish Scans"
+      width={DIALOG_WIDTH}
+      onSubmit={handlePublish}
+      onClose={onClose}
+      submitLabel="Publish"
+      submitDisabled={publishDisabled}
+      busy={busy}
+      persistent
+    >
+      <Typography data-testid="publish-scans-subtitle">{publishSubtitle(scans)}</Typography>
+      {noBuckets ? (
+        <Alert severity="warning" data-testid="publish-no-buckets">
+          {NO_BUCKETS}
+        </Alert>
+      ) : null}
+      <Controller
+        name="bucketId"
+        control={control}
+        rules={{ validate: (value) => (value ? true : VALUE_REQUIRED) }}
+        render={({ field, fieldState }) => {
+          const shown = fieldState.isTouched ? fieldState.error?.message : undefined;
+          return (
+            <TextField
+              {...field}
+              select
+              label="Bucket"
+              required
+              disabled={noBuckets}
+              error={Boolean(shown)}
+              helperText={shown}
+              slotProps={{ htmlInput: { 'data-testid': 'publish-bucket' } }}
+            >
+              {buckets.map((bucket) => (
+                <MenuItem key={bucket.id} value={bucket.id}>
+                  {bucket.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          );
+        }}
+      />
+      <Controller
+        name="folder"
+        control={control}
+        rules={{ validate: (value) => validatePublishFolder(value) ?? true }}
+        render={({ field, fieldState }) => {
+          const shown = fieldState.isTouched || field.value ? fieldState.error?.message : undefined;
+          return (
+            <TextField
+              {...field}
+              label="Folder"
+              required
+              error={Boolean(shown)}
+              helperText={shown}
+              slotProps={{
+                htmlInput: { 'data-testid': 'publish-folder' },
+                input: {
+                  startAdornment: project ? (
+                    <InputAdornment position="start" data-testid="publish-folder-prefix">
+                      {project.name}/
+                    </InputAdornment>
+                  ) : undefined,
+                },
+              }}
+            />
+          );
+        }}
+      />
+      <Controller
+        name="includeImages"
+        control={control}
+        render={({ field }) => (
+          <FormControlLabel
+            label="Publish images"
+            control={
+              <Checkbox
+                checked={field.value}
+                onChange={(event) => field.onChange(event.target.checked)}
+              />
+            }
+          />
+        )}
+      />
+      {hasProjection ? (
+        <Controller
+          name="transform"
+          control={control}
+          render={({ field }) => (
+            <FormControlLabel
+              label="Transform"
+              control={
+                <Checkbox
+                  checked={field.value}
+                  onChange={(event) => field.onChange(event.target.checked)}
+                />
+              }
+            />
+          )}
+        />
+      ) : null}
+    </FormDialog>
+  );
+}

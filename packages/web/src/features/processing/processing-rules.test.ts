@@ -1,0 +1,126 @@
+import {
+  availablePipelines,
+  VALUE_REQUIRED,
+  VERSION_NAME_INVALID,
+  validateVersionName,
+} from '@asset-portal/shared';
+import { describe, expect, it } from 'vitest';
+import {
+  mergeValidationErrors,
+  preparePipelineText,
+  processingHeading,
+  processingSourcesOf,
+  sourceArtifactOf,
+} from './processing-rules.ts';
+import type { ProcessingTarget } from './types.ts';
+
+const cloud = (id: string, name: string) => ({ id, artifactType: 'pointcloud', name });
+const scanA: ProcessingTarget = {
+  id: 'LG1_20240101_000000_01',
+  artifacts: [
+    { id: 'a-cam', artifactType: 'left_cam', name: 'unclassified' },
+    cloud('a-1', 'unclassified'),
+    cloud('a-2', 'ground'),
+  ],
+};
+const scanB: ProcessingTarget = {
+  id: 'LG1_20240101_000000_02',
+  artifacts: [cloud('b-1', 'unclassified')],
+};
+const bare: ProcessingTarget = {
+  id: 'LG1_20240101_000000_03',
+  artifacts: [{ id: 'c-cam', artifactType: 'center_cam', name: 'unclassified' }],
+};
+const box = { minx: 1, miny: 2, minz: 3, maxx: 4, maxy: 5, maxz: 6 };
+
+describe('the source artifact', () => {
+  it('is the focused version when the scan has it, else the unclassified cloud', () => {
+    expect(sourceArtifactOf(scanA, 'ground')?.id).toBe('a-2');
+    expect(sourceArtifactOf(scanA, null)?.id).toBe('a-1');
+    expect(sourceArtifactOf(scanB, 'ground')?.id).toBe('b-1');
+  });
+
+  it('is never an image artifact, and missing without a cloud', () => {
+    expect(sourceArtifactOf(bare, null)).toBeNull();
+    expect(sourceArtifactOf({ id: 'x', artifacts: [cloud('x-1', 'ground')] }, null)).toBeNull();
+  });
+
+  it('leaves scans without one out of the submission and names them', () => {
+    expect(processingSourcesOf([scanA, bare, scanB], null)).toEqual({
+      artifactIds: ['a-1', 'b-1'],
+      missingScanIds: [bare.id],
+    });
+  });
+});
+
+describe('the version name (shared with the server)', () => {
+  it('is required', () => {
+    expect(validateVersionName('')).toBe(VALUE_REQUIRED);
+    expect(validateVersionName('   ')).toBe(VALUE_REQUIRED);
+    expect(validateVersionName(null)).toBe(VALUE_REQUIRED);
+  });
+
+  it('takes letters, digits, - _ . up to 64 characters', () => {
+    expect(validateVersionName('cropped-v2_2024.1')).toBeNull();
+    expect(validateVersionName('a'.repeat(64))).toBeNull();
+    expect(validateVersionName('a'.repeat(65))).toBe(VERSION_NAME_INVALID);
+    expect(validateVersionName('my version')).toBe(VERSION_NAME_INVALID);
+    expect(validateVersionName('../x')).toBe(VERSION_NAME_INVALID);
+  });
+});
+
+describe('the heading', () => {
+  it('counts the scans in bulk', () => {
+    expect(processingHeading([scanA, scanB], null)).toBe(
+      'Post Processing: Submit 2 for post processing.',
+    );
+  });
+
+  it('names the scan and the version for one scan', () => {
+    expect(processingHeading([scanA], 'ground')).toBe(
+      'Submit LG1_20240101_000000_01, ground for post processing.',
+    );
+    expect(processingHeading([scanA], null)).toBe(
+      'Submit LG1_20240101_000000_01, unclassified for post processing.',
+    );
+  });
+});
+
+describe('the pipeline text', () => {
+  it('has the placeholders replaced and must parse as JSON', () => {
+    const text = '{"bounds":"([<%xmin%>,<%xmax%>],[<%ymin%>,<%ymax%>],[<%zmin%>,<%zmax%>])"}';
+    expect(preparePipelineText(text, box)).toEqual({
+      ok: true,
+      text: '{"bounds":"([1,4],[2,5],[3,6])"}',
+    });
+    expect(preparePipelineText('[<%xmin%>]', box)).toEqual({ ok: true, text: '[1]' });
+  });
+
+  it('is refused when blank or not JSON', () => {
+    expect(preparePipelineText('  ', null)).toEqual({ ok: false, error: VALUE_REQUIRED });
+    expect(preparePipelineText('{"pipeline": [', null).ok).toBe(false);
+    expect(preparePipelineText('[<%xmin%>]', null).ok).toBe(false);
+  });
+
+  it('keeps the text as written when there is no box', () => {
+    const text = '{\n  "pipeline": []\n}';
+    expect(preparePipelineText(text, null)).toEqual({ ok: true, text });
+  });
+});
+
+describe('the pipelines offered', () => {
+  it('hides those depending on the 3D Bounding Box without a box', () => {
+    const pipelines = [
+      { id: '1', dependencies: ['3D Bounding Box'] },
+      { id: '2', dependencies: [] },
+    ];
+    expect(availablePipelines(pipelines, null).map((p) => p.id)).toEqual(['2']);
+    expect(availablePipelines(pipelines, box).map((p) => p.id)).toEqual(['1', '2']);
+  });
+});
+
+it('merges the errors of several scans, each once', () => {
+  expect(
+    mergeValidationErrors([{ errors: ['a', 'b'] }, { errors: ['b', 'c'] }, { errors: [] }]),
+  ).toEqual(['a', 'b', 'c']);
+});

@@ -1,0 +1,91 @@
+/**
+ * Post-processing rules of spec §5 the dialog applies before it calls the API: which artifact
+ * of each scan is processed, the heading, and the pipeline text sent (placeholders filled by the
+ * shared pipeline rules; the Version Name rule is shared with the server).
+ */
+import {
+  type BoundingBox,
+  fillPipelinePlaceholders,
+  POST_PROCESSING_BULK,
+  POST_PROCESSING_SINGLE,
+  VALUE_REQUIRED,
+} from '@asset-portal/shared';
+import type { ProcessingArtifact, ProcessingTarget } from './types.ts';
+
+/** The version a scan is processed from when nothing else is focused. */
+export const DEFAULT_SOURCE_VERSION = 'unclassified';
+
+function isPointCloud(artifact: ProcessingArtifact): boolean {
+  return artifact.artifactType.toLowerCase().includes('pointcloud');
+}
+
+/**
+ * The pointcloud artifact a scan is processed from: the one named for the focused version, else
+ * the one named 'unclassified'; null when the scan has neither.
+ */
+export function sourceArtifactOf(
+  scan: ProcessingTarget,
+  focusedVersion: string | null | undefined,
+): ProcessingArtifact | null {
+  const clouds = scan.artifacts.filter(isPointCloud);
+  const named = (name: string) => clouds.find((artifact) => artifact.name === name) ?? null;
+  return (focusedVersion ? named(focusedVersion) : null) ?? named(DEFAULT_SOURCE_VERSION);
+}
+
+export interface ProcessingSources {
+  /** One artifact per scan that has one, in the order of the scans. */
+  artifactIds: string[];
+  /** Scans without a pointcloud artifact to process: they are left out of the submission. */
+  missingScanIds: string[];
+}
+
+/** The artifacts a submission sends, and the scans that cannot be reprocessed. */
+export function processingSourcesOf(
+  scans: readonly ProcessingTarget[],
+  focusedVersion: string | null | undefined,
+): ProcessingSources {
+  const artifactIds: string[] = [];
+  const missingScanIds: string[] = [];
+  for (const scan of scans) {
+    const artifact = sourceArtifactOf(scan, focusedVersion);
+    if (artifact) artifactIds.push(artifact.id);
+    else missingScanIds.push(scan.id);
+  }
+  return { artifactIds, missingScanIds };
+}
+
+/** The dialog's heading: the count in bulk, the scan id and its version for one scan. */
+export function processingHeading(
+  scans: readonly ProcessingTarget[],
+  focusedVersion: string | null | undefined,
+): string {
+  const [only] = scans;
+  if (scans.length !== 1 || !only) return POST_PROCESSING_BULK(scans.length);
+  const version = focusedVersion || sourceArtifactOf(only, null)?.name || DEFAULT_SOURCE_VERSION;
+  return POST_PROCESSING_SINGLE(only.id, version);
+}
+
+export type PreparedPipeline = { ok: true; text: string } | { ok: false; error: string };
+
+/**
+ * The pipeline text as submitted: bounding-box placeholders replaced, then parsed as JSON
+ * (spec §5). The filled text is sent as written, so the user's layout survives.
+ */
+export function preparePipelineText(
+  text: string,
+  boundingBox: BoundingBox | null | undefined,
+): PreparedPipeline {
+  if (text.trim() === '') return { ok: false, error: VALUE_REQUIRED };
+  const filled = boundingBox ? fillPipelinePlaceholders(text, boundingBox) : text;
+  try {
+    JSON.parse(filled);
+    return { ok: true, text: filled };
+  } catch (error) {
+    return { ok: false, error: (error as Error).message };
+  }
+}
+
+/** The engine's errors of every scan, each once, in the order they came. */
+export function mergeValidationErrors(results: readonly { errors: readonly string[] }[]): string[] {
+  return [...new Set(results.flatMap((result) => result.errors))];
+}

@@ -1,0 +1,190 @@
+import { gql } from '@apollo/client';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import type { BoundingBox } from '@asset-portal/shared';
+import { useCallback } from 'react';
+
+const PDAL_QUERY = gql`
+  query ProcessingPdalCheck($submission: PdalSubmission!) {
+    pdal(submission: $submission) {
+      ok
+      errors
+    }
+  }
+`;
+
+const PROCESS_SCANS = gql`
+  mutation ProcessScans($submission: ProcessingSubmission!) {
+    processScans(submission: $submission) {
+      submitted
+    }
+  }
+`;
+
+const PUBLISH_SCANS = gql`
+  mutation PublishScans(
+    $projectId: ID!
+    $bucketId: ID!
+    $targetFolder: String!
+    $includeImages: Boolean!
+    $transform: Boolean!
+    $scans: [PublishScanInput!]!
+  ) {
+    publishScans(
+      projectId: $projectId
+      bucketId: $bucketId
+      targetFolder: $targetFolder
+      includeImages: $includeImages
+      transform: $transform
+      scans: $scans
+    ) {
+      submitted
+    }
+  }
+`;
+
+const PUBLISH_SCAN = gql`
+  mutation PublishScan(
+    $projectId: ID!
+    $bucketId: ID!
+    $targetFolder: String!
+    $includeImages: Boolean!
+    $transform: Boolean!
+    $scan: PublishScanInput!
+  ) {
+    publishScan(
+      projectId: $projectId
+      bucketId: $bucketId
+      targetFolder: $targetFolder
+      includeImages: $includeImages
+      transform: $transform
+      scan: $scan
+    ) {
+      submitted
+    }
+  }
+`;
+
+const PUBLISH_PROJECT_QUERY = gql`
+  query PublishProject($id: ID!) {
+    project(id: $id) {
+      id
+      name
+      projection
+      organization {
+        id
+      }
+    }
+  }
+`;
+
+const PUBLISH_BUCKETS_QUERY = gql`
+  query PublishBuckets($organizationId: ID) {
+    buckets(organizationId: $organizationId) {
+      id
+      name
+    }
+  }
+`;
+
+export interface PdalCheck {
+  ok: boolean;
+  errors: string[];
+}
+
+export interface ProcessingSubmission {
+  artifactIds: string[];
+  name: string;
+  pipeline: string;
+}
+
+export interface PublishVariables {
+  projectId: string;
+  bucketId: string;
+  targetFolder: string;
+  includeImages: boolean;
+  transform: boolean;
+}
+
+export interface PublishProject {
+  id: string;
+  name: string;
+  projection: string | null;
+  organization: { id: string };
+}
+
+/**
+ * Asks the pipeline engine about a pipeline for one scan: `pdal(submission)` answers its errors
+ * instead of failing, so they can be shown in the dialog.
+ */
+export function usePdalCheck() {
+  const client = useApolloClient();
+  return useCallback(
+    async (
+      pipeline: string,
+      scanId: string,
+      boundingBox: BoundingBox | null,
+    ): Promise<PdalCheck> => {
+      const { data } = await client.query<{ pdal: PdalCheck }>({
+        query: PDAL_QUERY,
+        variables: { submission: { pipeline, scanId, boundingBox } },
+        fetchPolicy: 'no-cache',
+      });
+      if (!data) throw new Error('The pipeline could not be checked');
+      return data.pdal;
+    },
+    [client],
+  );
+}
+
+export function useProcessScans() {
+  const [mutate] = useMutation<
+    { processScans: { submitted: number } },
+    { submission: ProcessingSubmission }
+  >(PROCESS_SCANS);
+  return useCallback(
+    async (submission: ProcessingSubmission) =>
+      (await mutate({ variables: { submission } })).data?.processScans.submitted ?? 0,
+    [mutate],
+  );
+}
+
+/** Publishes one scan with publishScan, several with publishScans. */
+export function usePublishScans() {
+  const [publishMany] = useMutation<{ publishScans: { submitted: number } }>(PUBLISH_SCANS);
+  const [publishOne] = useMutation<{ publishScan: { submitted: number } }>(PUBLISH_SCAN);
+  return useCallback(
+    async (
+      variables: PublishVariables,
+      scans: { scanId: string; sessionId: string | null }[],
+    ): Promise<number> => {
+      const [only] = scans;
+      if (scans.length === 1 && only) {
+        const result = await publishOne({ variables: { ...variables, scan: only } });
+        return result.data?.publishScan.submitted ?? 0;
+      }
+      const result = await publishMany({ variables: { ...variables, scans } });
+      return result.data?.publishScans.submitted ?? 0;
+    },
+    [publishMany, publishOne],
+  );
+}
+
+/** The project's name (the folder prefix), projection (the Transform option) and organization. */
+export function usePublishProject(projectId: string | null) {
+  const { data, loading } = useQuery<{ project: PublishProject | null }>(
+    PUBLISH_PROJECT_QUERY,
+    projectId === null ? { skip: true } : { variables: { id: projectId } },
+  );
+  return { project: data?.project ?? null, loading };
+}
+
+/** The buckets of an organization to publish to: id and name only. */
+export function usePublishBuckets(organizationId: string | null) {
+  const { data, loading } = useQuery<{ buckets: { id: string; name: string }[] }>(
+    PUBLISH_BUCKETS_QUERY,
+    organizationId === null
+      ? { skip: true }
+      : { variables: { organizationId }, fetchPolicy: 'cache-and-network' },
+  );
+  return { buckets: data?.buckets ?? [], loading: loading && !data };
+}

@@ -1,0 +1,1 @@
+export { type BoxCorners, FocusedScanActions } from './FocusedScanActions.tsx';

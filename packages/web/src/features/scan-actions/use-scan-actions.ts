@@ -1,0 +1,173 @@
+import { gql } from '@apollo/client';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { useCallback } from 'react';
+import type { FocusedScan } from './scan-action-rules.ts';
+
+export const FOCUSED_SCAN_QUERY = gql`
+  query ScanActionsScan($id: ID!) {
+    scan(id: $id) {
+      id
+      friendlyName
+      comment
+      tags
+      defaultVersion
+      sessionId
+      projectId
+      metadata
+      artifacts {
+        id
+        artifactType
+        name
+        status
+        parameters
+      }
+    }
+  }
+`;
+
+const PROJECT_QUERY = gql`
+  query ScanActionsProject($id: ID!) {
+    project(id: $id) {
+      id
+      tagOptions
+      organization {
+        id
+      }
+    }
+  }
+`;
+
+const BUCKETS_QUERY = gql`
+  query ScanActionsBuckets($organizationId: ID) {
+    buckets(organizationId: $organizationId) {
+      id
+    }
+  }
+`;
+
+const UPDATE_SCAN_HEADER = gql`
+  mutation UpdateScanHeader(
+    $id: ID!
+    $friendlyName: String
+    $comment: String
+    $defaultVersion: String
+    $tags: [String!]
+  ) {
+    updateScanHeader(
+      id: $id
+      friendlyName: $friendlyName
+      comment: $comment
+      defaultVersion: $defaultVersion
+      tags: $tags
+    ) {
+      id
+      friendlyName
+      comment
+      tags
+      defaultVersion
+    }
+  }
+`;
+
+const DELETE_SCAN = gql`
+  mutation DeleteScan($id: ID!) {
+    deleteScan(id: $id)
+  }
+`;
+
+const DOWNLOAD_QUERY = gql`
+  query MostRecentArtifactForDownload($id: ID!) {
+    getMostRecentArtifactForDownload(id: $id) {
+      artifactId
+      artifactType
+      name
+      url
+      filename
+    }
+  }
+`;
+
+/**
+ * What a header change makes stale: the viewer's list (name, tags, comment), the focused scan,
+ * and the 3D streams (the default version is the cloud they stream).
+ */
+const AFTER_HEADER_CHANGE = ['ViewerScansSummary', 'ScanActionsScan', 'PointCloudStreams'] as const;
+
+export interface HeaderUpdate {
+  friendlyName?: string | null;
+  comment?: string | null;
+  defaultVersion?: string | null;
+  tags?: string[] | null;
+}
+
+/** The focused scan in full: header, metadata and every artifact with its parameters. */
+export function useFocusedScan(scanId: string | null) {
+  const { data, loading } = useQuery<{ scan: FocusedScan }>(FOCUSED_SCAN_QUERY, {
+    variables: { id: scanId ?? '' },
+    skip: scanId === null,
+    fetchPolicy: 'cache-and-network',
+  });
+  const scan = scanId !== null && data?.scan?.id === scanId ? data.scan : null;
+  return { scan, loading };
+}
+
+/** The project's tag options and whether its organization has buckets to publish to. */
+export function useProjectActionContext(projectId: string | null) {
+  const project = useQuery<{
+    project: { id: string; tagOptions: string[]; organization: { id: string } | null };
+  }>(PROJECT_QUERY, { variables: { id: projectId ?? '' }, skip: projectId === null });
+  const organizationId = project.data?.project.organization?.id ?? null;
+  const buckets = useQuery<{ buckets: { id: string }[] }>(BUCKETS_QUERY, {
+    variables: { organizationId },
+    skip: organizationId === null,
+    fetchPolicy: 'cache-and-network',
+  });
+  return {
+    tagOptions: project.data?.project.tagOptions ?? [],
+    hasBuckets: (buckets.data?.buckets.length ?? 0) > 0,
+  };
+}
+
+export function useUpdateScanHeader() {
+  const [mutate] = useMutation(UPDATE_SCAN_HEADER, {
+    refetchQueries: [...AFTER_HEADER_CHANGE],
+    awaitRefetchQueries: true,
+  });
+  return useCallback(
+    (id: string, changes: HeaderUpdate) => mutate({ variables: { id, ...changes } }),
+    [mutate],
+  );
+}
+
+export function useDeleteScan() {
+  const [mutate] = useMutation<{ deleteScan: boolean }, { id: string }>(DELETE_SCAN, {
+    refetchQueries: ['ViewerScansSummary', 'ViewerAnnotatedScans'],
+    awaitRefetchQueries: true,
+  });
+  return useCallback((id: string) => mutate({ variables: { id } }), [mutate]);
+}
+
+export interface ArtifactDownload {
+  artifactId: string;
+  artifactType: string;
+  name: string;
+  url: string;
+  filename: string;
+}
+
+/** Asks for a fresh signed link each time: it is valid 15 minutes only. */
+export function useArtifactDownload() {
+  const client = useApolloClient();
+  return useCallback(
+    async (id: string): Promise<ArtifactDownload> => {
+      const result = await client.query<{ getMostRecentArtifactForDownload: ArtifactDownload }>({
+        query: DOWNLOAD_QUERY,
+        variables: { id },
+        fetchPolicy: 'network-only',
+      });
+      if (!result.data) throw new Error('No download link');
+      return result.data.getMostRecentArtifactForDownload;
+    },
+    [client],
+  );
+}
