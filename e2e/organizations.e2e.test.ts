@@ -80,7 +80,7 @@ describeInBrowser('Organizations', () => {
     });
     await organizations.saveBucket();
     expect(await organizations.bucketFieldMessage('Endpoint')).toBe(
-      'Endpoint must be an http:// or https:// URL',
+      "Endpoint must be an http:// or https:// URL, or portal for the portal's own store",
     );
     expect(await organizations.bucketFieldMessage('Bucket name')).toMatch(
       /^Bucket name must be 3 to 63 characters/,

@@ -40,6 +40,8 @@ describe('bucket endpoints', () => {
   it('accepts http and https URLs only', () => {
     expect(isValidEndpoint('https://s3.example.com')).toBe(true);
     expect(isValidEndpoint('http://127.0.0.1:9000')).toBe(true);
+    expect(isValidEndpoint('portal')).toBe(true);
+    expect(isValidEndpoint('portals')).toBe(false);
     expect(isValidEndpoint('ftp://example.com')).toBe(false);
     expect(isValidEndpoint('s3.example.com')).toBe(false);
   });

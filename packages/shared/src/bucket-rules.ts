@@ -5,7 +5,13 @@
 import { z } from 'zod';
 import { entityIdSchema, optionalText, requiredText } from './api-inputs.ts';
 
-export const BUCKET_ENDPOINT_INVALID = 'Endpoint must be an http:// or https:// URL';
+export const BUCKET_ENDPOINT_INVALID =
+  "Endpoint must be an http:// or https:// URL, or portal for the portal's own store";
+/**
+ * The endpoint of a bucket kept in the portal's own object store (under `published/<bucket>/`):
+ * publishing can be tried without an S3 server, as the demo data does.
+ */
+export const PORTAL_STORE_ENDPOINT = 'portal';
 export const BUCKET_NAME_INVALID =
   'Bucket name must be 3 to 63 characters of lowercase letters, digits, dots and hyphens, starting and ending with a letter or digit';
 export const BUCKET_REGION_INVALID = 'Region must be a single word such as us-east-1';
@@ -24,8 +30,9 @@ export function isValidBucketName(value: string): boolean {
   return BUCKET_NAME.test(value) && !value.includes('..') && !IP_ADDRESS.test(value);
 }
 
-/** An http(s) URL with a host; other schemes and malformed text are refused. */
+/** An http(s) URL with a host, or `portal`; other schemes and malformed text are refused. */
 export function isValidEndpoint(value: string): boolean {
+  if (value === PORTAL_STORE_ENDPOINT) return true;
   try {
     const url = new URL(value);
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
@@ -95,6 +102,7 @@ export interface BucketConnectionResult {
 
 export const bucketMessages = {
   connected: (bucket: string) => `Connected to bucket ${bucket}`,
+  portalStore: (bucket: string) => `Bucket ${bucket} is kept in the portal's own store`,
   unreachable: (endpoint: string, reason: string) => `Could not reach ${endpoint}: ${reason}`,
   accessDenied: 'Access denied: check the access key and secret',
   missing: (bucket: string) => `Bucket ${bucket} does not exist`,

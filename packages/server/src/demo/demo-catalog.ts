@@ -217,3 +217,18 @@ export const CROP_TO_BOUNDING_BOX_PIPELINE = JSON.stringify(
   null,
   2,
 );
+
+/**
+ * PDAL pipeline JSON removing noise: statistical outliers are classified 7 (as PDAL does) and
+ * then dropped; runs on the built-in engine, unlike the SMRF ground classification.
+ */
+export const REMOVE_NOISE_PIPELINE = JSON.stringify(
+  {
+    pipeline: [
+      { type: 'filters.outlier', method: 'statistical', mean_k: 8, multiplier: 2.5 },
+      { type: 'filters.range', limits: '!Classification[7:7]' },
+    ],
+  },
+  null,
+  2,
+);

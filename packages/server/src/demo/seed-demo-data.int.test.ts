@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { HELMERT_EXAMPLE, preparePipeline } from '@asset-portal/shared';
+import { HELMERT_EXAMPLE, PORTAL_STORE_ENDPOINT, preparePipeline } from '@asset-portal/shared';
 import { verify } from '@node-rs/argon2';
 import { sql } from 'kysely';
 import proj4 from 'proj4';
@@ -12,6 +12,7 @@ import type { Db } from '../db/database.ts';
 import { jobRepository } from '../jobs/job.repository.ts';
 import { withJobTables } from '../jobs/job-tables.ts';
 import { drainJobs } from '../modules/ingestion/ingestion-test-kit.ts';
+import { builtInPipelineEngine } from '../modules/processing/pipeline-engine/pipeline-engine.ts';
 import { createObjectStorage } from '../storage/create-object-storage.ts';
 import type { ObjectStorage } from '../storage/storage.ts';
 import { DEMO_PACKAGES, type QueuedDemoPackage, queueDemoPackages } from './demo-packages.ts';
@@ -86,7 +87,7 @@ describe.each(DATABASE_KINDS)('seedDemoData on %s', (kind) => {
       buckets: 2,
       projects: 5,
       deviceAssignments: 5,
-      pipelines: 2,
+      pipelines: 4,
       users: 4,
       localAccounts: 4,
       sessions: 4,
@@ -118,8 +119,9 @@ describe.each(DATABASE_KINDS)('seedDemoData on %s', (kind) => {
         .where('organizationId', '=', organization.id)
         .execute();
       expect(buckets).toHaveLength(1);
+      // Kept in the portal's own store: publishing the demo never reaches out of the machine.
       expect(buckets[0]).toMatchObject({
-        endpoint: null,
+        endpoint: PORTAL_STORE_ENDPOINT,
         accessKeyId: null,
         secretAccessKey: null,
       });
@@ -189,7 +191,10 @@ describe.each(DATABASE_KINDS)('seedDemoData on %s', (kind) => {
       .selectAll()
       .orderBy('name')
       .execute();
-    const [crop, ground] = pipelines;
+    const named = (name: string) => pipelines.filter((p) => p.name === name);
+    const [crop] = named('Crop to bounding box');
+    const [ground] = named('Ground classification');
+    expect(named('Crop to bounding box')).toHaveLength(2);
     expect(ground).toMatchObject({ name: 'Ground classification', global: true, projectId: null });
     expect(crop).toMatchObject({ name: 'Crop to bounding box', global: false });
     expect(crop!.dependencies).toEqual(['3D Bounding Box']);
@@ -207,6 +212,17 @@ describe.each(DATABASE_KINDS)('seedDemoData on %s', (kind) => {
       maxz: 6,
     }) as { pipeline: { bounds: string }[] };
     expect(filled.pipeline[0]!.bounds).toBe('([1,2],[3,4],[5,6])');
+    // Every demo pipeline but the SMRF one (which needs a real PDAL) runs on the built-in engine.
+    const boundingBox = { minx: 1, maxx: 2, miny: 3, maxy: 4, minz: 5, maxz: 6 };
+    for (const pipeline of pipelines.filter((p) => p !== ground)) {
+      expect(builtInPipelineEngine.validate(pipeline.pipeline, { srs: null, boundingBox })).toEqual(
+        expect.objectContaining({ ok: true }),
+      );
+    }
+    expect(builtInPipelineEngine.validate(ground!.pipeline, { srs: null })).toMatchObject({
+      ok: false,
+      errors: [expect.stringContaining('filters.smrf')],
+    });
   });
 
   it('places scans at real coordinates with ids, paths and times the portal accepts', async () => {

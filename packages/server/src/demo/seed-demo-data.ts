@@ -2,7 +2,12 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_TAG_OPTIONS, HELMERT_EXAMPLE, type UserType } from '@asset-portal/shared';
+import {
+  DEFAULT_TAG_OPTIONS,
+  HELMERT_EXAMPLE,
+  PORTAL_STORE_ENDPOINT,
+  type UserType,
+} from '@asset-portal/shared';
 import { hash } from '@node-rs/argon2';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
@@ -16,6 +21,7 @@ import {
   DEMO_USERS,
   type DemoProjectKey,
   GROUND_CLASSIFICATION_PIPELINE,
+  REMOVE_NOISE_PIPELINE,
   VENDOR_ORGANIZATION,
 } from './demo-catalog.ts';
 import { buildDemoSession, type DemoSessionRows } from './demo-sessions.ts';
@@ -117,7 +123,8 @@ export async function seedDemoData(
           name: b.name,
           bucket: b.bucket,
           region: 'us-east-1',
-          endpoint: null,
+          // In the portal's own store: publishing the demo scans needs no S3 server.
+          endpoint: PORTAL_STORE_ENDPOINT,
         })),
       )
       .execute();
@@ -176,6 +183,25 @@ export async function seedDemoData(
           description: 'Keeps only the points inside the drawn 3D bounding box.',
           pipeline: CROP_TO_BOUNDING_BOX_PIPELINE,
           dependencies: ['3D Bounding Box'],
+          global: false,
+        },
+        // Paris Test Drive holds the demo's stored clouds: pipelines to run on them.
+        {
+          projectId: projectId('paris'),
+          organizationId: orgId(CUSTOMER_ORGANIZATION),
+          name: 'Crop to bounding box',
+          description: 'Keeps only the points inside the drawn 3D bounding box.',
+          pipeline: CROP_TO_BOUNDING_BOX_PIPELINE,
+          dependencies: ['3D Bounding Box'],
+          global: false,
+        },
+        {
+          projectId: projectId('paris'),
+          organizationId: orgId(CUSTOMER_ORGANIZATION),
+          name: 'Remove noise',
+          description: 'Classifies statistical outliers as noise (class 7) and drops them.',
+          pipeline: REMOVE_NOISE_PIPELINE,
+          dependencies: [],
           global: false,
         },
       ])

@@ -8,7 +8,7 @@ import type { RequestContext } from '../../graphql/context.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../graphql/errors.ts';
 import { bucketPolicy } from '../../policies/bucket.policy.ts';
 import { organizationScope } from '../../policies/scope.ts';
-import { testS3Connection } from '../../storage/s3-connection.ts';
+import { testBucketConnection } from '../../storage/bucket-target.ts';
 import { organizationRepository } from '../organizations/organization.repository.ts';
 import {
   type BucketCredentials,
@@ -52,7 +52,7 @@ export const bucketService = {
     await requireManaged(ctx, id);
     const stored = await repo.findConnection(ctx.db, id);
     if (!stored) throw new NotFoundError();
-    return testS3Connection(stored);
+    return testBucketConnection(stored);
   },
 
   /** Talks to the store with settings from the dialog; blank credentials reuse the saved ones. */
@@ -66,7 +66,7 @@ export const bucketService = {
         credentials = { accessKeyId: stored.accessKeyId, secretAccessKey: stored.secretAccessKey };
       }
     }
-    return testS3Connection({
+    return testBucketConnection({
       endpoint: input.endpoint,
       region: input.region,
       bucket: input.bucket,

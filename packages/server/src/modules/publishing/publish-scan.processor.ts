@@ -21,8 +21,8 @@ import {
   wgs84UtmProj4,
 } from '../../lib/transform/transform-pipeline.ts';
 import { pointRecordChunks } from '../../pointcloud/point-reader.ts';
-import { createS3Client, describeFailure } from '../../storage/s3-connection.ts';
-import { S3ObjectStorage } from '../../storage/s3-storage.ts';
+import { openBucketTarget } from '../../storage/bucket-target.ts';
+import { describeFailure } from '../../storage/s3-connection.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
 import { bucketRepository } from '../buckets/bucket.repository.ts';
 import { proj4ForCrsText, proj4FromLasFile } from '../pointclouds/point-cloud-crs.ts';
@@ -107,8 +107,7 @@ export async function publishScan(
     : null;
   if (!cloud || !cloudKey) throw new PublishFailure(`Scan ${scanId} has no stored point cloud`);
 
-  const client = createS3Client(connection);
-  const bucket = new S3ObjectStorage(client, connection.bucket);
+  const bucket = openBucketTarget(connection, deps.storage);
   const inBucket = async <T>(what: string, call: () => Promise<T>): Promise<T> => {
     try {
       return await call();
@@ -207,7 +206,7 @@ export async function publishScan(
     const bytes = files.reduce((sum, f) => sum + f.size, 0) + text.length;
     return { prefix, manifest, bytes };
   } finally {
-    client.destroy();
+    bucket.close();
     await rm(work, { recursive: true, force: true });
   }
 }

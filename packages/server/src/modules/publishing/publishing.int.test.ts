@@ -13,6 +13,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import {
   GEOID_GRID_INVALID,
+  PORTAL_STORE_ENDPOINT,
   PUBLISH_FOLDER_INVALID,
   PUBLISH_NEEDS_PROJECTION,
 } from '@asset-portal/shared';
@@ -32,6 +33,7 @@ import { writeGtx } from '../../lib/transform/geoid-grid.ts';
 import { helmertProjString, ITRF2008_TO_NAD83_CSRS } from '../../lib/transform/helmert.ts';
 import { decimalYear, wgs84UtmProj4 } from '../../lib/transform/transform-pipeline.ts';
 import { openPointCloudFile } from '../../pointcloud/point-reader.ts';
+import { portalStorePrefix } from '../../storage/bucket-target.ts';
 import { createObjectStorage } from '../../storage/create-object-storage.ts';
 import { objectKey } from '../../storage/object-key.ts';
 import { createS3Client } from '../../storage/s3-connection.ts';
@@ -376,6 +378,36 @@ describe.each(DATABASE_KINDS)('publishing scans on %s', (kind) => {
       (await read(`${prefix}manifest.json`)).toString(),
     ) as PublishManifest;
     expect(manifest.transform).toBeNull();
+  });
+
+  it("publishes into the portal's own store for a bucket whose endpoint is portal", async () => {
+    const portalBucketId = (
+      await db
+        .insertInto('buckets')
+        .values({
+          organizationId: org.id,
+          name: 'Kept in the portal',
+          endpoint: PORTAL_STORE_ENDPOINT,
+          region: 'us-east-1',
+          bucket: 'portal-deliveries',
+          prefix: 'exports/',
+          forcePathStyle: true,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    await publish({ b: portalBucketId, f: 'local', t: false, i: false });
+    await run();
+    expect((await publishLog()).status).toBe('Completed');
+    const prefix = `${portalStorePrefix('portal-deliveries')}${scanPrefix('local')}`;
+    const keys: string[] = [];
+    for await (const object of storage.list(prefix)) keys.push(object.key.slice(prefix.length));
+    expect(keys.sort()).toEqual(['manifest.json', 'pointcloud.las', 'trajectory.csv']);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await storage.getStream(`${prefix}pointcloud.las`)) {
+      chunks.push(chunk as Buffer);
+    }
+    expect(Buffer.concat(chunks).equals(readFileSync(CLOUD))).toBe(true);
   });
 
   it('fails with the reason and no manifest on wrong credentials', async () => {

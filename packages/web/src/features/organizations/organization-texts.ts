@@ -15,7 +15,8 @@ export const ORGANIZATION_TEXTS = {
   bucketDeleteMessage: (name: string) => `Are you sure you want to delete bucket '${name}'?`,
   testConnection: 'Test connection',
   credentialsKept: 'Saved; leave both blank to keep them',
-  endpointHint: 'Leave blank for AWS S3; for other stores e.g. https://minio.example.com',
+  endpointHint:
+    "Leave blank for AWS S3; for other stores e.g. https://minio.example.com; portal keeps the bucket in the portal's own store",
   pathStyleHint: 'Most S3-compatible stores need this; AWS does not',
 } as const;
 
