@@ -2,20 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  drainJobs,
-  ingestNow,
-  uploadPackage,
-} from '../packages/server/src/modules/ingestion/ingestion-test-kit.ts';
+import { drainJobs } from '../packages/server/src/modules/ingestion/ingestion-test-kit.ts';
 import { makeBasestationZip } from '../packages/server/src/packages/generator/basestation-zip.ts';
-import { makePackage } from '../packages/server/src/packages/generator/make-package.ts';
-import {
-  defaultFixturesDir,
-  parseGeneratorArgs,
-} from '../packages/server/src/packages/generator/options.ts';
-import { createObjectStorage } from '../packages/server/src/storage/create-object-storage.ts';
-import { factories } from '../packages/server/test/factories.ts';
+import { defaultFixturesDir } from '../packages/server/src/packages/generator/options.ts';
 import { BasestationPage } from './support/basestation-page.ts';
+import { ingestGeneratedPackage } from './support/device-packages.ts';
 import { describeInBrowser, setUpBrowserSuite } from './support/suite.ts';
 import { TrajectoryPage } from './support/trajectory-page.ts';
 import { ViewerPage } from './support/viewer-page.ts';
@@ -49,50 +40,12 @@ describeInBrowser('Trajectory processing', () => {
   // A session of the device at rover site 0759, whose clouds sit 0.3 m east, 0.2 m south and
   // 0.25 m above where PPK against base 3040 will put them.
   beforeAll(async () => {
-    const generated = await makePackage(
-      parseGeneratorArgs([
-        '--out',
-        path.join(dir, 'package'),
-        '--device',
-        DEVICE,
-        '--scans',
-        '2',
-        '--target-size',
-        '2MB',
-        '--ppk-offset',
-        '0.3,-0.2,0.25',
-      ]),
-    );
-    const { live } = suite.environment;
-    const db = live.database.db;
-    const project = await db
-      .selectFrom('projects')
-      .select(['id', 'organizationId'])
-      .where('name', '=', PROJECT)
-      .executeTakeFirstOrThrow();
-    await factories.device(db, project.organizationId, DEVICE);
-    await db
-      .insertInto('deviceAssignments')
-      .values({
-        deviceId: DEVICE,
-        projectId: project.id,
-        fromTimestamp: new Date('2000-01-01T00:00:00Z'),
-        toTimestamp: null,
-      })
-      .execute();
-    const power = await db
-      .selectFrom('users')
-      .select('id')
-      .where('username', '=', 'ppower')
-      .executeTakeFirstOrThrow();
-    const storage = createObjectStorage(live.config);
-    const key = await uploadPackage(storage, project.organizationId, generated.luxlzPath);
-    await ingestNow(db, live.config, {
-      key,
-      organizationId: project.organizationId,
-      userId: power.id,
+    const { generated } = await ingestGeneratedPackage(suite.environment.live, {
+      project: PROJECT,
+      device: DEVICE,
+      outDir: dir,
+      generatorArgs: ['--scans', '2', '--target-size', '2MB', '--ppk-offset', '0.3,-0.2,0.25'],
     });
-    await runJobs();
     sessionId = generated.manifest.sessionId;
     scanIds = generated.manifest.scans.map((scan) => scan.id);
     zipPath = await baseStationZip();

@@ -2,15 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  drainJobs,
-  ingestNow,
-  uploadPackage,
-} from '../packages/server/src/modules/ingestion/ingestion-test-kit.ts';
-import { makePackage } from '../packages/server/src/packages/generator/make-package.ts';
-import { parseGeneratorArgs } from '../packages/server/src/packages/generator/options.ts';
-import { createObjectStorage } from '../packages/server/src/storage/create-object-storage.ts';
-import { factories } from '../packages/server/test/factories.ts';
+import { ingestGeneratedPackage } from './support/device-packages.ts';
 import { ProfilePanelDriver } from './support/profile-panel.ts';
 import { describeInBrowser, setUpBrowserSuite } from './support/suite.ts';
 
@@ -26,50 +18,12 @@ describeInBrowser('Viewer elevation profile', () => {
   // A real scan of the project with a built point cloud: a generated device package ingested
   // the way an upload is, which also builds the cloud's level of detail.
   beforeAll(async () => {
-    const generated = await makePackage(
-      parseGeneratorArgs([
-        '--out',
-        path.join(dir, 'package'),
-        '--device',
-        DEVICE,
-        '--scans',
-        '1',
-        '--target-size',
-        '2MB',
-        '--scan-seconds',
-        '5',
-      ]),
-    );
-    const { live } = suite.environment;
-    const db = live.database.db;
-    const project = await db
-      .selectFrom('projects')
-      .select(['id', 'organizationId'])
-      .where('name', '=', PROJECT)
-      .executeTakeFirstOrThrow();
-    await factories.device(db, project.organizationId, DEVICE);
-    await db
-      .insertInto('deviceAssignments')
-      .values({
-        deviceId: DEVICE,
-        projectId: project.id,
-        fromTimestamp: new Date('2000-01-01T00:00:00Z'),
-        toTimestamp: null,
-      })
-      .execute();
-    const power = await db
-      .selectFrom('users')
-      .select('id')
-      .where('username', '=', 'ppower')
-      .executeTakeFirstOrThrow();
-    const storage = createObjectStorage(live.config);
-    const key = await uploadPackage(storage, project.organizationId, generated.luxlzPath);
-    await ingestNow(db, live.config, {
-      key,
-      organizationId: project.organizationId,
-      userId: power.id,
+    const { generated } = await ingestGeneratedPackage(suite.environment.live, {
+      project: PROJECT,
+      device: DEVICE,
+      outDir: dir,
+      generatorArgs: ['--scans', '1', '--target-size', '2MB', '--scan-seconds', '5'],
     });
-    await drainJobs(db, live.config);
     scanId = generated.manifest.scans[0]!.id;
   }, 180_000);
 

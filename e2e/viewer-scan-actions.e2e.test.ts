@@ -2,15 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  drainJobs,
-  ingestNow,
-  uploadPackage,
-} from '../packages/server/src/modules/ingestion/ingestion-test-kit.ts';
-import { makePackage } from '../packages/server/src/packages/generator/make-package.ts';
-import { parseGeneratorArgs } from '../packages/server/src/packages/generator/options.ts';
-import { createObjectStorage } from '../packages/server/src/storage/create-object-storage.ts';
-import { factories } from '../packages/server/test/factories.ts';
+import { drainJobs } from '../packages/server/src/modules/ingestion/ingestion-test-kit.ts';
+import { ingestGeneratedPackage } from './support/device-packages.ts';
 import { ProjectsPage } from './support/projects-page.ts';
 import { gtxGrid, ScanActionsPage } from './support/scan-actions-page.ts';
 import { describeInBrowser, setUpBrowserSuite } from './support/suite.ts';
@@ -32,50 +25,14 @@ describeInBrowser('Viewer scan actions', () => {
   // Two real scans of the project with built clouds, the first with a second version: a copy
   // of its cloud stored beside it under the version's folder, registered as a newer artifact.
   beforeAll(async () => {
-    const generated = await makePackage(
-      parseGeneratorArgs([
-        '--out',
-        path.join(dir, 'package'),
-        '--device',
-        DEVICE,
-        '--scans',
-        '2',
-        '--target-size',
-        '2MB',
-        '--scan-seconds',
-        '5',
-      ]),
-    );
     const { live } = suite.environment;
     const db = live.database.db;
-    const project = await db
-      .selectFrom('projects')
-      .select(['id', 'organizationId'])
-      .where('name', '=', PROJECT)
-      .executeTakeFirstOrThrow();
-    await factories.device(db, project.organizationId, DEVICE);
-    await db
-      .insertInto('deviceAssignments')
-      .values({
-        deviceId: DEVICE,
-        projectId: project.id,
-        fromTimestamp: new Date('2000-01-01T00:00:00Z'),
-        toTimestamp: null,
-      })
-      .execute();
-    const power = await db
-      .selectFrom('users')
-      .select('id')
-      .where('username', '=', 'ppower')
-      .executeTakeFirstOrThrow();
-    const storage = createObjectStorage(live.config);
-    const key = await uploadPackage(storage, project.organizationId, generated.luxlzPath);
-    await ingestNow(db, live.config, {
-      key,
-      organizationId: project.organizationId,
-      userId: power.id,
+    const { generated, storage } = await ingestGeneratedPackage(live, {
+      project: PROJECT,
+      device: DEVICE,
+      outDir: dir,
+      generatorArgs: ['--scans', '2', '--target-size', '2MB', '--scan-seconds', '5'],
     });
-    await drainJobs(db, live.config);
     scanId = generated.manifest.scans[0]!.id;
     otherScanId = generated.manifest.scans[1]!.id;
 
