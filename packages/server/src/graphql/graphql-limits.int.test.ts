@@ -76,6 +76,86 @@ describe.each(DATABASE_KINDS)('GraphQL endpoint guards on %s', (kind) => {
     expect(devIntrospection.data?.__schema.types.length).toBeGreaterThan(5);
   });
 
+  describe('the request guard', () => {
+    const post = async (
+      payload: string,
+      headers: Record<string, string> = { 'content-type': 'application/json' },
+    ) => {
+      const org = await factories.organization(api.database.db);
+      const user = await factories.user(api.database.db, org.id, 'Admin');
+      const started = performance.now();
+      const response = await api.app.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers: { ...headers, cookie: await api.cookieFor(user) },
+        payload,
+      });
+      return { response, ms: performance.now() - started, org };
+    };
+
+    it('answers a query that is not a string with 400, not a server error', async () => {
+      const { response } = await post('{"query":123}');
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors[0].message).toBe('query must be a string');
+    });
+
+    it('answers over-deep variables with 400 before any resolver runs', async () => {
+      const spy = vi.spyOn(organizationService, 'list');
+      let deep: unknown = 1;
+      for (let i = 0; i < 200; i += 1) deep = { a: deep };
+      const { response } = await post(
+        JSON.stringify({ query: '{ organizations { id } }', variables: { deep } }),
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors[0].message).toMatch(/nested deeper/);
+      expect(spy).not.toHaveBeenCalled();
+      spy.mockRestore();
+    });
+
+    it('rejects a document of 95,000 aliases quickly, on its size', async () => {
+      const aliases = Array.from({ length: 95_000 }, (_, i) => `a${i}: __typename`).join(' ');
+      const { response, ms } = await post(JSON.stringify({ query: `{ ${aliases} }` }));
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors[0].message).toMatch(/larger than/);
+      // Generous for a loaded CI machine; the guard itself takes well under a millisecond.
+      expect(ms).toBeLessThan(500);
+    });
+
+    it('rejects a small document of too many aliases', async () => {
+      const aliases = Array.from({ length: 600 }, (_, i) => `a${i}:__typename`).join(' ');
+      const { response } = await post(JSON.stringify({ query: `{${aliases}}` }));
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors[0].message).toMatch(/aliases/);
+    });
+
+    it('refuses form and text bodies, which a page of another site can send', async () => {
+      const form = await post('query=%7B%20organizations%20%7B%20id%20%7D%20%7D', {
+        'content-type': 'application/x-www-form-urlencoded',
+      });
+      expect(form.response.statusCode).toBe(415);
+      expect(form.response.body).not.toContain(form.org.name);
+      const text = await post('{"query":"{ organizations { id } }"}', {
+        'content-type': 'text/plain',
+      });
+      expect(text.response.statusCode).toBe(415);
+    });
+
+    it('refuses a request whose Origin is another site, and accepts its own', async () => {
+      const body = JSON.stringify({ query: '{ organizations { id } }' });
+      const foreign = await post(body, {
+        'content-type': 'application/json',
+        origin: 'https://evil.example',
+      });
+      expect(foreign.response.statusCode).toBe(403);
+      const own = await post(body, {
+        'content-type': 'application/json',
+        origin: 'http://localhost:80',
+        host: 'localhost:80',
+      });
+      expect(own.response.statusCode).toBe(200);
+    });
+  });
+
   it('hides internal errors behind a generic message', async () => {
     const org = await factories.organization(api.database.db);
     const user = await factories.user(api.database.db, org.id, 'Admin');

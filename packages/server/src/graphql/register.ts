@@ -10,6 +10,7 @@ import type { AccountDirectory } from '../identity/account-directory.ts';
 import type { MailTransport } from '../mail/mail-transport.ts';
 import type { ObjectStorage } from '../storage/storage.ts';
 import type { RequestContext } from './context.ts';
+import { graphqlRequestGuard } from './request-guard.ts';
 import { buildSchema } from './schema.ts';
 
 // Validation rules must come from the same copy of graphql that Mercurius (CommonJS) runs;
@@ -49,6 +50,12 @@ export async function registerGraphql(
     }),
   ];
   if (config.isProduction) validationRules.push(NoSchemaIntrospectionCustomRule);
+
+  const publicOrigin = new URL(config.publicUrl).origin;
+  app.addHook(
+    'preValidation',
+    graphqlRequestGuard((request) => [publicOrigin, `${request.protocol}://${request.host}`]),
+  );
 
   await app.register(mercurius, {
     schema,
