@@ -39,7 +39,7 @@ export interface SignInOptions {
  * built-in provider, the side menu, the top bar and the sign-out pages.
  */
 export class PortalDriver {
-  /** Uncaught errors of the page scripts, for tests that expect none. */
+  /** Uncaught errors of the page scripts and CSP violations, for tests that expect none. */
   readonly pageErrors: string[] = [];
 
   private constructor(
@@ -49,6 +49,13 @@ export class PortalDriver {
     readonly page: Page,
   ) {
     page.on('pageerror', (error) => this.pageErrors.push(error.message));
+    // A script, style, worker or fetch the page's Content-Security-Policy blocked is a broken
+    // feature even when nothing throws.
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) {
+        this.pageErrors.push(message.text());
+      }
+    });
   }
 
   static async launch(options: LaunchOptions = {}): Promise<PortalDriver> {

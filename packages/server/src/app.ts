@@ -10,6 +10,8 @@ import { getOrCreateSecret, randomSecret } from './config/secrets.ts';
 import type { Db } from './db/database.ts';
 import type { Viewer } from './graphql/context.ts';
 import { registerGraphql } from './graphql/register.ts';
+import { registerCanonicalOrigin } from './http/canonical-origin.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { authenticate } from './identity/authenticate.ts';
 import { createIdentity, type Identity } from './identity/index.ts';
 import { createMailTransport } from './mail/create-mail-transport.ts';
@@ -48,6 +50,8 @@ export async function createApp({
     config.sessionSecret ?? getOrCreateSecret(config.dataDir, 'sessionSecret', randomSecret);
   await app.register(cookie, { secret: sessionSecret });
   await app.register(formbody);
+  registerSecurityHeaders(app, config);
+  registerCanonicalOrigin(app, config.publicUrl);
 
   app.get('/config/config.json', async (_request, reply) => {
     reply.header('cache-control', 'no-store');

@@ -49,4 +49,10 @@ describe('safeRedirectPath', () => {
       expect(safeRedirectPath(bad)).toBe('/');
     }
   });
+
+  it('percent-encodes characters a Location header cannot hold', () => {
+    expect(safeRedirectPath('/viewer?q=Zürich')).toBe('/viewer?q=Z%C3%BCrich');
+    expect(safeRedirectPath('/東京')).toBe('/%E6%9D%B1%E4%BA%AC');
+    expect(safeRedirectPath('/a\uD800b')).toBe('/');
+  });
 });

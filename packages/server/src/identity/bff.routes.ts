@@ -149,8 +149,16 @@ export function registerBffRoutes(app: FastifyInstance, deps: BffDeps): void {
     };
   });
 
+  // A POST, and only from the portal's own pages: a link or a page of another site must not be
+  // able to sign a user out.
+  const publicOrigin = new URL(config.publicUrl).origin;
   const logout = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-store');
+    const origin = request.headers.origin;
+    const ownOrigin = `${request.protocol}://${request.host}`;
+    if (origin !== undefined && origin !== publicOrigin && origin !== ownOrigin) {
+      return reply.code(403).send({ error: 'Requests from another site are not accepted' });
+    }
     const sessionId = currentSessionId(request);
     const session = sessionId ? await sessionStore.find(db, sessionId) : undefined;
     if (sessionId) await sessionStore.delete(db, sessionId);
@@ -158,7 +166,6 @@ export function registerBffRoutes(app: FastifyInstance, deps: BffDeps): void {
     if (!session) return reply.redirect(SIGNED_OUT_PATH, 302);
     return reply.redirect(rp.endSessionUrl(session.idToken), 302);
   };
-  app.get('/auth/logout', logout);
   app.post('/auth/logout', logout);
 }
 

@@ -87,7 +87,7 @@ describe.each(DATABASE_KINDS)('external provider configuration on %s', (kind) =>
       ttlMs: 60_000,
     });
     const cookie = `ap_session=${portal.app.signCookie(sessionId)}`;
-    const response = await client.request('/auth/logout', { headers: { cookie } });
+    const response = await client.request('/auth/logout', { method: 'POST', headers: { cookie } });
     const location = new URL(response.headers.get('location') as string);
     expect(`${location.origin}${location.pathname}`).toBe(`${issuerApp.origin}/logout-hosted`);
     expect(location.searchParams.get('client_id')).toBe('asset-portal');

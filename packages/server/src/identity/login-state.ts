@@ -18,11 +18,23 @@ export function safeRedirectPath(value: unknown): string {
   if (typeof value !== 'string' || value.length > 2000) return '/';
   if (!value.startsWith('/') || value.startsWith('//')) return '/';
   // Backslashes and control characters let some browsers read the path as another host.
+  let path = '';
   for (const char of value) {
-    const code = char.charCodeAt(0);
+    const code = char.codePointAt(0) ?? 0;
     if (char === '\\' || code < 0x20 || code === 0x7f) return '/';
+    if (code < 0x80) {
+      path += char;
+      continue;
+    }
+    // A Location header holds ASCII only: other characters go percent-encoded, as browsers
+    // send them; a lone surrogate cannot be encoded and is refused.
+    try {
+      path += encodeURIComponent(char);
+    } catch {
+      return '/';
+    }
   }
-  return value;
+  return path;
 }
 
 export function saveLoginState(reply: FastifyReply, config: AppConfig, state: LoginState): void {

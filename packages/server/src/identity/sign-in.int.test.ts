@@ -186,7 +186,7 @@ describe.each(DATABASE_KINDS)('sign-in through the built-in provider on %s', (ki
   it('signs out: the session ends and the provider session is closed without a confirmation click', async () => {
     const { user } = await userWithAccount();
     const { client } = await signInThroughLoginPage(live.origin, user.username, PASSWORD);
-    const logout = await client.request('/auth/logout');
+    const logout = await client.request('/auth/logout', { method: 'POST' });
     expect(logout.status).toBe(302);
     const endSession = new URL(logout.headers.get('location') as string);
     expect(endSession.pathname).toBe('/oidc/session/end');
@@ -213,7 +213,28 @@ describe.each(DATABASE_KINDS)('sign-in through the built-in provider on %s', (ki
   });
 
   it('sends a browser without a session from /auth/logout straight to the signed-out page', async () => {
-    const response = await new HttpClient(live.origin).request('/auth/logout');
+    const response = await new HttpClient(live.origin).request('/auth/logout', {
+      method: 'POST',
+    });
     expect(response.headers.get('location')).toBe('/logout?signedOut=1');
+  });
+
+  it('signs out only on a POST from the portal itself, not on a link or another site', async () => {
+    const { user } = await userWithAccount();
+    const { client } = await signInThroughLoginPage(live.origin, user.username, PASSWORD);
+    const link = await client.request('/auth/logout');
+    expect(link.status).toBe(404);
+    const foreign = await client.request('/auth/logout', {
+      method: 'POST',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(foreign.status).toBe(403);
+    expect((await client.request('/auth/session')).status).toBe(200);
+    const own = await client.request('/auth/logout', {
+      method: 'POST',
+      headers: { origin: live.origin },
+    });
+    expect(own.status).toBe(302);
+    expect((await client.request('/auth/session')).status).toBe(401);
   });
 });

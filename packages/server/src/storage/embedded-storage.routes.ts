@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config/config.ts';
+import { servableContentType } from '../http/security-headers.ts';
 import { createEmbeddedStorage } from './create-object-storage.ts';
 import { StorageError } from './embedded-files.ts';
 import { EMBEDDED_BUCKET, type EmbeddedObjectStorage } from './embedded-storage.ts';
@@ -60,7 +61,10 @@ export function embeddedStorageRoutes(storage: EmbeddedObjectStorage) {
           .header('etag', info.eTag)
           .header('last-modified', info.lastModified.toUTCString())
           .header('accept-ranges', 'bytes')
-          .header('content-type', query.get('response-content-type') ?? info.contentType);
+          .header(
+            'content-type',
+            servableContentType(query.get('response-content-type') ?? info.contentType),
+          );
         const disposition = query.get('response-content-disposition');
         if (disposition) reply.header('content-disposition', disposition);
         const end = range?.end ?? info.size - 1;

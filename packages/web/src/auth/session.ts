@@ -40,7 +40,15 @@ export function redirectToSignIn(redirectTo: string = currentFullPath()): void {
   window.location.assign(loginPathWithRedirect(redirectTo));
 }
 
-/** Sign-out is a server route too: it clears the cookie session and the provider's session. */
+/**
+ * Sign-out is a server route too: it clears the cookie session and the provider's session. It is
+ * a form POST, which the server accepts only from the portal's own pages.
+ */
 export function redirectToServerLogout(): void {
-  window.location.assign(SERVER_LOGOUT_URL);
+  const form = document.createElement('form');
+  form.method = 'POST';
+  form.action = SERVER_LOGOUT_URL;
+  form.style.display = 'none';
+  document.body.appendChild(form);
+  form.submit();
 }
