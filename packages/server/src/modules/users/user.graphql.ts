@@ -5,6 +5,7 @@ import { loaderFor, type RequestContext } from '../../graphql/context.ts';
 import type { GraphqlModule } from '../../graphql/module.ts';
 import { operation } from '../../graphql/operation.ts';
 import { parseInput } from '../../graphql/parse-input.ts';
+import { userPolicy } from '../../policies/user.policy.ts';
 import { organizationRepository } from '../organizations/organization.repository.ts';
 import { type CreatedUser, userService } from './user.service.ts';
 
@@ -15,12 +16,13 @@ const typeDefs = `
     id: ID!
     name: String!
     userType: String!
-    email: String!
+    "Contact details and sign-in names are null for a caller who may not read this user (a Standard user listing colleagues)."
+    email: String
     phone: String
     enabled: Boolean!
     "The identity provider's subject of the user's sign-in account."
     awsUserId: String
-    username: String!
+    username: String
     organization: Organization
     "Link where a new user sets their password: only in createOrgUser's result when the admin must pass it on (outbox or failed e-mail), null elsewhere."
     invitationUrl: String
@@ -51,6 +53,12 @@ const getBySubject = operation('any', (args, ctx) =>
   userService.getBySubject(ctx, parseInput(subjectInput, args).awsUserId),
 );
 
+/** A field only a caller who may read the whole user sees (spec roles: user.policy.ts). */
+function privateField(field: 'email' | 'phone' | 'awsUserId' | 'username') {
+  return (user: UserRow, _args: unknown, ctx: RequestContext) =>
+    userPolicy.canRead(ctx.viewer, user) ? user[field] : null;
+}
+
 export const userModule: GraphqlModule = {
   typeDefs,
   queries: {
@@ -74,6 +82,10 @@ export const userModule: GraphqlModule = {
   },
   types: {
     User: {
+      email: privateField('email'),
+      phone: privateField('phone'),
+      awsUserId: privateField('awsUserId'),
+      username: privateField('username'),
       organization: (user: UserRow, _args: unknown, ctx: RequestContext) =>
         loaderFor(ctx, organizationLoader).load(user.organizationId),
       invitationUrl: (user: UserRow & Partial<CreatedUser>) => user.invitationUrl ?? null,

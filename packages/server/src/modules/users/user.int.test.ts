@@ -347,6 +347,34 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
     }
   });
 
+  it('shows a Standard user colleagues by name only: no e-mail, phone, username or subject', async () => {
+    const { power, standard, colleague } = await world();
+    type Listed = { id: string; name: string; email: string | null; phone: string | null };
+    const fields = '{ orgUsers { id name email phone username awsUserId } }';
+    const asStandard = await api.graphql<{ orgUsers: (Listed & Record<string, unknown>)[] }>(
+      standard,
+      fields,
+    );
+    const seen = new Map(asStandard.data!.orgUsers.map((u) => [u.id, u]));
+    expect(seen.get(String(colleague.id))).toEqual({
+      id: String(colleague.id),
+      name: colleague.name,
+      email: null,
+      phone: null,
+      username: null,
+      awsUserId: null,
+    });
+    expect(seen.get(String(standard.id))?.email).toBe(standard.email);
+    expect(seen.get(String(standard.id))?.awsUserId).toBe(standard.awsUserId);
+    const asPower = await api.graphql<{ orgUsers: (Listed & Record<string, unknown>)[] }>(
+      power,
+      fields,
+    );
+    const byPower = asPower.data!.orgUsers.find((u) => u.id === String(colleague.id));
+    expect(byPower?.email).toBe(colleague.email);
+    expect(byPower?.awsUserId).toBe(colleague.awsUserId);
+  });
+
   it('answers a power user acting on another organization’s user like a missing user, and leaves the row unchanged', async () => {
     const { db, power, stranger } = await world();
     const pairs: [string, Record<string, unknown>, Record<string, unknown>][] = [
