@@ -1,4 +1,4 @@
-import { ACTIVITY_STATUSES, type ActivityStatus } from '@asset-portal/shared';
+import { ACTIVITY_STATUSES, ACTIVITY_TYPES, type ActivityStatus } from '@asset-portal/shared';
 
 /** Statuses a job moves through; 'Event' is for one-off entries only. */
 export const JOB_STATUSES = ACTIVITY_STATUSES.filter(
@@ -82,4 +82,17 @@ export function nextJobTimestamps(
         completed: previous?.completed ?? null,
       };
   }
+}
+
+/**
+ * The entries the browser writes itself: its uploads' progress. Every other known type is the
+ * server's record of its own work, which no client may create or move.
+ */
+const CLIENT_ACTIVITY_TYPES = new Set<string>(['PackageUpload']);
+
+export function isClientActivityType(activityType: string): boolean {
+  return (
+    CLIENT_ACTIVITY_TYPES.has(activityType) ||
+    !(ACTIVITY_TYPES as readonly string[]).includes(activityType)
+  );
 }

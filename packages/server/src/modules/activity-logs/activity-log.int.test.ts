@@ -201,7 +201,7 @@ describe.each(DATABASE_KINDS)('activity logs API on %s', (kind) => {
     });
   });
 
-  it("refuses another organization's reference key like a missing log and changes nothing", async () => {
+  it("keeps another organization's entry of the same key apart: the caller writes its own", async () => {
     const w = await world();
     const key = `foreign-${w.org.id}`;
     const theirs = await scanFactories.activityLog(w.db, w.outsider, {
@@ -209,21 +209,60 @@ describe.each(DATABASE_KINDS)('activity logs API on %s', (kind) => {
       referenceKey: key,
       status: 'Started',
     });
-    const attempt = await api.graphql(w.power, UPSERT, {
-      t: 'PackageUpload',
-      k: key,
-      s: 'Failed',
-      m: 'overwritten',
-    });
-    expect(attempt.errors?.[0]?.message).toBe('Not found');
+    const attempt = await api.graphql<{ upsertActivityLogJob: { id: string; status: string } }>(
+      w.power,
+      UPSERT,
+      { t: 'PackageUpload', k: key, s: 'Failed', m: 'mine' },
+    );
+    expect(attempt.errors).toBeUndefined();
+    expect(attempt.data?.upsertActivityLogJob.id).not.toBe(String(theirs.id));
     const rows = await w.db
       .selectFrom('activityLogs')
-      .select(['id', 'status', 'message', 'userId'])
+      .select(['id', 'status', 'message', 'userId', 'organizationId'])
       .where('referenceKey', '=', key)
+      .orderBy('id')
       .execute();
     expect(rows).toEqual([
-      { id: theirs.id, status: 'Started', message: theirs.message, userId: w.outsider.id },
+      {
+        id: theirs.id,
+        status: 'Started',
+        message: theirs.message,
+        userId: w.outsider.id,
+        organizationId: w.outsider.organizationId,
+      },
+      {
+        id: Number(attempt.data?.upsertActivityLogJob.id),
+        status: 'Failed',
+        message: 'mine',
+        userId: w.power.id,
+        organizationId: w.org.id,
+      },
     ]);
+  });
+
+  it("refuses a client's write of the server's own activity types, and the server's later entry is its own", async () => {
+    const w = await world();
+    const key = `org-${w.outsider.organizationId}/project-none/packages/drive.luxlz`;
+    for (const type of ['PackageIngest', 'PointCloudLod', 'ScanPublishing']) {
+      const squat = await api.graphql(w.standard, UPSERT, { t: type, k: key, s: 'Started' });
+      expect(squat.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    }
+    expect(
+      await w.db.selectFrom('activityLogs').select('id').where('referenceKey', '=', key).execute(),
+    ).toEqual([]);
+    const serverEntry = await recordActivity(w.db, {
+      activityType: 'PackageIngest',
+      referenceKey: key,
+      status: 'Completed',
+      organizationId: w.outsider.organizationId,
+      message: 'Ingested session',
+    });
+    expect(serverEntry.organizationId).toBe(w.outsider.organizationId);
+    const visible = await api.graphql<{ activityLogs: { items: { id: string }[] } }>(
+      w.power,
+      '{ activityLogs(pageIndex: 0, pageSize: 50) { items { id } } }',
+    );
+    expect(visible.data?.activityLogs.items.map((i) => i.id)).not.toContain(String(serverEntry.id));
   });
 
   it('acknowledges one log or many, within scope, Standard users only their own', async () => {
@@ -284,6 +323,7 @@ describe.each(DATABASE_KINDS)('activity logs API on %s', (kind) => {
       activityType: 'PackageIngest',
       referenceKey: `ingest-${w.org.id}`,
       status: 'Failed',
+      organizationId: w.org.id,
       message: 'bad manifest',
     });
     expect(finished).toMatchObject({ id: job.id, status: 'Failed', message: 'bad manifest' });

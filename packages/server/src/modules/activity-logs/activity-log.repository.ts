@@ -89,7 +89,7 @@ export const activityLogRepository = {
       .values(values)
       .onConflict((oc) =>
         oc
-          .columns(['activityType', 'referenceKey'])
+          .columns(['activityType', 'referenceKey', 'organizationId'])
           .where('referenceKey', 'is not', null)
           .doNothing(),
       )
@@ -97,13 +97,19 @@ export const activityLogRepository = {
       .executeTakeFirst();
   },
 
-  /** The job log of a (type, reference key), locked until the transaction ends. */
-  findJobForUpdate(db: Db, activityType: string, referenceKey: string) {
+  /** The job log of a (type, reference key) of an organization, locked until the transaction ends. */
+  findJobForUpdate(
+    db: Db,
+    activityType: string,
+    referenceKey: string,
+    organizationId: number | null,
+  ) {
     return db
       .selectFrom('activityLogs')
       .selectAll()
       .where('activityType', '=', activityType)
       .where('referenceKey', '=', referenceKey)
+      .where('organizationId', organizationId === null ? 'is' : '=', organizationId)
       .forUpdate()
       .executeTakeFirst();
   },

@@ -10,7 +10,12 @@ import {
   type ActivityLogRecord,
   activityLogRepository as repo,
 } from './activity-log.repository.ts';
-import { type ActivityLogSort, type JobStatus, nextJobTimestamps } from './activity-log-rules.ts';
+import {
+  type ActivityLogSort,
+  isClientActivityType,
+  type JobStatus,
+  nextJobTimestamps,
+} from './activity-log-rules.ts';
 
 export interface ActivityLogFilters {
   activityType?: string | undefined;
@@ -89,7 +94,12 @@ async function upsertJob(db: Db, job: JobWrite): Promise<ActivityLogRecord> {
   return db.transaction().execute(async (trx) => {
     // Two tries: a concurrent writer may insert the same key between our read and our insert.
     for (let attempt = 0; attempt < 2; attempt++) {
-      const existing = await repo.findJobForUpdate(trx, job.activityType, job.referenceKey);
+      const existing = await repo.findJobForUpdate(
+        trx,
+        job.activityType,
+        job.referenceKey,
+        job.organizationId,
+      );
       const now = new Date();
       if (existing) {
         job.guard?.(existing);
@@ -170,13 +180,17 @@ export const activityLogService = {
   },
 
   /**
-   * A job entry of the caller's: a reference key already used in another organization answers
-   * 'Not found' and changes nothing; a Standard user may not move another user's job.
+   * A job entry of the caller's organization (keys of other organizations are other entries);
+   * a Standard user may not move another user's job, and the server's own activity types
+   * (ingestion, processing, publishing…) are written by the server only.
    */
   upsertJob(
     ctx: RequestContext,
     input: ActivityDetails & { activityType: string; referenceKey: string; status: JobStatus },
   ) {
+    if (!isClientActivityType(input.activityType)) {
+      throw new ForbiddenError(`Activity type ${input.activityType} is written by the server only`);
+    }
     return upsertJob(ctx.db, {
       ...input,
       userId: ctx.viewer.user.id,
