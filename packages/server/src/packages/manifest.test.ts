@@ -93,3 +93,32 @@ describe('luxiz manifest', () => {
     );
   });
 });
+
+describe('manifest bounds', () => {
+  const base = () => structuredClone(valid) as unknown as Record<string, unknown>;
+  const refused = (manifest: unknown) => () =>
+    parseLuxlzManifest(typeof manifest === 'string' ? manifest : JSON.stringify(manifest));
+
+  it('refuses session and device ids that are paths or markup', () => {
+    for (const sessionId of ['../etc', 'a/b', '<b>x</b>', '..']) {
+      expect(refused({ ...base(), sessionId })).toThrow(/Session id/);
+    }
+    expect(refused({ ...base(), deviceId: '<img src=x>' })).toThrow(/deviceId/);
+  });
+
+  it('refuses a scan name of 15 MB and names with control characters', () => {
+    const manifest = base();
+    const scans = manifest.scans as Record<string, unknown>[];
+    scans[0]!.friendlyName = 'x'.repeat(201);
+    expect(refused(manifest)).toThrow(/friendlyName is longer than 200/);
+    scans[0]!.friendlyName = 'a\u0000b';
+    expect(refused(manifest)).toThrow(/control characters/);
+  });
+
+  it('refuses a 5,000-deep field and an oversized manifest before parsing them', () => {
+    const deep = `{"formatVersion":1,"x":${'['.repeat(5000)}${']'.repeat(5000)}}`;
+    expect(refused(deep)).toThrow(/nested deeper than 12/);
+    const huge = JSON.stringify({ ...base(), padding: 'x'.repeat(1_100_000) });
+    expect(refused(huge)).toThrow(/larger than/);
+  });
+});

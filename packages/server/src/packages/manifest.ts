@@ -24,14 +24,59 @@ const isoUtc = (field: string) =>
       error: `${field} must be a UTC ISO 8601 date-time ending in Z`,
     });
 
-const deviceId = z.string().trim().min(1, { error: 'deviceId is missing' });
+/**
+ * Bounds of what a manifest may hold. Everything in it is stored and sent to every viewer of the
+ * project, so no text may be larger than its use needs; a refused manifest writes nothing.
+ */
+export const MANIFEST_LIMITS = {
+  /** Characters of manifest.json. */
+  maxChars: 1_000_000,
+  /** Nesting of objects and arrays. */
+  maxDepth: 12,
+  maxScans: 2_000,
+  maxGnssFiles: 200,
+  deviceIdChars: 64,
+  friendlyNameChars: 200,
+  /** firmware, generator. */
+  labelChars: 200,
+  /** A CRS may be given as WKT. */
+  crsChars: 8_000,
+  pathChars: 512,
+} as const;
+
+/** Identifiers become object keys and URL parts: a safe charset only, never '.' or '..'. */
+const SAFE_ID = /^[A-Za-z0-9_.-]+$/;
+const isSafeId = (value: string) => SAFE_ID.test(value) && value !== '.' && value !== '..';
+// Control characters in a name would corrupt logs and CSV exports.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control range is the point
+const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+
+const boundedText = (field: string, max: number) =>
+  z
+    .string({ error: `${field} must be a string` })
+    .max(max, { error: `${field} is longer than ${max} characters` })
+    .refine((value) => !CONTROL_CHARS.test(value), {
+      error: `${field} holds control characters`,
+    });
+
+const deviceId = z
+  .string({ error: 'deviceId is missing' })
+  .trim()
+  .min(1, { error: 'deviceId is missing' })
+  .max(MANIFEST_LIMITS.deviceIdChars, {
+    error: `deviceId is longer than ${MANIFEST_LIMITS.deviceIdChars} characters`,
+  })
+  .refine(isSafeId, { error: "deviceId may hold only letters, digits, '_', '-' and '.'" });
 
 const sessionId = z
   .string({ error: 'sessionId is missing' })
   .min(1, { error: 'sessionId is missing' })
   .refine((value) => value.length <= SESSION_ID_MAX_LENGTH, {
     error: (issue) =>
-      `Session id ${String(issue.input)} is longer than ${SESSION_ID_MAX_LENGTH} characters`,
+      `Session id ${String(issue.input).slice(0, 40)} is longer than ${SESSION_ID_MAX_LENGTH} characters`,
+  })
+  .refine(isSafeId, {
+    error: "Session id may hold only letters, digits, '_', '-' and '.'",
   });
 
 const scanId = z
@@ -39,26 +84,29 @@ const scanId = z
   .min(1, { error: 'Scan id is missing' })
   .refine((value) => value.length <= SCAN_ID_MAX_LENGTH, {
     error: (issue) =>
-      `Scan id ${String(issue.input)} is longer than ${SCAN_ID_MAX_LENGTH} characters`,
+      `Scan id ${String(issue.input).slice(0, 40)} is longer than ${SCAN_ID_MAX_LENGTH} characters`,
   })
-  .refine((value) => /^[A-Za-z0-9_.-]+$/.test(value) && value !== '.' && value !== '..', {
+  .refine(isSafeId, {
     error: (issue) =>
       `Scan id ${String(issue.input)} may hold only letters, digits, '_', '-' and '.'`,
   });
 
-const entryPath = z.string().min(1, { error: 'A file path is empty' });
+const entryPath = boundedText('A file path', MANIFEST_LIMITS.pathChars).refine(
+  (value) => value.length > 0,
+  { error: 'A file path is empty' },
+);
 
 export const luxlzScanSchema = z
   .looseObject({
     id: scanId,
-    friendlyName: z.string().default(''),
+    friendlyName: boundedText('friendlyName', MANIFEST_LIMITS.friendlyNameChars).default(''),
     capturedStart: isoUtc('capturedStart'),
     capturedEnd: isoUtc('capturedEnd'),
     pointCloud: entryPath,
     trajectory: entryPath,
     pointCount: z.number().int().nonnegative(),
     /** Coordinate system of the point cloud, e.g. 'EPSG:32654'. */
-    crs: z.string().optional(),
+    crs: z.string().max(MANIFEST_LIMITS.crsChars).optional(),
   })
   .refine((scan) => scan.capturedStart <= scan.capturedEnd, {
     error: 'capturedEnd is before capturedStart',
@@ -75,25 +123,40 @@ export const luxlzManifestSchema = z.looseObject({
   formatVersion: z.literal(PACKAGE_FORMAT_VERSION),
   deviceId,
   sessionId,
-  firmware: z.string().default(''),
+  firmware: boundedText('firmware', MANIFEST_LIMITS.labelChars).default(''),
   /** How the package was made, when not by a device (e.g. generated from public fixtures). */
-  generator: z.string().optional(),
-  scans: z.array(luxlzScanSchema).min(1, { error: 'The manifest lists no scans' }),
-  gnss: z.array(gnssFileSchema).default([]),
+  generator: boundedText('generator', MANIFEST_LIMITS.labelChars).optional(),
+  scans: z
+    .array(luxlzScanSchema)
+    .min(1, { error: 'The manifest lists no scans' })
+    .max(MANIFEST_LIMITS.maxScans, {
+      error: `The manifest lists more than ${MANIFEST_LIMITS.maxScans} scans`,
+    }),
+  gnss: z
+    .array(gnssFileSchema)
+    .max(MANIFEST_LIMITS.maxGnssFiles, {
+      error: `The manifest lists more than ${MANIFEST_LIMITS.maxGnssFiles} GNSS files`,
+    })
+    .default([]),
 });
 
 export const luxizScanSchema = z.looseObject({
   id: scanId,
   frameCount: z.number().int().nonnegative().optional(),
-  crs: z.string().optional(),
+  crs: z.string().max(MANIFEST_LIMITS.crsChars).optional(),
 });
 
 export const luxizManifestSchema = z.looseObject({
   formatVersion: z.literal(PACKAGE_FORMAT_VERSION),
   deviceId,
   sessionId,
-  generator: z.string().optional(),
-  scans: z.array(luxizScanSchema).min(1, { error: 'The manifest lists no scans' }),
+  generator: boundedText('generator', MANIFEST_LIMITS.labelChars).optional(),
+  scans: z
+    .array(luxizScanSchema)
+    .min(1, { error: 'The manifest lists no scans' })
+    .max(MANIFEST_LIMITS.maxScans, {
+      error: `The manifest lists more than ${MANIFEST_LIMITS.maxScans} scans`,
+    }),
 });
 
 export type LuxlzManifest = z.infer<typeof luxlzManifestSchema>;
@@ -106,6 +169,16 @@ export const IMAGES_CSV_NAME = 'images.csv';
 
 function parseJson(text: string | undefined | null): Record<string, unknown> {
   if (text === undefined || text === null) throw new PackageFormatError('manifest.json is missing');
+  if (text.length > MANIFEST_LIMITS.maxChars) {
+    throw new PackageFormatError(
+      `manifest.json is larger than ${MANIFEST_LIMITS.maxChars} characters`,
+    );
+  }
+  if (jsonDepth(text) > MANIFEST_LIMITS.maxDepth) {
+    throw new PackageFormatError(
+      `manifest.json is nested deeper than ${MANIFEST_LIMITS.maxDepth} levels`,
+    );
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -121,6 +194,23 @@ function parseJson(text: string | undefined | null): Record<string, unknown> {
     throw new PackageFormatError(`Unsupported package format version ${String(version)}`);
   }
   return value as Record<string, unknown>;
+}
+
+/** Deepest nesting of brackets outside strings, counted before parsing (no recursion). */
+function jsonDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (inString) {
+      if (char === '\\') i++;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === '{' || char === '[') deepest = Math.max(deepest, ++depth);
+    else if (char === '}' || char === ']') depth--;
+  }
+  return deepest;
 }
 
 function describe(error: z.ZodError): string {
