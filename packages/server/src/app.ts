@@ -35,6 +35,14 @@ export interface AppDeps {
 
 const webDist = path.resolve(fileURLToPath(import.meta.url), '../../../web/dist');
 
+/**
+ * Request bodies: /graphql carries a layer's source (up to 16 MiB of GeoJSON, in variables), so
+ * it takes 20 MiB; every other route keeps 2 MiB. The query text itself stays bounded by the
+ * request guard's document-size limit.
+ */
+export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+export const GRAPHQL_BODY_LIMIT_BYTES = 20 * 1024 * 1024;
+
 /** Builds the one HTTP server: runtime config, identity, GraphQL API and the web app. */
 export async function createApp({
   config,
@@ -43,7 +51,7 @@ export async function createApp({
 }: AppDeps): Promise<{ app: FastifyInstance; identity: Identity }> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    bodyLimit: 2 * 1024 * 1024,
+    bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.isProduction,
   });
   const sessionSecret =
@@ -76,6 +84,9 @@ export async function createApp({
   });
   const mail = mailOverride ?? createMailTransport(config, app.log);
   const storage = createObjectStorage(config);
+  app.addHook('onRoute', (route) => {
+    if (route.url === '/graphql') route.bodyLimit = GRAPHQL_BODY_LIMIT_BYTES;
+  });
   await registerGraphql(app, { config, db, accounts: identity.accounts, mail, storage });
   await registerLogFileRoutes(app, { config, db });
   await registerEmbeddedStorageRoutes(app, { config });

@@ -6,6 +6,7 @@ import type { GraphqlResult } from './api.ts';
 import { basestationCases } from './authorization-cases-basestations.ts';
 import { bucketCases } from './authorization-cases-buckets.ts';
 import { deviceAssignmentsCases } from './authorization-cases-device-assignments.ts';
+import { importedScansCases } from './authorization-cases-imported-scans.ts';
 import { logFilesCases } from './authorization-cases-log-files.ts';
 import { packageUploadCases } from './authorization-cases-package-uploads.ts';
 import { pointCloudCases } from './authorization-cases-pointclouds.ts';
@@ -14,6 +15,8 @@ import { publishingCases } from './authorization-cases-publishing.ts';
 import { scanImagesCases } from './authorization-cases-scan-images.ts';
 import { scanProcessingCases } from './authorization-cases-scan-processing.ts';
 import { trajectoryCases } from './authorization-cases-trajectory.ts';
+import { unassignedScansCases } from './authorization-cases-unassigned-scans.ts';
+import { vendorCases } from './authorization-cases-vendors.ts';
 import type { OrgFixture } from './authorization-world.ts';
 
 export type Outcome = 'allow' | 'deny';
@@ -259,7 +262,6 @@ export const AUTHORIZATION_CASES: Record<string, AuthorizationCase> = {
     variables: ({ aimed }) => ({ id: aimed.scanId }),
     expect: ownOrgForAll,
   },
-  unassignedScans: { document: '{ unassignedScans { id } }', expect: adminOnly },
   sessionSummary: {
     document: 'query($p:ID!){ sessionSummary(projectId:$p){ sessionId } }',
     variables: ({ aimed }) => ({ p: aimed.projectId }),
@@ -343,14 +345,17 @@ export const AUTHORIZATION_CASES: Record<string, AuthorizationCase> = {
   ...logFilesCases,
   ...packageUploadCases,
   ...deviceAssignmentsCases,
+  ...unassignedScansCases,
   ...bucketCases,
   ...scanImagesCases,
   ...pointCloudCases,
   ...projectLayersCases,
+  ...vendorCases,
   ...basestationCases,
   ...trajectoryCases,
   ...publishingCases,
   ...scanProcessingCases,
+  ...importedScansCases,
 };
 
 /** Judges a create: 'allow' only when the new row belongs to the aimed organization. */

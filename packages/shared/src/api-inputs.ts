@@ -6,16 +6,11 @@
 import { z } from 'zod';
 import { DEFAULT_CLASSIFIERS, DEFAULT_TAG_OPTIONS, PIPELINE_DESCRIPTION_MAX } from './constants.ts';
 import { helmertJsonSchema } from './helmert.ts';
-import {
-  validateFeatureCollection,
-  validateLayerName,
-  validateLayerStyles,
-} from './layer-rules.ts';
+import { validateLayerName, validateLayerSource, validateLayerStyles } from './layer-rules.ts';
 import {
   EMAIL_INVALID,
   FIELD_REQUIRED,
   INVALID_ID,
-  LAYER_MESSAGES,
   PHONE_INVALID,
   PIPELINE_DESCRIPTION_TOO_LONG,
   PIPELINE_INVALID_JSON,
@@ -240,14 +235,7 @@ export const layerInput = z.object({
     }),
   comments: optionalText,
   source: requiredText.superRefine((text, ctx) => {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      ctx.addIssue({ code: 'custom', message: LAYER_MESSAGES.notFeatureCollection });
-      return;
-    }
-    const message = validateFeatureCollection(parsed);
+    const message = validateLayerSource(text);
     if (message) ctx.addIssue({ code: 'custom', message });
   }),
   layers: z

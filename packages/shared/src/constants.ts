@@ -37,6 +37,8 @@ export const PIPELINE_DESCRIPTION_MAX = 200;
 export const LAYER_NAME_MIN = 3;
 export const LAYER_NAME_MAX = 50;
 export const GEOTIFF_MIN_BYTES = 1000;
+/** A layer's GeoJSON text after conversion, in UTF-8 bytes (the /graphql body allows 20 MiB). */
+export const LAYER_SOURCE_MAX_BYTES = 16 * 1024 * 1024;
 export const SESSION_ID_MAX = 29;
 export const SCAN_ID_MAX = 26;
 export const COMMENT_MAX = 60;
@@ -155,6 +157,8 @@ export type UploadType = (typeof UPLOAD_TYPES)[number];
 export const PACKAGE_EXTENSIONS = ['.luxlz', '.luxiz'] as const;
 export const BASESTATION_EXTENSION = '.zip';
 export const IMPORTED_SCAN_EXTENSION = '.las';
+/** The Content-Type an imported scan's LAS is PUT with (its presigned URLs bind it). */
+export const IMPORTED_SCAN_CONTENT_TYPE = 'application/octet-stream';
 export const LAYER_FILE_EXTENSIONS = [
   '.geojson',
   '.json',

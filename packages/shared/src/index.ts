@@ -15,6 +15,7 @@ export * from './scan-filter.ts';
 export * from './scan-processing-inputs.ts';
 export * from './scan-selection.ts';
 export * from './scan-status.ts';
+export * from './unassigned-scans.ts';
 export * from './upload-rules.ts';
 export * from './user-rules.ts';
 export * from './user-types.ts';

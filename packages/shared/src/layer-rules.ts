@@ -1,12 +1,19 @@
 /** Layer form and file rules of spec §5 (Layer). */
-import { GEOTIFF_MIN_BYTES, LAYER_NAME_MAX, LAYER_NAME_MIN } from './constants.ts';
+import {
+  GEOTIFF_MIN_BYTES,
+  LAYER_NAME_MAX,
+  LAYER_NAME_MIN,
+  LAYER_SOURCE_MAX_BYTES,
+} from './constants.ts';
 import {
   FIELD_REQUIRED,
   GEOTIFF_TOO_SMALL,
   LAYER_FILE_TYPE_INVALID,
   LAYER_MESSAGES,
   LAYER_NAME_INVALID,
+  LAYER_SOURCE_TOO_LARGE,
   LAYER_STYLE_HAS_ID_OR_SOURCE,
+  LAYER_STYLES_NOT_ARRAY,
 } from './messages.ts';
 import type { FileLike } from './validation.ts';
 
@@ -52,9 +59,72 @@ export function validateFeatureCollection(value: unknown): string | null {
   return null;
 }
 
+/** 'This field is required' for an empty group name, or null. */
+export function validateGroupName(name: string | null | undefined): string | null {
+  return (name ?? '').trim() === '' ? FIELD_REQUIRED : null;
+}
+
+/** UTF-8 size of a text without encoding it (a source may be 16 MiB). */
+export function utf8ByteLength(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      // A surrogate pair is one 4-byte character.
+      bytes += 4;
+      i += 1;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+const MIB = 1024 * 1024;
+
+/** The size rule alone: the message for a source above LAYER_SOURCE_MAX_BYTES, or null. */
+export function validateLayerSourceSize(bytes: number): string | null {
+  if (bytes <= LAYER_SOURCE_MAX_BYTES) return null;
+  // Rounded up, so a source just over the limit never reads as '16.0 MB'.
+  return LAYER_SOURCE_TOO_LARGE(`${(Math.ceil((bytes / MIB) * 10) / 10).toFixed(1)} MB`);
+}
+
+export type LayerSourceCheck =
+  | { ok: true; featureCount: number; sourceBytes: number }
+  | { ok: false; message: string };
+
 /**
- * The rendering-layer editor's rule: a JSON array of style entries, none holding `id` or
- * `source` (the app assigns both).
+ * A layer's source text: at most 16 MiB, parsing as a FeatureCollection with a features array.
+ * The size is checked first so an oversized text is never parsed.
+ */
+export function checkLayerSource(text: string): LayerSourceCheck {
+  const sourceBytes = utf8ByteLength(text);
+  const tooLarge = validateLayerSourceSize(sourceBytes);
+  if (tooLarge) return { ok: false, message: tooLarge };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return { ok: false, message: LAYER_MESSAGES.notFeatureCollection };
+  }
+  const message = validateFeatureCollection(parsed);
+  if (message) return { ok: false, message };
+  return {
+    ok: true,
+    featureCount: (parsed as { features: unknown[] }).features.length,
+    sourceBytes,
+  };
+}
+
+/** The source rule's message, or null when the text is a usable layer source. */
+export function validateLayerSource(text: string): string | null {
+  const check = checkLayerSource(text);
+  return check.ok ? null : check.message;
+}
+
+/**
+ * The rendering-layer editor's rule: a JSON array of style objects, none holding `id` or
+ * `source` (the app assigns both). An empty text means no styles.
  */
 export function validateLayerStyles(text: string | null | undefined): string | null {
   if (!text || text.trim() === '') return null;
@@ -62,11 +132,12 @@ export function validateLayerStyles(text: string | null | undefined): string | n
   try {
     parsed = JSON.parse(text);
   } catch {
-    return LAYER_STYLE_HAS_ID_OR_SOURCE;
+    return LAYER_STYLES_NOT_ARRAY;
   }
-  const entries = Array.isArray(parsed) ? parsed : [parsed];
-  const invalid = entries.some(
-    (entry) => typeof entry !== 'object' || entry === null || 'id' in entry || 'source' in entry,
-  );
+  if (!Array.isArray(parsed)) return LAYER_STYLES_NOT_ARRAY;
+  if (parsed.some((entry) => typeof entry !== 'object' || entry === null || Array.isArray(entry))) {
+    return LAYER_STYLES_NOT_ARRAY;
+  }
+  const invalid = parsed.some((entry) => 'id' in entry || 'source' in entry);
   return invalid ? LAYER_STYLE_HAS_ID_OR_SOURCE : null;
 }

@@ -44,6 +44,18 @@ export const LAYER_FILE_TYPE_INVALID =
   'File must be GeoJSON, KML, KMZ, Shapefile ZIP, or GeoTIFF format';
 export const GEOTIFF_TOO_SMALL = 'Invalid GeoTIFF file';
 export const LAYER_STYLE_HAS_ID_OR_SOURCE = 'Layer styles cannot contain id or source';
+export const LAYER_STYLES_NOT_ARRAY = 'Layer styles must be a JSON array of style objects';
+/** {size} is the formatted size, e.g. '17.2 MB'. */
+export const LAYER_SOURCE_TOO_LARGE = (size: string): string =>
+  `The layer is ${size} after conversion; the limit is 16 MB`;
+export const LAYER_GROUP_NOT_USABLE =
+  "The group must belong to the layer's project or be global to its organization";
+export const LAYER_ALREADY_IN_GROUP = (layer: string, group: string): string =>
+  `Layer ${layer} is already in group ${group}`;
+export const GROUP_HOLDS_OTHER_LAYERS =
+  'The group holds layers of other projects; move or ungroup them first';
+export const GROUP_FOR_ALL_ORGANIZATIONS_ADMIN_ONLY =
+  'Only an Admin can change or delete a group shared by every organization';
 export const POINT_INVALID = 'Point must be [longitude, latitude] or [longitude, latitude, z]';
 export const MAX_SELECTED_SCANS_MESSAGE = 'At most 40 scans can be selected';
 
@@ -76,6 +88,12 @@ export const IMPORTED_SCAN_SUBMITTED =
   'Successfully submitted imported scan for pointcloud generation';
 export const PUBLISH_SUBMITTED = 'Successfully submitted selected scans for publishing';
 export const PROCESSING_SUBMITTED = 'Successfully submitted selected scans for processing';
+export const LAYER_CREATED = (name: string): string => `Layer ${name} created`;
+export const LAYER_UPDATED = (name: string): string => `Layer ${name} updated`;
+export const LAYER_DELETED = (name: string): string => `Layer ${name} deleted`;
+export const GROUP_CREATED = (name: string): string => `Group ${name} created`;
+export const GROUP_UPDATED = (name: string): string => `Group ${name} updated`;
+export const GROUP_DELETED = (name: string): string => `Group ${name} deleted`;
 
 // Layer upload
 export const LAYER_MESSAGES = {
@@ -93,6 +111,27 @@ export const LAYER_MESSAGES = {
   noKmlInKmz: 'No KML file found in KMZ archive',
   shapefileUnsupported:
     'Shapefile processing requires shp.js library. Please convert to GeoJSON first.',
+  invalidJson: 'Invalid GeoJSON: the file is not valid JSON',
+  invalidGeometry: 'Invalid geometry: a feature has missing or malformed coordinates',
+  notLonLat:
+    'The coordinates are not longitude/latitude: include the .prj file or export the layer in WGS 84',
+  noShpInZip: 'No .shp file found in the ZIP archive',
+  invalidShapefile: 'Invalid Shapefile: the .shp or .dbf file could not be read',
+  invalidPrj:
+    'The .prj file describes a projection that cannot be read; export the layer in WGS 84',
+  fileTooLarge: 'The file is too large to convert',
+  archiveTooLarge: 'The archive is too large to unpack (too much data or too many files)',
+  invalidArchive: 'Invalid ZIP archive: the file could not be unpacked',
+  unsupportedCrs:
+    'The GeoTIFF uses a coordinate system that cannot be converted; use WGS 84 or WGS 84 / UTM',
+} as const;
+
+/** Non-blocking notes a layer conversion shows beside its result. */
+export const LAYER_WARNINGS = {
+  noPrj: 'No .prj file: coordinates were taken as WGS 84 longitude/latitude',
+  shapefilesMerged: (names: readonly string[]): string =>
+    `The archive holds ${names.length} shapefiles (${names.join(', ')}); all were merged into one layer`,
+  gridTooLarge: 'The file is too large for grid mode (over 2,000,000 pixels); showing bounds',
 } as const;
 
 // Confirmations
@@ -102,6 +141,9 @@ export const CONFIRM_PROJECT_DELETION = (name: string): string =>
 export const CONFIRM_USER_DELETION_TITLE = 'Confirm User Deletion';
 export const CONFIRM_USER_DELETION = (name: string): string =>
   `Are you sure you want to delete user '${name}'?`;
+export const CONFIRM_LAYER_DELETION_TITLE = 'Confirm Layer Deletion';
+export const CONFIRM_LAYER_DELETION = (name: string): string =>
+  `Are you sure you want to delete layer '${name}'?`;
 export const CONFIRM_BASESTATION_DELETION_TITLE = 'Confirm Basestation Deletion';
 export const CONFIRM_BASESTATION_DELETION = (file: string): string =>
   `Are you sure you want to delete basestation file '${file}'?`;

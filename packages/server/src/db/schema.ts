@@ -283,6 +283,7 @@ export interface TrajectoryProcessingRunsTable {
   versionName: string | null;
 }
 
+/** A layer group. projectId null: global, to organizationId (null: every organization). */
 export interface VendorsTable {
   id: Generated<number>;
   name: string;
@@ -302,10 +303,15 @@ export interface ProjectLayersTable {
   layers: Generated<string>;
   ignore: Generated<boolean>;
   showByDefault: Generated<boolean>;
+  /** Features in the source, counted when it is saved. */
+  featureCount: Generated<number>;
+  /** UTF-8 size of the source. */
+  sourceBytes: Generated<number>;
   created: Timestamp;
   lastModified: Timestamp;
 }
 
+/** A layer is in at most one group (unique layer_id). */
 export interface VendorLayersTable {
   layerId: number;
   vendorId: number;
@@ -398,6 +404,8 @@ export type TrajectoryProcessingRunRow = Selectable<TrajectoryProcessingRunsTabl
 export type OrganizationRow = Selectable<OrganizationsTable>;
 export type ProjectRow = Selectable<ProjectsTable>;
 export type PipelineRow = Selectable<PipelinesTable>;
+export type ProjectLayerRow = Selectable<ProjectLayersTable>;
+export type VendorRow = Selectable<VendorsTable>;
 export type ScanRow = Selectable<ScansTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type ArtifactRow = Selectable<ArtifactsTable>;

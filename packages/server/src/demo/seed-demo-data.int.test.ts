@@ -37,6 +37,9 @@ const TABLES = [
   'artifacts',
   'activityLogs',
   'annotations',
+  'vendors',
+  'projectLayers',
+  'vendorLayers',
 ] as const;
 
 async function counts(db: Db) {
@@ -95,7 +98,69 @@ describe.each(DATABASE_KINDS)('seedDemoData on %s', (kind) => {
       artifacts: 19,
       activityLogs: 3,
       annotations: 1,
+      vendors: 3,
+      projectLayers: 4,
+      vendorLayers: 3,
     });
+  });
+
+  it('seeds map layers converted from the fixture files, in their groups', async () => {
+    const db = database.db;
+    const layers = await db
+      .selectFrom('projectLayers as l')
+      .innerJoin('projects as p', 'p.id', 'l.projectId')
+      .leftJoin('vendorLayers as vl', 'vl.layerId', 'l.id')
+      .leftJoin('vendors as v', 'v.id', 'vl.vendorId')
+      .select([
+        'p.name as project',
+        'l.name',
+        'l.source',
+        'l.layers',
+        'l.featureCount',
+        'l.sourceBytes',
+        'l.showByDefault',
+        'l.ignore',
+        'v.name as group',
+        'v.projectId as groupProjectId',
+        'v.organizationId as groupOrganizationId',
+      ])
+      .orderBy('l.name')
+      .execute();
+    expect(
+      layers.map((l) => [l.project, l.name, l.group, l.featureCount, l.showByDefault]),
+    ).toEqual([
+      ['Paris Test Drive', 'Iceland regions', null, 83, false],
+      ['Tokyo Bay Test Range', 'Seoul roads', 'Road network', 94, true],
+      ['Paris Test Drive', 'Switzerland', 'Reference areas', 2, true],
+      ['Eugene Corridor', 'US states', 'Public boundaries', 100, true],
+    ]);
+    for (const layer of layers) {
+      const source = JSON.parse(layer.source) as { type: string; features: unknown[] };
+      expect(source.type).toBe('FeatureCollection');
+      expect(source.features).toHaveLength(layer.featureCount);
+      expect(layer.sourceBytes).toBe(Buffer.byteLength(layer.source, 'utf8'));
+      expect(layer.ignore).toBe(false);
+    }
+    const byName = Object.fromEntries(layers.map((l) => [l.name, l]));
+    // The global group is every organization's, as an Admin creates it.
+    expect(byName['US states']).toMatchObject({ groupProjectId: null, groupOrganizationId: null });
+    // The KML's own styles come with it; the roads use the predefined Ditchline style.
+    expect(JSON.parse(byName['US states']!.layers).length).toBeGreaterThan(0);
+    expect(JSON.parse(byName['Seoul roads']!.layers)).toEqual([
+      expect.objectContaining({
+        type: 'line',
+        paint: expect.objectContaining({ 'line-color': '#1565c0' }),
+      }),
+    ]);
+    const [lon, lat] = (
+      JSON.parse(byName.Switzerland!.source) as {
+        features: { geometry: { coordinates: number[][][] } }[];
+      }
+    ).features[0]!.geometry.coordinates.flat(2) as number[];
+    expect(lon).toBeGreaterThan(5);
+    expect(lon).toBeLessThan(11);
+    expect(lat).toBeGreaterThan(45);
+    expect(lat).toBeLessThan(48);
   });
 
   it('creates the vendor and customer organizations with devices and buckets', async () => {
@@ -374,6 +439,8 @@ describe.each(DATABASE_KINDS)('seedDemoData without fixtures on %s', (kind) => {
     const all = await counts(database.db);
     expect(all).toMatchObject({ organizations: 2, users: 4, projects: 5, sessions: 1, scans: 2 });
     expect(all.annotations).toBe(0);
+    expect(all).toMatchObject({ vendors: 0, projectLayers: 0, vendorLayers: 0 });
+    expect(warnings[0]).toContain('without map layers');
   });
 });
 

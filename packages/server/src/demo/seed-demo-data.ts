@@ -24,6 +24,7 @@ import {
   REMOVE_NOISE_PIPELINE,
   VENDOR_ORGANIZATION,
 } from './demo-catalog.ts';
+import { convertDemoLayers, insertDemoLayers } from './demo-layers.ts';
 import { buildDemoSession, type DemoSessionRows } from './demo-sessions.ts';
 import { type FixtureSessions, fixtureSessions, rinexSiteSession } from './fixture-sessions.ts';
 
@@ -85,14 +86,18 @@ export async function seedDemoData(
     password: options.password ?? randomPassword(),
   }));
   const fixturesFound = existsSync(path.join(fixturesDir, 'pointcloud'));
+  const layersDir = path.join(fixturesDir, 'layers');
   if (!fixturesFound) {
     warn(
-      `Demo data: fixtures folder ${fixturesDir} not found; seeding without the scans built from its point clouds.`,
+      `Demo data: fixtures folder ${fixturesDir} not found; seeding without the scans built from its point clouds and without map layers.`,
     );
+  } else if (!existsSync(layersDir)) {
+    warn(`Demo data: ${layersDir} not found; seeding without map layers.`);
   }
-  const [hashes, clouds] = await Promise.all([
+  const [hashes, clouds, layers] = await Promise.all([
     Promise.all(accounts.map((account) => hash(account.password))),
     fixturesFound ? fixtureSessions(fixturesDir, warn) : ({} as FixtureSessions),
+    fixturesFound ? convertDemoLayers(layersDir, warn) : [],
   ]);
 
   const seeded = await db.transaction().execute(async (trx) => {
@@ -145,12 +150,13 @@ export async function seedDemoData(
           tagOptions: [...DEFAULT_TAG_OPTIONS],
         })),
       )
-      .returning(['id', 'name'])
+      .returning(['id', 'name', 'organizationId'])
       .execute();
-    const projectId = (key: DemoProjectKey) => {
+    const projectRow = (key: DemoProjectKey) => {
       const name = DEMO_PROJECTS.find((p) => p.key === key)!.name;
-      return projects.find((row) => row.name === name)!.id;
+      return projects.find((row) => row.name === name)!;
     };
+    const projectId = (key: DemoProjectKey) => projectRow(key).id;
 
     await trx
       .insertInto('deviceAssignments')
@@ -206,6 +212,8 @@ export async function seedDemoData(
         },
       ])
       .execute();
+
+    await insertDemoLayers(trx, layers, projectRow);
 
     const users = await trx
       .insertInto('users')

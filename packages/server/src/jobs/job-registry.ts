@@ -1,4 +1,5 @@
 import { processBasestationJob } from '../modules/basestations/process-basestation.job.ts';
+import { processImportedScanJob } from '../modules/imported-scans/process-imported-scan.job.ts';
 import { ingestPackageJob } from '../modules/ingestion/ingest-package.job.ts';
 import { buildPointCloudLodJob } from '../modules/pointclouds/point-cloud-lod.job.ts';
 import { publishScanJob } from '../modules/publishing/publish-scan.job.ts';
@@ -16,4 +17,5 @@ export const jobDefinitions: readonly JobDefinition[] = [
   trajectoryRunJob,
   processScanJob,
   publishScanJob,
+  processImportedScanJob,
 ];

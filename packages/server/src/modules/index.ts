@@ -4,6 +4,7 @@ import { annotationModule } from './annotations/annotation.graphql.ts';
 import { basestationModule } from './basestations/basestation.graphql.ts';
 import { bucketModule } from './buckets/bucket.graphql.ts';
 import { deviceAssignmentModule } from './device-assignments/device-assignment.graphql.ts';
+import { importedScanModule } from './imported-scans/imported-scan.graphql.ts';
 import { logFileModule } from './log-files/log-file.graphql.ts';
 import { objectLinkModule } from './object-links/object-link.graphql.ts';
 import { organizationModule } from './organizations/organization.graphql.ts';
@@ -19,7 +20,9 @@ import { scanProcessingModule } from './scan-processing/scan-processing.graphql.
 import { scanModule } from './scans/scan.graphql.ts';
 import { sessionModule } from './sessions/session.graphql.ts';
 import { trajectoryModule } from './trajectory/trajectory.graphql.ts';
+import { unassignedScanModule } from './unassigned-scans/unassigned-scan.graphql.ts';
 import { userModule } from './users/user.graphql.ts';
+import { vendorModule } from './vendors/vendor.graphql.ts';
 
 /** Every domain module of the API. */
 export const modules: GraphqlModule[] = [
@@ -28,6 +31,7 @@ export const modules: GraphqlModule[] = [
   userModule,
   projectModule,
   projectLayerModule,
+  vendorModule,
   pipelineModule,
   scanModule,
   scanImageModule,
@@ -39,9 +43,11 @@ export const modules: GraphqlModule[] = [
   logFileModule,
   objectLinkModule,
   deviceAssignmentModule,
+  unassignedScanModule,
   packageUploadModule,
   pointCloudModule,
   processingModule,
   publishingModule,
   scanProcessingModule,
+  importedScanModule,
 ];

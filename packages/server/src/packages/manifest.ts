@@ -59,7 +59,8 @@ const boundedText = (field: string, max: number) =>
       error: `${field} holds control characters`,
     });
 
-const deviceId = z
+/** A device's id: it names object keys, so the safe charset only (device registration too). */
+export const deviceIdSchema = z
   .string({ error: 'deviceId is missing' })
   .trim()
   .min(1, { error: 'deviceId is missing' })
@@ -121,7 +122,7 @@ export const gnssFileSchema = z.looseObject({
 
 export const luxlzManifestSchema = z.looseObject({
   formatVersion: z.literal(PACKAGE_FORMAT_VERSION),
-  deviceId,
+  deviceId: deviceIdSchema,
   sessionId,
   firmware: boundedText('firmware', MANIFEST_LIMITS.labelChars).default(''),
   /** How the package was made, when not by a device (e.g. generated from public fixtures). */
@@ -148,7 +149,7 @@ export const luxizScanSchema = z.looseObject({
 
 export const luxizManifestSchema = z.looseObject({
   formatVersion: z.literal(PACKAGE_FORMAT_VERSION),
-  deviceId,
+  deviceId: deviceIdSchema,
   sessionId,
   generator: boundedText('generator', MANIFEST_LIMITS.labelChars).optional(),
   scans: z

@@ -3,6 +3,7 @@ import * as initialSchema from './0001-initial-schema.ts';
 import * as jobQueue from './0002-job-queue.ts';
 import * as packageUploads from './0003-package-uploads.ts';
 import * as trajectoryProcessing from './0004-trajectory-processing.ts';
+import * as layers from './0006-layers.ts';
 import * as activityLogScope from './0007-activity-log-scope.ts';
 
 /** Every migration in the order it is applied. Append only. */
@@ -11,5 +12,6 @@ export const migrations: Record<string, Migration> = {
   '0002-job-queue': jobQueue,
   '0003-package-uploads': packageUploads,
   '0004-trajectory-processing': trajectoryProcessing,
+  '0006-layers': layers,
   '0007-activity-log-scope': activityLogScope,
 };

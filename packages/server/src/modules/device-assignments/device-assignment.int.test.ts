@@ -7,7 +7,9 @@ import { startTestApi, type TestApi } from '../../../test/api.ts';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { factories } from '../../../test/factories.ts';
 import { adminFactories } from '../../../test/factories-admin.ts';
-import { projectForDeviceAt } from './device-assignment.repository.ts';
+import { scanFactories } from '../../../test/factories-scans.ts';
+import { placeCapture } from './capture-placement.ts';
+import { deviceAssignmentRepository } from './device-assignment.repository.ts';
 
 const FIELDS = 'id deviceId projectId from to device { id } project { id name }';
 const LIST = `query($o:ID){ deviceAssignments(organizationId:$o){ ${FIELDS} } }`;
@@ -296,8 +298,8 @@ describe.each(DATABASE_KINDS)('device assignments API on %s', (kind) => {
     }
   });
 
-  it('projectForDeviceAt finds the project whose period contains the capture time', async () => {
-    const { db, device, project, second } = await world();
+  it('placeCapture finds the project whose period contains the capture time, of the same organization', async () => {
+    const { db, home, other, device, project, second } = await world();
     await adminFactories.deviceAssignment(
       db,
       device.id,
@@ -312,14 +314,184 @@ describe.each(DATABASE_KINDS)('device assignments API on %s', (kind) => {
       at('2024-03-01T00:00:00Z'),
       null,
     );
-    const find = async (iso: string) =>
-      (await projectForDeviceAt(db, device.id, at(iso)))?.name ?? null;
-    expect(await find('2023-12-31T23:59:59Z')).toBeNull();
-    expect(await find('2024-01-01T00:00:00Z')).toBe('Alpha');
-    expect(await find('2024-01-31T23:59:59Z')).toBe('Alpha');
-    expect(await find('2024-02-01T00:00:00Z')).toBeNull();
-    expect(await find('2024-03-01T00:00:00Z')).toBe('Beta');
-    expect(await find('2099-01-01T00:00:00Z')).toBe('Beta');
-    expect(await projectForDeviceAt(db, 'no-such-device', at('2024-01-15T00:00:00Z'))).toBeNull();
+    const periods = await deviceAssignmentRepository.devicePeriods(db, device.id);
+    const find = (iso: string, organizationId = home.id) =>
+      placeCapture(periods, device.id, at(iso), organizationId);
+    expect(find('2023-12-31T23:59:59Z')).toEqual({
+      projectId: null,
+      reason: `no assignment of device ${device.id} covers 2023-12-31 23:59:59 UTC`,
+    });
+    expect(find('2024-01-01T00:00:00Z').projectId).toBe(project.id);
+    expect(find('2024-01-31T23:59:59Z').projectId).toBe(project.id);
+    expect(find('2024-02-01T00:00:00Z').projectId).toBeNull();
+    expect(find('2024-03-01T00:00:00Z').projectId).toBe(second.id);
+    expect(find('2099-01-01T00:00:00Z').projectId).toBe(second.id);
+    // Data uploaded to another organization never lands in this one's project.
+    expect(find('2024-01-15T00:00:00Z', other.id)).toEqual({
+      projectId: null,
+      reason: `the assignment of device ${device.id} at 2024-01-15 00:00 UTC is to a project of another organization`,
+    });
+    expect(await deviceAssignmentRepository.devicePeriods(db, 'no-such-device')).toEqual([]);
+  });
+
+  describe('placing sessions and scans when assignments change', () => {
+    async function captures() {
+      const w = await world();
+      const { db, home, device } = w;
+      // Two sessions of the device that ingestion left in no project, one scan each.
+      const early = await scanFactories.session(db, home.id, {
+        deviceId: device.id,
+        capturedTimestamp: at('2024-04-01T08:31:00Z'),
+      });
+      const earlyScan = await scanFactories.scan(db, home.id, {
+        sessionId: early.id,
+        deviceId: device.id,
+        capturedTimestamp: at('2024-04-01T08:31:00Z'),
+      });
+      const late = await scanFactories.session(db, home.id, {
+        deviceId: device.id,
+        capturedTimestamp: at('2024-06-01T08:00:00Z'),
+      });
+      const lateScan = await scanFactories.scan(db, home.id, {
+        sessionId: late.id,
+        deviceId: device.id,
+        capturedTimestamp: at('2024-06-01T08:00:00Z'),
+      });
+      await db
+        .updateTable('sessions')
+        .set({ assignmentType: null })
+        .where('id', 'in', [early.id, late.id])
+        .execute();
+      await db
+        .updateTable('scans')
+        .set({ assignmentType: null })
+        .where('id', 'in', [earlyScan.id, lateScan.id])
+        .execute();
+      const placement = async () => {
+        const rows = await db
+          .selectFrom('scans')
+          .select(['id', 'projectId', 'assignmentType'])
+          .where('id', 'in', [earlyScan.id, lateScan.id])
+          .execute();
+        const sessions = await db
+          .selectFrom('sessions')
+          .select(['id', 'projectId', 'assignmentType'])
+          .where('id', 'in', [early.id, late.id])
+          .execute();
+        const of = (list: typeof rows, id: string) => {
+          const row = list.find((r) => r.id === id)!;
+          return [row.projectId, row.assignmentType];
+        };
+        return {
+          early: of(rows, earlyScan.id),
+          late: of(rows, lateScan.id),
+          earlySession: of(sessions, early.id),
+          lateSession: of(sessions, late.id),
+        };
+      };
+      return { ...w, early, late, earlyScan, lateScan, placement };
+    }
+
+    it('creating an assignment brings in what it covers; shortening, moving and deleting it gives back what it no longer covers', async () => {
+      const { power, device, project, second, placement } = await captures();
+      expect(await placement()).toEqual({
+        early: [null, null],
+        late: [null, null],
+        earlySession: [null, null],
+        lateSession: [null, null],
+      });
+      const created = await api.graphql<{ createDeviceAssignment: Assignment }>(power, CREATE, {
+        d: device.id,
+        p: project.id,
+        f: '2024-04-01T00:00:00Z',
+      });
+      expect(created.errors).toBeUndefined();
+      const id = created.data!.createDeviceAssignment.id;
+      expect(await placement()).toEqual({
+        early: [project.id, 'Device'],
+        late: [project.id, 'Device'],
+        earlySession: [project.id, 'Device'],
+        lateSession: [project.id, 'Device'],
+      });
+
+      // Shortened to end before the late session: it goes back to no project.
+      const shortened = await api.graphql(power, UPDATE, {
+        id,
+        d: device.id,
+        p: project.id,
+        f: '2024-04-01T00:00:00Z',
+        t: '2024-05-01T00:00:00Z',
+      });
+      expect(shortened.errors).toBeUndefined();
+      expect(await placement()).toEqual({
+        early: [project.id, 'Device'],
+        late: [null, null],
+        earlySession: [project.id, 'Device'],
+        lateSession: [null, null],
+      });
+
+      // Moved to another project: what it places follows.
+      await api.graphql(power, UPDATE, {
+        id,
+        d: device.id,
+        p: second.id,
+        f: '2024-04-01T00:00:00Z',
+        t: '2024-05-01T00:00:00Z',
+      });
+      expect((await placement()).early).toEqual([second.id, 'Device']);
+
+      const deleted = await api.graphql(power, DELETE, { id });
+      expect(deleted.errors).toBeUndefined();
+      expect(await placement()).toEqual({
+        early: [null, null],
+        late: [null, null],
+        earlySession: [null, null],
+        lateSession: [null, null],
+      });
+    });
+
+    it('leaves data assigned by hand, imported or of another device where it is', async () => {
+      const { db, home, power, device, project, second, early, placement } = await captures();
+      const manual = await api.graphql(
+        power,
+        'mutation($s:String!,$p:ID!){ assignSessionToProject(sessionId:$s,projectId:$p){ scanCount } }',
+        { s: early.id, p: second.id },
+      );
+      expect(manual.errors).toBeUndefined();
+      const otherDevice = await factories.device(db, home.id);
+      const foreignScan = await scanFactories.scan(db, home.id, {
+        deviceId: otherDevice.id,
+        capturedTimestamp: at('2024-06-01T08:00:00Z'),
+      });
+      await api.graphql(power, CREATE, { d: device.id, p: project.id, f: '2024-01-01T00:00:00Z' });
+      const after = await placement();
+      expect(after.early).toEqual([second.id, 'Manual']);
+      expect(after.earlySession).toEqual([second.id, 'Manual']);
+      expect(after.late).toEqual([project.id, 'Device']);
+      const untouched = await db
+        .selectFrom('scans')
+        .select('projectId')
+        .where('id', 'in', [foreignScan.id])
+        .executeTakeFirstOrThrow();
+      expect(untouched.projectId).toBeNull();
+    });
+
+    it('a refused overlapping period changes no placement', async () => {
+      const { db, admin, device, project, second, placement } = await captures();
+      await adminFactories.deviceAssignment(
+        db,
+        device.id,
+        project.id,
+        at('2024-05-01T00:00:00Z'),
+        at('2024-07-01T00:00:00Z'),
+      );
+      const refused = await api.graphql(admin, CREATE, {
+        d: device.id,
+        p: second.id,
+        f: '2024-03-01T00:00:00Z',
+      });
+      expect(refused.errors?.[0]?.message).toMatch(/^This period overlaps/);
+      expect((await placement()).early).toEqual([null, null]);
+    });
   });
 });

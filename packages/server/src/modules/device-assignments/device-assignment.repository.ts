@@ -1,7 +1,9 @@
+import { ASSIGNMENT_TYPE_DEVICE } from '@asset-portal/shared';
 import DataLoader from 'dataloader';
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { DeviceAssignmentsTable, DeviceRow, ProjectRow } from '../../db/schema.ts';
+import type { DeviceAssignmentsTable, DeviceRow } from '../../db/schema.ts';
+import type { DevicePeriod } from './capture-placement.ts';
 
 export type DeviceAssignmentRow = Selectable<DeviceAssignmentsTable>;
 
@@ -27,33 +29,6 @@ function scopedAssignments(db: Db) {
     .select(['projects.name as projectName', 'projects.organizationId as organizationId']);
 }
 
-/**
- * The project a device was assigned to at a capture time: the one whose period contains it
- * (from inclusive, to exclusive); null when the device had no assignment then. Periods of one
- * device never overlap, so there is at most one.
- */
-export async function projectForDeviceAt(
-  db: Db,
-  deviceId: string,
-  capturedAt: Date,
-): Promise<ProjectRow | null> {
-  const project = await db
-    .selectFrom('deviceAssignments')
-    .innerJoin('projects', 'projects.id', 'deviceAssignments.projectId')
-    .selectAll('projects')
-    .where('deviceAssignments.deviceId', '=', deviceId)
-    .where('deviceAssignments.fromTimestamp', '<=', capturedAt)
-    .where((eb) =>
-      eb.or([
-        eb('deviceAssignments.toTimestamp', 'is', null),
-        eb('deviceAssignments.toTimestamp', '>', capturedAt),
-      ]),
-    )
-    .orderBy('deviceAssignments.fromTimestamp', 'desc')
-    .executeTakeFirst();
-  return project ?? null;
-}
-
 /** All SQL about device assignments. */
 export const deviceAssignmentRepository = {
   /** Assignments to the projects of an organization (null: every organization). */
@@ -77,12 +52,13 @@ export const deviceAssignmentRepository = {
   /**
    * Writes the assignment unless it overlaps another period of the same device; returns the
    * overlapping assignment instead. The device row is locked so two concurrent writes for one
-   * device cannot both pass the check.
+   * device cannot both pass the check; `afterSave` runs in the same transaction.
    */
   save(
     db: Db,
     id: number | null,
     values: DeviceAssignmentValues,
+    afterSave: (trx: Db, saved: DeviceAssignmentRow) => Promise<void>,
   ): Promise<
     | { saved: DeviceAssignmentRow; overlap?: undefined }
     | { saved?: undefined; overlap: ScopedAssignment }
@@ -126,12 +102,71 @@ export const deviceAssignmentRepository = {
               .where('id', '=', id)
               .returningAll()
               .executeTakeFirstOrThrow();
+      await afterSave(trx, saved);
       return { saved };
     });
   },
 
-  delete(db: Db, id: number) {
-    return db.deleteFrom('deviceAssignments').where('id', '=', id).execute();
+  /** Deletes the assignment; `afterDelete` runs in the same transaction. */
+  delete(db: Db, id: number, afterDelete: (trx: Db) => Promise<void>) {
+    return db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('deviceAssignments').where('id', '=', id).execute();
+      await afterDelete(trx);
+    });
+  },
+
+  /** Every period of a device with its project's organization, oldest first. */
+  devicePeriods(db: Db, deviceId: string): Promise<DevicePeriod[]> {
+    return db
+      .selectFrom('deviceAssignments')
+      .innerJoin('projects', 'projects.id', 'deviceAssignments.projectId')
+      .select([
+        'deviceAssignments.projectId',
+        'projects.organizationId',
+        'deviceAssignments.fromTimestamp',
+        'deviceAssignments.toTimestamp',
+      ])
+      .where('deviceAssignments.deviceId', '=', deviceId)
+      .orderBy('deviceAssignments.fromTimestamp')
+      .execute();
+  },
+
+  /**
+   * Sessions or scans of a device captured within a window that the assignment rule places:
+   * those in no project and those a device assignment put where they are. Data imported or
+   * assigned by hand is never listed, so assignment changes leave it alone.
+   */
+  placedCaptures(
+    db: Db,
+    table: 'sessions' | 'scans',
+    deviceId: string,
+    window: { from: Date; to: Date | null },
+  ) {
+    let query = db
+      .selectFrom(table)
+      .select(['id', 'organizationId', 'projectId', 'capturedTimestamp'])
+      .where('deviceId', '=', deviceId)
+      .where('capturedTimestamp', '>=', window.from)
+      .where((eb) =>
+        eb.or([eb('projectId', 'is', null), eb('assignmentType', '=', ASSIGNMENT_TYPE_DEVICE)]),
+      );
+    if (window.to !== null) query = query.where('capturedTimestamp', '<', window.to);
+    return query.execute();
+  },
+
+  async setPlacement(
+    db: Db,
+    table: 'sessions' | 'scans',
+    ids: readonly string[],
+    projectId: number | null,
+    assignmentType: string | null,
+  ) {
+    if (ids.length === 0) return;
+    await db
+      .updateTable(table)
+      .set({ projectId, assignmentType, lastModified: sql`now()` })
+      .where('id', 'in', [...ids])
+      .execute();
   },
 
   deviceByIdLoader(db: Db) {

@@ -8,6 +8,7 @@ import { NotFoundError, ValidationError } from '../../graphql/errors.ts';
 import { canSeeOrganization, organizationScope } from '../../policies/scope.ts';
 import { organizationRepository } from '../organizations/organization.repository.ts';
 import { requireVisibleProject } from '../projects/project.service.ts';
+import { type CaptureWindow, replaceCaptures } from './capture-placement.ts';
 import {
   type DeviceAssignmentValues,
   deviceAssignmentRepository as repo,
@@ -33,18 +34,18 @@ export const deviceAssignmentService = {
 
   async create(ctx: RequestContext, input: DeviceAssignmentInput) {
     const values = await checkValues(ctx, input);
-    return save(ctx, null, values);
+    return save(ctx, null, values, []);
   },
 
   async update(ctx: RequestContext, id: number, input: DeviceAssignmentInput) {
-    await requireVisible(ctx, id);
+    const previous = await requireVisible(ctx, id);
     const values = await checkValues(ctx, input);
-    return save(ctx, id, values);
+    return save(ctx, id, values, [windowOf(previous)]);
   },
 
   async delete(ctx: RequestContext, id: number) {
-    await requireVisible(ctx, id);
-    await repo.delete(ctx.db, id);
+    const previous = await requireVisible(ctx, id);
+    await repo.delete(ctx.db, id, (trx) => replaceCaptures(trx, [windowOf(previous)]));
     return true;
   },
 };
@@ -84,8 +85,24 @@ async function checkValues(
   };
 }
 
-async function save(ctx: RequestContext, id: number | null, values: DeviceAssignmentValues) {
-  const result = await repo.save(ctx.db, id, values);
+/** The capture time an assignment decides, for placing its sessions and scans again. */
+function windowOf(period: DeviceAssignmentValues): CaptureWindow {
+  return { deviceId: period.deviceId, from: period.fromTimestamp, to: period.toTimestamp };
+}
+
+/**
+ * Writes the period, then places again what its old and new period cover, so data captured
+ * before the assignment existed comes into the project and data it no longer covers leaves it.
+ */
+async function save(
+  ctx: RequestContext,
+  id: number | null,
+  values: DeviceAssignmentValues,
+  previous: CaptureWindow[],
+) {
+  const result = await repo.save(ctx.db, id, values, (trx) =>
+    replaceCaptures(trx, [...previous, windowOf(values)]),
+  );
   if (result.overlap) {
     const other = result.overlap;
     // A period of the device's former organization is named without its project.

@@ -11,7 +11,8 @@ import {
 } from '../../packages/manifest.ts';
 import type { OpenedPackage } from '../../packages/package-reader.ts';
 import { objectKey } from '../../storage/object-key.ts';
-import { projectForDeviceAt } from '../device-assignments/device-assignment.repository.ts';
+import { placeCapture } from '../device-assignments/capture-placement.ts';
+import { deviceAssignmentRepository } from '../device-assignments/device-assignment.repository.ts';
 import { enqueuePointCloudLod } from '../pointclouds/point-cloud-lod.job.ts';
 import { ingestionRepository as repo } from './ingestion.repository.ts';
 import {
@@ -33,6 +34,8 @@ interface PlannedScan {
   header: LasHeader;
   cloudSize: number;
   projectId: number | null;
+  /** Why the scan is in no project, when it is not. */
+  unplacedReason: string | null;
   cloudKey: string;
   trajectoryKey: string;
   coordinates: number[][];
@@ -50,6 +53,7 @@ async function planScans(
     manifest.scans.map((scan) => scan.id),
     input.organizationId,
   );
+  const periods = await deviceAssignmentRepository.devicePeriods(deps.db, manifest.deviceId);
   const planned: PlannedScan[] = [];
   for (const scan of manifest.scans) {
     const header = await checkPointCloudEntry(pkg, scan.pointCloud).catch((error: Error) => {
@@ -63,17 +67,13 @@ async function planScans(
     const coordinates = await readTrajectory(pkg, scan.trajectory);
     // A scan already in the portal keeps its project (it may have been moved since).
     const known = existing.get(scan.id);
-    let projectId: number | null;
-    if (known) {
-      projectId = known.projectId;
-    } else {
-      const project = await projectForDeviceAt(
-        deps.db,
-        manifest.deviceId,
-        new Date(scan.capturedStart),
-      );
-      projectId = project && project.organizationId === input.organizationId ? project.id : null;
-    }
+    const placement = placeCapture(
+      periods,
+      manifest.deviceId,
+      new Date(scan.capturedStart),
+      input.organizationId,
+    );
+    const projectId = known ? known.projectId : placement.projectId;
     const extension = path.extname(scan.pointCloud).toLowerCase();
     const key = (name: string) =>
       objectKey({ organizationId: input.organizationId, projectId, kind: 'scans', name });
@@ -82,6 +82,7 @@ async function planScans(
       header,
       cloudSize: pkg.entry(scan.pointCloud)!.size,
       projectId,
+      unplacedReason: projectId === null ? (placement.reason ?? null) : null,
       cloudKey: key(`${scan.id}/pointcloud${extension}`),
       trajectoryKey: key(`${scan.id}/trajectory.csv`),
       coordinates,
@@ -210,7 +211,22 @@ export async function ingestLuxlz(
   const points = planned.reduce((sum, plan) => sum + plan.header.pointCount, 0);
   return {
     status: 'Completed',
-    message: `Ingested session ${manifest.sessionId}: ${planned.length} scan(s), ${points} points`,
+    message:
+      `Ingested session ${manifest.sessionId}: ${planned.length} scan(s), ${points} points` +
+      unplacedNote(planned),
     metrics: { scans: planned.length, points, bytes: packageBytes },
   };
+}
+
+/**
+ * Scans in no project appear on no project screen, so the log says which landed nowhere and
+ * why: '; 2 scan(s) not in any project: no assignment of device LG-1001 covers …'.
+ */
+function unplacedNote(planned: readonly PlannedScan[]): string {
+  const unplaced = planned.filter((plan) => plan.projectId === null);
+  if (unplaced.length === 0) return '';
+  const reasons = [...new Set(unplaced.map((plan) => plan.unplacedReason ?? 'assigned to none'))];
+  const shown = reasons.slice(0, 3).join('; ');
+  const more = reasons.length > 3 ? ` (and ${reasons.length - 3} more)` : '';
+  return `; ${unplaced.length} scan(s) not in any project: ${shown}${more}`;
 }

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database, ImageRef, LineString } from '../../db/schema.ts';
 import { withJobTables } from '../../jobs/job-tables.ts';
+import { deviceAssignmentType } from '../device-assignments/capture-placement.ts';
 
 type Db = Kysely<Database>;
 
@@ -90,7 +91,7 @@ export const ingestionRepository = {
       .insertInto('sessions')
       .values({
         ...session,
-        assignmentType: session.projectId === null ? null : 'Device',
+        assignmentType: deviceAssignmentType(session.projectId),
         manifest: json(session.manifest),
       })
       .onConflict((oc) =>
@@ -120,7 +121,7 @@ export const ingestionRepository = {
       .insertInto('scans')
       .values({
         ...scan,
-        assignmentType: scan.projectId === null ? null : 'Device',
+        assignmentType: deviceAssignmentType(scan.projectId),
         defaultVersion: 'unclassified',
         simplePath: json(scan.simplePath),
         metadata: json(scan.metadata),

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { formatUtc } from '@asset-portal/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../../test/databases.ts';
@@ -202,6 +203,9 @@ describe.each(DATABASE_KINDS)('package ingestion on %s', (kind) => {
     expect(luxlzLog?.status).toBe('Completed');
     const points = withImages.manifest.scans.reduce((sum, scan) => sum + scan.pointCount, 0);
     expect(luxlzLog?.metrics).toEqual({ scans: 2, points, bytes: withImages.luxlzBytes });
+    expect(luxlzLog?.message).toBe(
+      `Ingested session ${withImages.manifest.sessionId}: 2 scan(s), ${points} points`,
+    );
     log = await ingestLog(db, luxizKey);
     expect(log?.status).toBe('Completed');
     expect(
@@ -290,6 +294,18 @@ describe.each(DATABASE_KINDS)('package ingestion on %s', (kind) => {
     }
     expect(state.sessions[0]).toMatchObject({ projectId: null });
     expect(state.artifacts[0]!.s3Url).toContain(`org-${orgB.id}/project-none/scans/`);
+    // The log says the scans landed in no project, and why.
+    const message = (await ingestLog(db, key))?.message ?? '';
+    expect(message).toMatch(
+      new RegExp(
+        `^Ingested session ${state.sessions[0]!.id}: 2 scan\\(s\\), \\d+ points; ` +
+          '2 scan\\(s\\) not in any project: no assignment of device LG-2002 covers ',
+      ),
+    );
+    const firstCapture = state.scans
+      .map((scan) => scan.capturedTimestamp!)
+      .sort((a, b) => +a - +b)[0]!;
+    expect(message).toContain(`covers ${formatUtc(firstCapture)}`);
   });
 
   it('refuses a package of a device registered to another organization', async () => {

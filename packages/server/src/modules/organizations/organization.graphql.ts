@@ -1,8 +1,10 @@
+import { entityIdSchema, requiredText } from '@asset-portal/shared';
 import { z } from 'zod';
 import { loaderFor, type RequestContext } from '../../graphql/context.ts';
 import type { GraphqlModule } from '../../graphql/module.ts';
 import { operation } from '../../graphql/operation.ts';
 import { parseInput } from '../../graphql/parse-input.ts';
+import { deviceIdSchema } from '../../packages/manifest.ts';
 import { bucketRepository } from '../buckets/bucket.repository.ts';
 import { organizationRepository } from './organization.repository.ts';
 import { organizationService } from './organization.service.ts';
@@ -19,6 +21,7 @@ const typeDefs = `
     createOrganization(name: String!, deviceIds: [ID!]): Organization!
     updateOrganization(id: ID!, name: String!, deviceIds: [ID!]): Organization!
     deleteOrganization(id: ID!): Boolean!
+    registerDevice(id: String!, name: String!, organizationId: ID!): Device!
   }
 `;
 
@@ -31,6 +34,12 @@ const organizationInput = z.object({
     .transform((v) => v ?? []),
 });
 const idInput = z.object({ id: z.coerce.number().int().positive() });
+// Registered ids must be ones a package manifest may carry, or its packages could never land.
+const registerDeviceInput = z.object({
+  id: deviceIdSchema,
+  name: requiredText.max(200),
+  organizationId: entityIdSchema,
+});
 
 const devicesLoader = organizationRepository.devicesByOrganizationLoader;
 const bucketsLoader = bucketRepository.byOrganizationLoader;
@@ -52,6 +61,9 @@ export const organizationModule: GraphqlModule = {
     }),
     deleteOrganization: operation(['Admin'], (args, ctx) =>
       organizationService.delete(ctx, parseInput(idInput, args).id),
+    ),
+    registerDevice: operation(['Admin'], (args, ctx) =>
+      organizationService.registerDevice(ctx, parseInput(registerDeviceInput, args)),
     ),
   },
   types: {

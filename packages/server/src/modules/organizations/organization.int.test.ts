@@ -63,4 +63,78 @@ describe.each(DATABASE_KINDS)('organizations API on %s', (kind) => {
     expect(anonymous.status).toBe(401);
     expect(anonymous.data).toBeUndefined();
   });
+
+  describe('registerDevice', () => {
+    const REGISTER = `mutation($id:String!,$n:String!,$o:ID!){
+      registerDevice(id:$id,name:$n,organizationId:$o){ id name organization { id } } }`;
+
+    it('registers a device to an organization, which then lists it; a duplicate id is refused by name', async () => {
+      const db = api.database.db;
+      const home = await factories.organization(db);
+      const other = await factories.organization(db);
+      const admin = await factories.user(db, home.id, 'Admin');
+      const id = `LG-${Date.now().toString(36)}`;
+      const registered = await api.graphql<{
+        registerDevice: { id: string; name: string; organization: { id: string } };
+      }>(admin, REGISTER, { id, n: ' North truck ', o: other.id });
+      expect(registered.errors).toBeUndefined();
+      expect(registered.data?.registerDevice).toEqual({
+        id,
+        name: 'North truck',
+        organization: { id: String(other.id) },
+      });
+      const listed = await api.graphql<{
+        organizations: { id: string; devices: { id: string }[] }[];
+      }>(admin, '{ organizations { id devices { id } } }');
+      const owner = listed.data?.organizations.find((o) => o.id === String(other.id));
+      expect(owner?.devices).toEqual([{ id }]);
+
+      const duplicate = await api.graphql(admin, REGISTER, { id, n: 'Again', o: home.id });
+      expect(duplicate.errors?.[0]?.message).toBe(`Device ${id} is already registered`);
+      const stored = await db.selectFrom('devices').selectAll().where('id', '=', id).execute();
+      expect(stored).toMatchObject([{ name: 'North truck', organizationId: other.id }]);
+    });
+
+    it('takes only ids a package manifest may carry, a name, and an existing organization', async () => {
+      const db = api.database.db;
+      const home = await factories.organization(db);
+      const admin = await factories.user(db, home.id, 'Admin');
+      const refusals: [Record<string, unknown>, RegExp][] = [
+        [{ id: '../evil', n: 'x', o: home.id }, /may hold only letters, digits/],
+        [{ id: 'has space', n: 'x', o: home.id }, /may hold only letters, digits/],
+        [{ id: '..', n: 'x', o: home.id }, /may hold only letters, digits/],
+        [{ id: 'A'.repeat(65), n: 'x', o: home.id }, /longer than 64 characters/],
+        [{ id: '   ', n: 'x', o: home.id }, /deviceId is missing/],
+        [{ id: 'LG-OK-1', n: '  ', o: home.id }, /required/i],
+        [{ id: 'LG-OK-1', n: 'x', o: 999_999_999 }, /^Not found$/],
+      ];
+      for (const [variables, message] of refusals) {
+        const result = await api.graphql(admin, REGISTER, variables);
+        expect(result.errors?.[0]?.message, JSON.stringify(variables)).toMatch(message);
+      }
+      const written = await db
+        .selectFrom('devices')
+        .select('id')
+        .where('id', 'in', ['../evil', 'has space', '..', 'LG-OK-1'])
+        .execute();
+      expect(written).toEqual([]);
+      const longest = 'A'.repeat(64);
+      const ok = await api.graphql(admin, REGISTER, { id: longest, n: 'Long', o: home.id });
+      expect(ok.errors).toBeUndefined();
+    });
+
+    it('is for Admins only', async () => {
+      const db = api.database.db;
+      const home = await factories.organization(db);
+      for (const type of ['Power User', 'Standard'] as const) {
+        const user = await factories.user(db, home.id, type);
+        const result = await api.graphql(user, REGISTER, {
+          id: `LG-${type[0]}`,
+          n: 'x',
+          o: home.id,
+        });
+        expect(result.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+      }
+    });
+  });
 });

@@ -23,6 +23,16 @@ export const organizationRepository = {
     return query.execute();
   },
 
+  /** Inserts the device; undefined when a device of that id exists already. */
+  registerDevice(db: Db, device: { id: string; name: string; organizationId: number }) {
+    return db
+      .insertInto('devices')
+      .values(device)
+      .onConflict((oc) => oc.column('id').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+  },
+
   findDevices(db: Db, ids: readonly string[]) {
     if (ids.length === 0) return Promise.resolve([]);
     return db.selectFrom('devices').selectAll().where('id', 'in', ids).execute();

@@ -1,3 +1,4 @@
+import { DEVICE_ALREADY_REGISTERED } from '@asset-portal/shared';
 import type { RequestContext } from '../../graphql/context.ts';
 import { NotFoundError, ValidationError } from '../../graphql/errors.ts';
 import { organizationPolicy } from '../../policies/organization.policy.ts';
@@ -32,6 +33,16 @@ export const organizationService = {
     const name = await checkName(ctx, input.name, id);
     await checkDevices(ctx, input.deviceIds, id);
     return repo.update(ctx.db, id, name, input.deviceIds);
+  },
+
+  async registerDevice(
+    ctx: RequestContext,
+    input: { id: string; name: string; organizationId: number },
+  ) {
+    await requireVisible(ctx, input.organizationId);
+    const device = await repo.registerDevice(ctx.db, input);
+    if (!device) throw new ValidationError(DEVICE_ALREADY_REGISTERED(input.id));
+    return device;
   },
 
   async delete(ctx: RequestContext, id: number) {

@@ -80,6 +80,46 @@ describe.each(DATABASE_KINDS)('project layers API on %s', (kind) => {
     expect(admin.data?.projectLayers.map((l) => l.name)).toEqual(['KPs']);
   });
 
+  it('answers each layer with its project, counts and group', async () => {
+    const w = await world();
+    const group = await api.database.db
+      .insertInto('vendors')
+      .values({ name: 'Survey', projectId: w.project.id, organizationId: w.org.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const grouped = await w.add(w.project.id, 'Grouped', { featureCount: 3, sourceBytes: 120 });
+    await w.add(w.project.id, 'Loose');
+    await api.database.db
+      .insertInto('vendorLayers')
+      .values({ layerId: grouped.id, vendorId: group.id })
+      .execute();
+    const result = await api.graphql<{ projectLayers: unknown[] }>(
+      w.standard,
+      `query($p: ID!) { projectLayers(projectId: $p) {
+        name project { id name } featureCount sourceBytes vendorId vendor { id name } } }`,
+      { p: w.project.id },
+    );
+    expect(result.errors).toBeUndefined();
+    expect(result.data?.projectLayers).toEqual([
+      {
+        name: 'Grouped',
+        project: { id: String(w.project.id), name: w.project.name },
+        featureCount: 3,
+        sourceBytes: 120,
+        vendorId: String(group.id),
+        vendor: { id: String(group.id), name: 'Survey' },
+      },
+      {
+        name: 'Loose',
+        project: { id: String(w.project.id), name: w.project.name },
+        featureCount: 0,
+        sourceBytes: 0,
+        vendorId: null,
+        vendor: null,
+      },
+    ]);
+  });
+
   it('answers the same list as projectLayersForProject', async () => {
     const w = await world();
     await w.add(w.project.id, 'ROW');

@@ -42,8 +42,8 @@ const typeDefs = `
     "The same scans in full (type, session, device, images, artifact parameters)."
     scansForProject(projectId: ID!): [Scan!]!
     scan(id: ID!): Scan!
-    "Admin only: scans that belong to no project yet."
-    unassignedScans: [ScanSummary!]!
+    "Scans in no project (no device assignment covered them) of an organization; without it, of every visible one. Admin and Power User."
+    unassignedScans(organizationId: ID): [ScanSummary!]!
     "The scan's most recent pointcloud artifact (newest created), signed for download."
     getMostRecentArtifactForDownload(id: ID!): ArtifactDownload!
   }
@@ -66,6 +66,9 @@ const typeDefs = `
 
 const projectInput = z.object({ projectId: entityIdSchema });
 const scanIdInput = z.object({ id: stringIdSchema });
+const organizationInput = z.object({
+  organizationId: entityIdSchema.nullish().transform((id) => id ?? null),
+});
 
 const artifactsLoader = scanRepository.artifactsByScanLoader;
 const imagesLoader = scanRepository.imagesByScanLoader;
@@ -91,7 +94,9 @@ export const scanModule: GraphqlModule = {
       scanService.forProject(ctx, parseInput(projectInput, args).projectId),
     ),
     scan: operation('any', (args, ctx) => scanService.byId(ctx, parseInput(scanIdInput, args).id)),
-    unassignedScans: operation(['Admin'], (_args, ctx) => scanService.unassigned(ctx)),
+    unassignedScans: operation(['Admin', 'Power User'], (args, ctx) =>
+      scanService.unassigned(ctx, parseInput(organizationInput, args).organizationId),
+    ),
     getMostRecentArtifactForDownload: operation('any', (args, ctx) =>
       scanService.latestArtifactDownload(ctx, parseInput(scanIdInput, args).id),
     ),

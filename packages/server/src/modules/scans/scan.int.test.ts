@@ -154,7 +154,7 @@ describe.each(DATABASE_KINDS)('scans API on %s', (kind) => {
     expect(admin.errors).toBeUndefined();
   });
 
-  it('lists unassigned scans for Admin only', async () => {
+  it('lists unassigned scans for Admin and Power User, never to Standard', async () => {
     const db = api.database.db;
     const org = await factories.organization(db);
     const loose = await scanFactories.scan(db, org.id);
@@ -171,7 +171,10 @@ describe.each(DATABASE_KINDS)('scans API on %s', (kind) => {
       projectId: null,
       artifacts: [{ artifactType: 'pointcloud' }],
     });
-    const refused = await api.graphql(power, query);
+    const own = await api.graphql<{ unassignedScans: { id: string }[] }>(power, query);
+    expect(own.data?.unassignedScans.map((scan) => scan.id)).toContain(loose.id);
+    const standard = await factories.user(db, org.id, 'Standard');
+    const refused = await api.graphql(standard, query);
     expect(refused.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   });
 

@@ -5,6 +5,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../../graphql/er
 import { scanPolicy } from '../../policies/scan.policy.ts';
 import { organizationScope } from '../../policies/scope.ts';
 import { MAX_PRESIGN_SECONDS } from '../../storage/storage.ts';
+import { organizationRepository } from '../organizations/organization.repository.ts';
 import { enqueuePointCloudLod } from '../pointclouds/point-cloud-lod.job.ts';
 import { artifactObjectKey, portalBucket } from '../pointclouds/point-cloud-rules.ts';
 import {
@@ -68,10 +69,19 @@ export const scanService = {
     return attachArtifacts(scans, artifacts);
   },
 
-  /** Scans not yet in any project (Admin only: they are not reachable through a project). */
-  async unassigned(ctx: RequestContext) {
-    if (!scanPolicy.canListUnassigned(ctx.viewer)) throw new ForbiddenError();
-    const scope = organizationScope(ctx.viewer);
+  /**
+   * Scans not yet in any project, of one organization or (null) every visible one; they are not
+   * reachable through a project, so only those who place them in one may list them.
+   */
+  async unassigned(ctx: RequestContext, organizationId: number | null) {
+    if (!scanPolicy.canListUnassigned(ctx.viewer, null)) throw new ForbiddenError();
+    if (organizationId !== null) {
+      const organization = await organizationRepository.findById(ctx.db, organizationId);
+      if (!organization || !scanPolicy.canListUnassigned(ctx.viewer, organizationId)) {
+        throw new NotFoundError();
+      }
+    }
+    const scope = organizationId ?? organizationScope(ctx.viewer);
     const [scans, artifacts] = await Promise.all([
       repo.listUnassignedSummaries(ctx.db, scope),
       repo.listUnassignedArtifactSummaries(ctx.db, scope),

@@ -1,0 +1,152 @@
+// Benchmark: the streaming pass of the process-imported-scan job
+// (packages/server/src/modules/imported-scans). Run with: npm run bench:imported-scan.
+//  (a) On a generated LAS 1.2 cloud of BENCH_IMPORTED_POINTS points (default 3,000,000, WGS 84 /
+//      UTM, GPS time over 600 s): the job's pass (lib/las point reading + bounds, footprint
+//      strips, GPS-time bins, then hull, path and simplification) against a plain decode of the
+//      same file with lib/las (readLasPoints); points/s, warm-up then the best of 3.
+//  (b) The same pass on BENCH_IMPORTED_BIG_POINTS points (default 20,000,000) in a child
+//      process, beside a plain decode in another: peak RSS (flat: memory must not follow the
+//      point count). BENCH_IMPORTED_BIG_POINTS=0 skips it.
+import { execFile } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import proj4 from 'proj4';
+import { readLasFileHeader } from '../packages/server/src/lib/las/las-header.ts';
+import { readLasPoints } from '../packages/server/src/lib/las/las-points.ts';
+import {
+  centreLine,
+  ScanGeometryAccumulator,
+} from '../packages/server/src/modules/imported-scans/imported-scan-geometry.ts';
+import { douglasPeucker } from '../packages/server/src/modules/ingestion/simplify-path.ts';
+import { GNSS_SITES, utmZoneFor } from '../packages/server/src/packages/generator/gnss-sites.ts';
+import { lasStream } from '../packages/server/src/packages/generator/las-writer.ts';
+import { loadSourceCloud } from '../packages/server/src/packages/generator/source-cloud.ts';
+
+const run = promisify(execFile);
+const here = fileURLToPath(import.meta.url);
+const root = path.resolve(path.dirname(here), '..');
+const FIXTURES = process.env.FIXTURES_DIR ?? path.resolve(root, '../shared/fixtures');
+const POINTS = Number(process.env.BENCH_IMPORTED_POINTS ?? 3_000_000);
+const BIG_POINTS = Number(process.env.BENCH_IMPORTED_BIG_POINTS ?? 20_000_000);
+
+async function decode(file) {
+  let count = 0;
+  for await (const chunk of readLasPoints(file)) count += chunk.count;
+  return { points: count };
+}
+
+/** What the job does between reading the header and writing the rows. */
+async function importPass(file) {
+  const header = await readLasFileHeader(file);
+  const accumulator = new ScanGeometryAccumulator(header);
+  for await (const chunk of readLasPoints(file)) accumulator.add(chunk);
+  const geometry = accumulator.result();
+  const track = geometry.timePath.length >= 2 ? geometry.timePath : centreLine(geometry.footprint);
+  const kept = douglasPeucker(track, 2);
+  return {
+    points: geometry.pointCount,
+    hullVertices: geometry.footprint.length,
+    bins: geometry.timePath.length,
+    pathVertices: kept.length,
+  };
+}
+
+if (process.argv[2] === '--child') {
+  const [, , , mode, input] = process.argv;
+  const started = performance.now();
+  const result = mode === 'import' ? await importPass(input) : await decode(input);
+  const seconds = (performance.now() - started) / 1000;
+  console.log(
+    JSON.stringify({ maxRssMb: process.resourceUsage().maxRSS / 1024, seconds, ...result }),
+  );
+  process.exit(0);
+}
+
+async function generate(file, points) {
+  const site = GNSS_SITES[0];
+  const utm = utmZoneFor(site.lon);
+  const [easting, northing] = proj4('WGS84', utm.proj).forward([site.lon, site.lat]);
+  const source = await loadSourceCloud(path.join(FIXTURES, 'pointcloud/autzen_trim.las'));
+  await pipeline(
+    lasStream({
+      source,
+      pointCount: points,
+      originEasting: easting,
+      originNorthing: northing,
+      originHeight: site.ellipsoidalHeight,
+      startGps: site.windowStart + 30,
+      durationSeconds: 600,
+      epsg: 32600 + utm.zone,
+      jitter: 0.02,
+      seed: 1,
+    }),
+    createWriteStream(file),
+  );
+  return (await stat(file)).size;
+}
+
+async function best(work) {
+  await work();
+  let seconds = Infinity;
+  for (let i = 0; i < 3; i++) {
+    const started = performance.now();
+    await work();
+    seconds = Math.min(seconds, (performance.now() - started) / 1000);
+  }
+  return seconds;
+}
+
+const work = await mkdtemp(path.join(os.tmpdir(), 'bench-imported-'));
+try {
+  console.log(
+    `machine: ${os.cpus().length} CPUs, load ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  const cloud = path.join(work, 'cloud.las');
+  const bytes = await generate(cloud, POINTS);
+  console.log(
+    `\n(a) ${POINTS.toLocaleString('en')} points, ${(bytes / 1e6).toFixed(0)} MB LAS 1.2 (format 3, GPS time over 600 s); warm-up + best of 3`,
+  );
+  let result;
+  const imported = await best(async () => {
+    result = await importPass(cloud);
+  });
+  const decoded = await best(() => decode(cloud));
+  const line = (name, seconds) =>
+    `  ${name.padEnd(24)} ${(seconds * 1000).toFixed(0).padStart(6)} ms  ${(POINTS / seconds / 1e6).toFixed(2)} M points/s`;
+  console.log(line('import pass', imported));
+  console.log(line('plain decode (lib/las)', decoded));
+  console.log(`  import pass / decode: ${((100 * decoded) / imported).toFixed(0)} %`);
+  console.log(
+    `  ${result.points.toLocaleString('en')} points, hull ${result.hullVertices} vertices, ${result.bins} time bins, path ${result.pathVertices} vertices`,
+  );
+  await rm(cloud, { force: true });
+
+  if (BIG_POINTS > 0) {
+    const big = path.join(work, 'big.las');
+    const bigBytes = await generate(big, BIG_POINTS);
+    console.log(
+      `\n(b) ${BIG_POINTS.toLocaleString('en')} points, ${(bigBytes / 1e6).toFixed(0)} MB LAS 1.2, each in a fresh child process`,
+    );
+    for (const mode of ['decode', 'import']) {
+      const { stdout } = await run(
+        process.execPath,
+        ['--import', 'tsx', here, '--child', mode, big],
+        { cwd: root, maxBuffer: 1 << 20 },
+      );
+      const child = JSON.parse(stdout.trim().split('\n').at(-1));
+      console.log(
+        `  ${mode.padEnd(7)} peak RSS ${child.maxRssMb.toFixed(0)} MB, ${child.seconds.toFixed(1)} s, ${(BIG_POINTS / child.seconds / 1e6).toFixed(2)} M points/s`,
+      );
+    }
+  }
+} finally {
+  await rm(work, { recursive: true, force: true });
+}

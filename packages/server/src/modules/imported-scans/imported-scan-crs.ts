@@ -1,0 +1,187 @@
+import type { FileHandle } from 'node:fs/promises';
+import type { LasHeader } from '../../lib/las/las-header.ts';
+import { IMPORT_CRS_MISMATCH, parseUtm, wgs84UtmEpsg } from './imported-scan-rules.ts';
+
+/**
+ * What a LAS file says about its coordinates (GeoTIFF keys or OGC WKT, LAS 1.4 R15 §2.5), checked
+ * against the UTM zone the scan was created with: imported scans must be WGS 84 / UTM.
+ */
+
+const PROJECTION_USER_ID = 'LASF_Projection';
+const GEOKEY_DIRECTORY = 34735;
+const GEOKEY_ASCII = 34737;
+const WKT_RECORD = 2112;
+const GT_CITATION = 1026;
+const PROJECTED_CS = 3072;
+const PCS_CITATION = 3073;
+const USER_DEFINED = 32767;
+/** Global encoding bit 4: the CRS is the WKT record (LAS 1.4). */
+const WKT_ENCODING_BIT = 16;
+
+export interface CrsRecords {
+  /** The GeoKeyDirectory's bytes. */
+  geoKeys: Buffer | null;
+  /** The GeoAsciiParams text. */
+  geoAscii: string | null;
+  wkt: string | null;
+  /** The header says the WKT record is the CRS. */
+  wktPreferred: boolean;
+}
+
+export type FileCrs =
+  | { kind: 'none' }
+  | { kind: 'wgs84-utm'; zone: number; south: boolean; name: string }
+  | { kind: 'other'; name: string };
+
+/** Reads the projection records of an open LAS file. */
+export async function readCrsRecords(handle: FileHandle, header: LasHeader): Promise<CrsRecords> {
+  const records: CrsRecords = {
+    geoKeys: null,
+    geoAscii: null,
+    wkt: null,
+    wktPreferred: (header.globalEncoding & WKT_ENCODING_BIT) !== 0,
+  };
+  for (const vlr of header.vlrs) {
+    if (vlr.userId !== PROJECTION_USER_ID || vlr.length > 1 << 20) continue;
+    if (![GEOKEY_DIRECTORY, GEOKEY_ASCII, WKT_RECORD].includes(vlr.recordId)) continue;
+    const bytes = Buffer.alloc(vlr.length);
+    const { bytesRead } = await handle.read(bytes, 0, vlr.length, vlr.dataOffset);
+    const data = bytes.subarray(0, bytesRead);
+    if (vlr.recordId === GEOKEY_DIRECTORY) records.geoKeys = data;
+    if (vlr.recordId === GEOKEY_ASCII) records.geoAscii = data.toString('latin1');
+    if (vlr.recordId === WKT_RECORD) {
+      records.wkt = data.toString('utf8').replace(/\0+$/, '').trim() || null;
+    }
+  }
+  return records;
+}
+
+interface GeoKey {
+  id: number;
+  location: number;
+  count: number;
+  value: number;
+}
+
+function geoKeyEntries(bytes: Buffer): GeoKey[] {
+  const count = bytes.length >= 8 ? bytes.readUInt16LE(6) : 0;
+  const keys: GeoKey[] = [];
+  for (let k = 0; k < count && 16 + k * 8 <= bytes.length; k++) {
+    const at = 8 + k * 8;
+    keys.push({
+      id: bytes.readUInt16LE(at),
+      location: bytes.readUInt16LE(at + 2),
+      count: bytes.readUInt16LE(at + 4),
+      value: bytes.readUInt16LE(at + 6),
+    });
+  }
+  return keys;
+}
+
+function asciiParam(key: GeoKey | undefined, ascii: string | null): string | null {
+  if (!key || key.location !== GEOKEY_ASCII || !ascii) return null;
+  const text = ascii
+    .slice(key.value, key.value + key.count)
+    .replace(/[|\0]+$/, '')
+    .trim();
+  return text || null;
+}
+
+function fromEpsg(code: number, name: string | null): FileCrs {
+  const zone = code % 100;
+  const series = Math.floor(code / 100);
+  if ((series === 326 || series === 327) && zone >= 1 && zone <= 60) {
+    const south = series === 327;
+    return { kind: 'wgs84-utm', zone, south, name: utmName(zone, south) };
+  }
+  return { kind: 'other', name: name ? `${name} (EPSG:${code})` : `EPSG:${code}` };
+}
+
+/** The keys' CRS; `definite` when they name an EPSG code (not user-defined). */
+function fromGeoKeys(records: CrsRecords): { crs: FileCrs; definite: boolean } | null {
+  if (!records.geoKeys) return null;
+  const keys = geoKeyEntries(records.geoKeys);
+  const name =
+    asciiParam(
+      keys.find((key) => key.id === PCS_CITATION),
+      records.geoAscii,
+    ) ??
+    asciiParam(
+      keys.find((key) => key.id === GT_CITATION),
+      records.geoAscii,
+    );
+  const projected = keys.find((key) => key.id === PROJECTED_CS && key.location === 0);
+  if (projected && projected.value !== USER_DEFINED && projected.value !== 0) {
+    return { crs: fromEpsg(projected.value, name), definite: true };
+  }
+  return { crs: { kind: 'other', name: name ?? 'a user-defined GeoTIFF CRS' }, definite: false };
+}
+
+function fromWkt(wkt: string): FileCrs {
+  const projected = /^\s*(?:PROJCS|PROJCRS)\s*\[\s*"([^"]*)"/i.exec(wkt);
+  const name = projected?.[1] ?? /^\s*\w+\s*\[\s*"([^"]*)"/.exec(wkt)?.[1] ?? 'an unnamed WKT CRS';
+  if (!projected) return { kind: 'other', name };
+  // The projected CRS's own authority closes its text (the inner ones name its parts).
+  const body = wkt.trimEnd().replace(/\]$/, '');
+  const own = /(?:AUTHORITY|ID)\s*\[\s*"EPSG"\s*,\s*"?(\d+)"?\s*\]\s*$/i.exec(body);
+  if (own) return fromEpsg(Number(own[1]), name);
+  const utm = /UTM[ _]zone[ _](\d{1,2})\s*([NS])/i.exec(name);
+  const wgs84 =
+    /GEOG(?:CS|CRS)\s*\[\s*"(?:WGS[ _]?84|WGS[ _]1984)"|DATUM\s*\[\s*"(?:WGS_1984|World Geodetic System 1984)"/i.test(
+      wkt,
+    );
+  if (utm && wgs84) {
+    const zone = Number(utm[1]);
+    const south = utm[2]!.toUpperCase() === 'S';
+    if (zone >= 1 && zone <= 60)
+      return { kind: 'wgs84-utm', zone, south, name: utmName(zone, south) };
+  }
+  return { kind: 'other', name };
+}
+
+function utmName(zone: number, south: boolean): string {
+  return `WGS 84 / UTM zone ${zone}${south ? 'S' : 'N'}`;
+}
+
+/**
+ * The file's CRS: the WKT when the header says so (LAS 1.4), else the GeoTIFF keys when they name
+ * an EPSG code, else the WKT, else whatever the user-defined keys call themselves.
+ */
+export function fileCrs(records: CrsRecords): FileCrs {
+  if (records.wktPreferred && records.wkt) return fromWkt(records.wkt);
+  const keys = fromGeoKeys(records);
+  if (keys?.definite) return keys.crs;
+  if (records.wkt) return fromWkt(records.wkt);
+  return keys?.crs ?? { kind: 'none' };
+}
+
+export type CrsCheck =
+  | { ok: true; epsg: number; declared: boolean; message: string }
+  | { ok: false; message: string };
+
+/**
+ * Accepts the file when its CRS is WGS 84 / UTM of the scan's zone, or when it has none (the UTM
+ * given is trusted then). Returns the EPSG code the scan is recorded in.
+ */
+export function checkCrs(crs: FileCrs, utm: string): CrsCheck {
+  const given = parseUtm(utm);
+  if (!given) return { ok: false, message: `The scan's UTM ${utm} is not a UTM zone` };
+  const epsg = wgs84UtmEpsg(given);
+  if (crs.kind === 'none') {
+    return {
+      ok: true,
+      epsg,
+      declared: false,
+      message: `The file has no CRS records: its coordinates are taken as ${utmName(given.zone, given.south)} (EPSG:${epsg}), the scan's UTM`,
+    };
+  }
+  if (crs.kind === 'wgs84-utm' && crs.zone === given.zone && crs.south === given.south) {
+    return {
+      ok: true,
+      epsg,
+      declared: true,
+      message: `The file's CRS is ${crs.name} (EPSG:${epsg})`,
+    };
+  }
+  return { ok: false, message: IMPORT_CRS_MISMATCH(crs.name, utm) };
+}

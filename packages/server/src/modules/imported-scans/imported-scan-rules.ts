@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import type { ActivityType } from '@asset-portal/shared';
+import { objectKey } from '../../storage/object-key.ts';
+
+export const PROCESS_IMPORTED_SCAN_KIND = 'process-imported-scan';
+export const IMPORTED_SCAN_ACTIVITY = 'ImportedScanProcessing' satisfies ActivityType;
+/** The name of an imported scan's one pointcloud artifact, and its default version. */
+export const IMPORTED_ARTIFACT_NAME = 'imported';
+export const IMPORTED_OBJECT_KIND = 'imported';
+/** Parts one multipart upload may have: every part is presigned at once (15-minute URLs). */
+export const MAX_IMPORT_PARTS = 1000;
+
+export const IMPORT_FILENAME_UNSAFE =
+  'An imported scan file name may contain only letters, digits, dots, hyphens and underscores';
+export const IMPORT_FILENAME_TOO_LONG =
+  'An imported scan file name can have at most 255 characters';
+export const IMPORT_PARTS_INVALID = `numberOfParts must be 1 to ${MAX_IMPORT_PARTS}`;
+export const IMPORT_NOT_OWN_UPLOAD =
+  "s3Url must be this scan's own upload, as returned by getImportScanUploadSignedURL";
+export const IMPORT_NOT_UPLOADED = (filename: string) =>
+  `The file ${filename} has not been uploaded for this scan`;
+export const IMPORT_CRS_MISMATCH = (crs: string, utm: string) =>
+  `The file's CRS is ${crs}; the scan's UTM is ${utm} (WGS 84 / UTM expected)`;
+
+const ID_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
+
+/** `imp-` and 22 random base-36 characters: 26 in all, the scans table's limit. */
+export function newImportedScanId(): string {
+  const bytes = randomBytes(22);
+  let id = 'imp-';
+  // byte % 36 leans slightly to the first characters; 22 of them still hold over 100 bits.
+  for (const byte of bytes) id += ID_ALPHABET[byte % 36];
+  return id;
+}
+
+/** The folder of every object of one imported scan (source, level of detail). */
+export function importedScanPrefix(scan: {
+  id: string;
+  organizationId: number;
+  projectId: number | null;
+}): string {
+  return `${objectKey({ organizationId: scan.organizationId, projectId: scan.projectId, kind: IMPORTED_OBJECT_KIND, name: scan.id })}/`;
+}
+
+/** The key of the scan's uploaded LAS (throws InvalidObjectKeyError for an unsafe name). */
+export function importedSourceKey(
+  scan: { id: string; organizationId: number; projectId: number | null },
+  filename: string,
+): string {
+  return objectKey({
+    organizationId: scan.organizationId,
+    projectId: scan.projectId,
+    kind: IMPORTED_OBJECT_KIND,
+    name: `${scan.id}/source/${filename}`,
+  });
+}
+
+/** The activity-log key of the scan's processing: one entry per scan, moved by each run. */
+export function importedActivityKey(organizationId: number, scanId: string): string {
+  return `org-${organizationId}/imported-${scanId}`;
+}
+
+/** One processing job per scan while it waits or runs. */
+export function importedJobKey(scanId: string): string {
+  return `${PROCESS_IMPORTED_SCAN_KIND}:${scanId}`;
+}
+
+/** '42N' → { zone: 42, south: false }; null for anything else. */
+export function parseUtm(utm: string): { zone: number; south: boolean } | null {
+  const match = /^\s*0?(\d{1,2})\s*([NS])\s*$/i.exec(utm);
+  if (!match) return null;
+  const zone = Number(match[1]);
+  if (zone < 1 || zone > 60) return null;
+  return { zone, south: match[2]!.toUpperCase() === 'S' };
+}
+
+/** The EPSG code of WGS 84 / UTM of the zone: 326zz north, 327zz south. */
+export function wgs84UtmEpsg(utm: { zone: number; south: boolean }): number {
+  return (utm.south ? 32700 : 32600) + utm.zone;
+}
