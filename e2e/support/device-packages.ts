@@ -16,13 +16,21 @@ import type { LiveApp } from '../../packages/server/test/live-app.ts';
 
 /**
  * Real scans for a browser test: a device package made by the generator (`generatorArgs` as on
- * `npm run make-package`, without --out and --device) for a new device assigned to `project`,
+ * `npm run make-package`, without --out and --device) for a new device of `project`'s
+ * organization, assigned to it unless `assignment` is null,
  * ingested the way an upload by the demo Power User is, with the queued jobs run (level of
  * detail, thumbnails).
  */
 export async function ingestGeneratedPackage(
   live: LiveApp,
-  options: { project: string; device: string; outDir: string; generatorArgs: string[] },
+  options: {
+    project: string;
+    device: string;
+    outDir: string;
+    generatorArgs: string[];
+    /** The device's period in the project (default from 2000 on); null leaves it unassigned. */
+    assignment?: { from: Date; to: Date | null } | null;
+  },
 ): Promise<{ generated: GeneratedPackage; storage: ObjectStorage }> {
   const generated = await makePackage(
     parseGeneratorArgs([
@@ -40,15 +48,21 @@ export async function ingestGeneratedPackage(
     .where('name', '=', options.project)
     .executeTakeFirstOrThrow();
   await factories.device(db, project.organizationId, options.device);
-  await db
-    .insertInto('deviceAssignments')
-    .values({
-      deviceId: options.device,
-      projectId: project.id,
-      fromTimestamp: new Date('2000-01-01T00:00:00Z'),
-      toTimestamp: null,
-    })
-    .execute();
+  const assignment =
+    options.assignment === undefined
+      ? { from: new Date('2000-01-01T00:00:00Z'), to: null }
+      : options.assignment;
+  if (assignment) {
+    await db
+      .insertInto('deviceAssignments')
+      .values({
+        deviceId: options.device,
+        projectId: project.id,
+        fromTimestamp: assignment.from,
+        toTimestamp: assignment.to,
+      })
+      .execute();
+  }
   const power = await db
     .selectFrom('users')
     .select('id')

@@ -12,8 +12,8 @@ import { Box, Button, FormHelperText, LinearProgress, Typography } from '@mui/ma
 import { useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { FormDialog } from '../../components/form-dialog/FormDialog.tsx';
+import { putFile } from '../../lib/put-file.ts';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
-import { putFile } from './put-file.ts';
 import { useBasestationUploadUrl, useRegisterBasestation } from './use-basestations.ts';
 
 interface UploadForm {

@@ -16,6 +16,7 @@ import { DataTable } from '../../components/data-table/DataTable.tsx';
 import { RowActions } from '../../components/data-table/RowActions.tsx';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { DeviceAssignmentDialog } from './DeviceAssignmentDialog.tsx';
+import { UnassignedScansSection } from './UnassignedScansSection.tsx';
 import {
   type DeviceAssignmentItem,
   useAssignmentOrganizations,
@@ -185,6 +186,7 @@ export function DeviceAssignmentPage() {
           onClose={() => setDialog(null)}
         />
       ) : null}
+      <UnassignedScansSection organization={organization} />
     </Box>
   );
 }

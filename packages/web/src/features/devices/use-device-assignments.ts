@@ -95,9 +95,10 @@ const DELETE = gql`
   }
 `;
 
-// The Projects screen's From/To come from these periods, so its list is refreshed as well.
+// The Projects screen's From/To come from these periods, and a changed period moves scans in
+// and out of projects, so those lists are refreshed as well.
 const AFTER_CHANGE = {
-  refetchQueries: ['DeviceAssignments', 'ProjectList'],
+  refetchQueries: ['DeviceAssignments', 'ProjectList', 'UnassignedScans'],
   awaitRefetchQueries: true,
 };
 

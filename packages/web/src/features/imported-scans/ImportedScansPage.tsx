@@ -1,6 +1,217 @@
-import { PagePlaceholder } from '../../shell/PagePlaceholder.tsx';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import MapIcon from '@mui/icons-material/Map';
+import { Box, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useCallback, useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { confirm } from '../../components/confirm/confirm-service.ts';
+import { DataTable } from '../../components/data-table/DataTable.tsx';
+import { ProjectRequired } from '../../shell/ProjectRequired.tsx';
+import { snackbar } from '../../snackbar/snackbar-service.ts';
+import { useCurrentProject } from '../projects/current-project-store.ts';
+import { scanLink } from '../viewer/scan-link.ts';
+import { ImportedScanCreateDialog } from './ImportedScanCreateDialog.tsx';
+import { ImportedScanEditDialog } from './ImportedScanEditDialog.tsx';
+import {
+  formatCaptured,
+  formatPointCount,
+  pointCountOf,
+  processingChip,
+  statusChip,
+  utmOf,
+} from './imported-scan-format.ts';
+import {
+  CONFIRM_IMPORTED_SCAN_DELETION,
+  CONFIRM_IMPORTED_SCAN_DELETION_TITLE,
+  IMPORTED_SCAN_CREATE_TITLE,
+  IMPORTED_SCAN_DELETED,
+} from './imported-scan-texts.ts';
+import {
+  type ImportedScanItem,
+  useDeleteImportedScan,
+  useImportedScans,
+} from './use-imported-scans.ts';
 
-/** The Imported Scans screen. */
+type DialogState = { kind: 'create' } | { kind: 'edit'; scan: ImportedScanItem } | null;
+
+/** Completed/Pending, plus the last run's state when it is running or failed (reason as tooltip). */
+function StatusCell({ scan }: { scan: ImportedScanItem }) {
+  const status = statusChip(scan);
+  const processing = processingChip(scan);
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+      <Chip
+        size="small"
+        label={status.label}
+        color={status.color}
+        data-testid="imported-scan-status"
+      />
+      {processing ? (
+        <Tooltip title={processing.tooltip ?? ''}>
+          <Chip
+            size="small"
+            variant="outlined"
+            label={processing.label}
+            color={processing.color}
+            data-testid="imported-scan-processing"
+            data-message={processing.tooltip ?? ''}
+          />
+        </Tooltip>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** The Imported Scans screen: the selected project's imported LAS scans, created, edited, deleted. */
 export function ImportedScansPage() {
-  return <PagePlaceholder title="Imported Scans" />;
+  const { project } = useCurrentProject();
+  const { scans, loading } = useImportedScans(project?.id ?? null);
+  const deleteScan = useDeleteImportedScan();
+  const [dialog, setDialog] = useState<DialogState>(null);
+
+  const handleDelete = useCallback(
+    async (scan: ImportedScanItem) => {
+      const confirmed = await confirm({
+        title: CONFIRM_IMPORTED_SCAN_DELETION_TITLE,
+        message: CONFIRM_IMPORTED_SCAN_DELETION(scan.friendlyName),
+      });
+      if (!confirmed) return;
+      try {
+        await deleteScan(scan.id);
+      } catch {
+        // The error link has shown the server's message.
+        return;
+      }
+      snackbar.success(IMPORTED_SCAN_DELETED);
+    },
+    [deleteScan],
+  );
+
+  const columns = useMemo<ColumnDef<ImportedScanItem, unknown>[]>(
+    () => [
+      {
+        id: 'name',
+        header: 'Name',
+        accessorKey: 'friendlyName',
+        cell: ({ row }) => (
+          <span data-testid="imported-scan-name-cell">{row.original.friendlyName}</span>
+        ),
+      },
+      { id: 'comment', header: 'Comment', accessorFn: (scan) => scan.comment ?? '' },
+      { id: 'utm', header: 'UTM', accessorFn: (scan) => utmOf(scan.metadata) },
+      {
+        id: 'points',
+        header: 'Points',
+        accessorFn: (scan) => formatPointCount(scan.metadata),
+        sortingFn: (a, b) =>
+          (pointCountOf(a.original.metadata) ?? -1) - (pointCountOf(b.original.metadata) ?? -1),
+        cell: ({ row }) => (
+          <span data-testid="imported-scan-points">{formatPointCount(row.original.metadata)}</span>
+        ),
+      },
+      {
+        id: 'captured',
+        header: 'Captured',
+        accessorFn: (scan) => formatCaptured(scan.capturedTimestamp),
+        sortingFn: (a, b) =>
+          Date.parse(a.original.capturedTimestamp ?? '') -
+          Date.parse(b.original.capturedTimestamp ?? ''),
+      },
+      {
+        id: 'status',
+        header: 'Status',
+        accessorKey: 'status',
+        cell: ({ row }) => <StatusCell scan={row.original} />,
+      },
+      {
+        id: 'actions',
+        header: 'Actions',
+        enableSorting: false,
+        enableGlobalFilter: false,
+        cell: ({ row }) => {
+          const scan = row.original;
+          return (
+            <Box component="span" sx={{ display: 'inline-flex', whiteSpace: 'nowrap' }}>
+              <Tooltip title="Edit">
+                <IconButton
+                  size="small"
+                  aria-label={`Edit imported scan ${scan.friendlyName}`}
+                  onClick={() => setDialog({ kind: 'edit', scan })}
+                >
+                  <EditIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+              <Tooltip title="Delete">
+                <IconButton
+                  size="small"
+                  aria-label={`Delete imported scan ${scan.friendlyName}`}
+                  onClick={() => void handleDelete(scan)}
+                >
+                  <DeleteIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+              <Tooltip title="Open in viewer">
+                <IconButton
+                  size="small"
+                  component={RouterLink}
+                  to={scanLink(scan.id)}
+                  aria-label={`Open imported scan ${scan.friendlyName} in the viewer`}
+                >
+                  <MapIcon fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            </Box>
+          );
+        },
+      },
+    ],
+    [handleDelete],
+  );
+
+  return (
+    <Box sx={{ p: 3 }}>
+      <Typography variant="h5" component="h1" gutterBottom>
+        Imported Scans
+      </Typography>
+      <ProjectRequired>
+        <DataTable
+          testId="imported-scans-table"
+          ariaLabel="Imported scans"
+          data={scans}
+          columns={columns}
+          getRowId={(scan) => scan.id}
+          loading={loading}
+          emptyText="No imported scans for this project yet."
+          initialSorting={[{ id: 'name', desc: false }]}
+          searchable
+          searchPlaceholder="Search imported scans"
+          pageSizeOptions={[25, 50, 100, 'all']}
+          defaultPageSize={25}
+          toolbar={
+            <Tooltip title={IMPORTED_SCAN_CREATE_TITLE}>
+              <IconButton
+                color="primary"
+                aria-label={IMPORTED_SCAN_CREATE_TITLE}
+                onClick={() => setDialog({ kind: 'create' })}
+              >
+                <AddIcon />
+              </IconButton>
+            </Tooltip>
+          }
+        />
+      </ProjectRequired>
+      {dialog?.kind === 'create' && project ? (
+        <ImportedScanCreateDialog projectId={project.id} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog?.kind === 'edit' ? (
+        <ImportedScanEditDialog
+          key={dialog.scan.id}
+          scan={dialog.scan}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+    </Box>
+  );
 }

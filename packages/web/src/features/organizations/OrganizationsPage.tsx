@@ -1,3 +1,4 @@
+import { REGISTER_DEVICE } from '@asset-portal/shared';
 import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, Chip, Typography } from '@mui/material';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -8,6 +9,7 @@ import { RowActions } from '../../components/data-table/RowActions.tsx';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { OrganizationDialog } from './OrganizationDialog.tsx';
 import { deviceLabel, ORGANIZATION_TEXTS } from './organization-texts.ts';
+import { RegisterDeviceDialog } from './RegisterDeviceDialog.tsx';
 import {
   type OrganizationItem,
   useDeleteOrganization,
@@ -22,6 +24,7 @@ export function OrganizationsPage() {
   const { organizations, loading } = useOrganizations();
   const { deleteOrganization } = useDeleteOrganization();
   const [dialog, setDialog] = useState<DialogState>(null);
+  const [registering, setRegistering] = useState(false);
 
   const handleDelete = useCallback(
     async (organization: OrganizationItem) => {
@@ -118,13 +121,23 @@ export function OrganizationsPage() {
         pageSizeOptions={[25, 50, 100, 'all']}
         defaultPageSize={25}
         toolbar={
-          <Button
-            variant="contained"
-            startIcon={<AddIcon />}
-            onClick={() => setDialog({ organization: null })}
-          >
-            {ORGANIZATION_TEXTS.newTitle}
-          </Button>
+          <Box sx={{ display: 'flex', gap: 1 }}>
+            <Button
+              variant="contained"
+              startIcon={<AddIcon />}
+              onClick={() => setDialog({ organization: null })}
+            >
+              {ORGANIZATION_TEXTS.newTitle}
+            </Button>
+            <Button
+              variant="outlined"
+              startIcon={<AddIcon />}
+              disabled={organizations.length === 0}
+              onClick={() => setRegistering(true)}
+            >
+              {REGISTER_DEVICE}
+            </Button>
+          </Box>
         }
       />
       {dialog ? (
@@ -133,6 +146,9 @@ export function OrganizationsPage() {
           organization={editing}
           onClose={() => setDialog(null)}
         />
+      ) : null}
+      {registering ? (
+        <RegisterDeviceDialog organizations={organizations} onClose={() => setRegistering(false)} />
       ) : null}
     </Box>
   );

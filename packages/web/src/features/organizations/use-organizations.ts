@@ -124,3 +124,27 @@ export function useDeleteOrganization() {
   });
   return { deleteOrganization: (id: string) => mutate({ variables: { id } }) };
 }
+
+const REGISTER_DEVICE = gql`
+  mutation RegisterDevice($id: String!, $name: String!, $organizationId: ID!) {
+    registerDevice(id: $id, name: $name, organizationId: $organizationId) {
+      id
+      name
+    }
+  }
+`;
+
+export interface RegisterDeviceVariables {
+  id: string;
+  name: string;
+  organizationId: string;
+}
+
+/** Registers a new device to an organization (Admin only). */
+export function useRegisterDevice() {
+  const [mutate] = useMutation<{ registerDevice: { id: string } }, RegisterDeviceVariables>(
+    REGISTER_DEVICE,
+    { refetchQueries: ORGANIZATION_REFETCH, awaitRefetchQueries: true },
+  );
+  return (variables: RegisterDeviceVariables) => mutate({ variables });
+}

@@ -17,8 +17,8 @@ import {
   Typography,
 } from '@mui/material';
 import { useRef, useState } from 'react';
+import { putFile } from '../../lib/put-file.ts';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
-import { putFile } from '../basestations/put-file.ts';
 import { GEOID_EXTENSIONS, GEOID_TEXTS, geoidGridFileError } from './geoid-grid-rules.ts';
 
 const SIGNED_URL = gql`

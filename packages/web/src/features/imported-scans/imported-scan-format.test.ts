@@ -1,0 +1,71 @@
+import { UTM_HINT, VALUE_REQUIRED } from '@asset-portal/shared';
+import { describe, expect, it } from 'vitest';
+import {
+  formatPointCount,
+  type ImportedScanState,
+  isImportedScanActive,
+  metadataRecord,
+  processingChip,
+  statusChip,
+  utmOf,
+} from './imported-scan-format.ts';
+import { localInputToIso, validateImportUtm } from './imported-scan-texts.ts';
+
+const scan = (overrides: Partial<ImportedScanState>): ImportedScanState => ({
+  status: 'Pending',
+  processingStatus: null,
+  processingMessage: null,
+  sourceS3Url: null,
+  metadata: { utm: '42N' },
+  ...overrides,
+});
+
+describe('imported scan format', () => {
+  it('reads UTM and point count from object or JSON-text metadata', () => {
+    expect(utmOf({ utm: '42N', pointCount: 38367 })).toBe('42N');
+    expect(utmOf('{"utm":"10S"}')).toBe('10S');
+    expect(utmOf(null)).toBe('');
+    expect(formatPointCount({ pointCount: 38367 })).toBe('38,367');
+    expect(formatPointCount({ utm: '42N' })).toBe('');
+    expect(metadataRecord('{"utm":"10S","crs":"x"}')).toEqual({ utm: '10S', crs: 'x' });
+  });
+
+  it('shows Completed in green, Pending plain, and a failed run as a red Failed with its reason', () => {
+    expect(statusChip(scan({ status: 'Completed' }))).toMatchObject({
+      label: 'Completed',
+      color: 'success',
+    });
+    expect(statusChip(scan({}))).toMatchObject({ label: 'Pending', color: 'default' });
+    expect(
+      processingChip(scan({ processingStatus: 'Failed', processingMessage: 'CRS mismatch' })),
+    ).toEqual({ label: 'Failed', color: 'error', tooltip: 'CRS mismatch' });
+    expect(processingChip(scan({ processingStatus: 'Started' }))?.label).toBe('Processing');
+    expect(processingChip(scan({ status: 'Completed', processingStatus: 'Completed' }))).toBeNull();
+  });
+
+  it('polls while a run is queued or running, or a submitted file has no run yet', () => {
+    expect(isImportedScanActive(scan({ processingStatus: 'Submitted' }))).toBe(true);
+    expect(isImportedScanActive(scan({ status: 'Completed', processingStatus: 'Started' }))).toBe(
+      true,
+    );
+    expect(isImportedScanActive(scan({ sourceS3Url: 's3://b/k' }))).toBe(true);
+    expect(
+      isImportedScanActive(scan({ processingStatus: 'Failed', sourceS3Url: 's3://b/k' })),
+    ).toBe(false);
+    expect(isImportedScanActive(scan({ status: 'Completed', processingStatus: 'Completed' }))).toBe(
+      false,
+    );
+  });
+
+  it('requires a UTM zone ending in N or S', () => {
+    expect(validateImportUtm('')).toBe(VALUE_REQUIRED);
+    expect(validateImportUtm('42')).toBe(UTM_HINT);
+    expect(validateImportUtm('42X')).toBe(UTM_HINT);
+    expect(validateImportUtm('42n')).toBe(true);
+  });
+
+  it('turns a blank capture time into null and a local one into an ISO instant', () => {
+    expect(localInputToIso('')).toBeNull();
+    expect(localInputToIso('2024-05-01T10:30')).toBe(new Date('2024-05-01T10:30').toISOString());
+  });
+});

@@ -1,0 +1,243 @@
+import {
+  checkLayerSource,
+  formatSize,
+  LAYER_CREATED,
+  LAYER_DEFAULTS,
+  LAYER_UPDATED,
+  validateLayerName,
+  validateLayerStyles,
+} from '@asset-portal/shared';
+import {
+  Alert,
+  Box,
+  Checkbox,
+  FormControlLabel,
+  FormHelperText,
+  MenuItem,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useMemo, useRef, useState } from 'react';
+import { FormDialog } from '../../../components/form-dialog/FormDialog.tsx';
+import { snackbar } from '../../../snackbar/snackbar-service.ts';
+import type { LayerRow } from '../layer-types.ts';
+import { useLayerGroups } from '../use-layer-groups.ts';
+import {
+  useCreateProjectLayer,
+  useUpdateLayerGroup,
+  useUpdateProjectLayer,
+} from '../use-layers.ts';
+import { JsonCodeEditor } from './JsonCodeEditor.tsx';
+import { StyleEditor } from './StyleEditor.tsx';
+import { parseFeatureCollection } from './style-preview.ts';
+
+const DIALOG_WIDTH = 1100;
+const SOURCE_EDITOR_HEIGHT = 140;
+/** Above this a source is shown as a summary: a text editor cannot handle it comfortably. */
+export const SOURCE_EDIT_MAX_BYTES = 1024 * 1024;
+const EMPTY_SOURCE = JSON.stringify({ type: 'FeatureCollection', features: [] }, null, 2);
+const NO_GROUP = '';
+
+export interface LayerEditDialogProps {
+  open: boolean;
+  projectId: string;
+  /** The layer to edit; null creates one. */
+  layer: LayerRow | null;
+  onClose(): void;
+  onSaved(): void;
+}
+
+/** JSON text laid out for reading; text that does not parse stays as it is. */
+function pretty(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
+/** 'Create Layer' / 'Edit Layer': the layer's fields, its GeoJSON and its rendering layers. */
+export function LayerEditDialog({ open, ...props }: LayerEditDialogProps) {
+  if (!open) return null;
+  // Keyed, so each opening starts from the layer as it is now.
+  return <LayerEditForm key={props.layer?.id ?? 'new'} {...props} />;
+}
+
+function LayerEditForm({ projectId, layer, onClose, onSaved }: Omit<LayerEditDialogProps, 'open'>) {
+  const editing = layer !== null;
+  const { groups } = useLayerGroups(projectId);
+  const { createProjectLayer } = useCreateProjectLayer();
+  const { updateProjectLayer } = useUpdateProjectLayer();
+  const { updateLayerGroup } = useUpdateLayerGroup();
+
+  const sourceEditable = !layer || layer.sourceBytes <= SOURCE_EDIT_MAX_BYTES;
+  const [name, setName] = useState(layer?.name ?? '');
+  const [nameTouched, setNameTouched] = useState(false);
+  const [comments, setComments] = useState(layer?.comments ?? '');
+  const [groupId, setGroupId] = useState(layer?.vendorId ?? NO_GROUP);
+  const [showByDefault, setShowByDefault] = useState(
+    layer?.showByDefault ?? LAYER_DEFAULTS.showByDefault,
+  );
+  const [hidden, setHidden] = useState(layer?.ignore ?? LAYER_DEFAULTS.ignore);
+  const [sourceText, setSourceText] = useState(() =>
+    layer ? (sourceEditable ? pretty(layer.source) : layer.source) : EMPTY_SOURCE,
+  );
+  const [sourceEdited, setSourceEdited] = useState(false);
+  const [stylesText, setStylesText] = useState(() => (layer ? pretty(layer.layers) : '[]'));
+  const [saving, setSaving] = useState(false);
+
+  const nameMessage = validateLayerName(name);
+  const sourceCheck = useMemo(() => checkLayerSource(sourceText), [sourceText]);
+  const sourceMessage = sourceCheck.ok ? null : sourceCheck.message;
+  const stylesMessage = validateLayerStyles(stylesText);
+
+  // The preview keeps the last source that parsed while the user is typing.
+  const lastSource = useRef<GeoJSON.FeatureCollection | null>(null);
+  const parsedSource = useMemo(
+    () => (sourceCheck.ok ? parseFeatureCollection(sourceText) : null),
+    [sourceCheck, sourceText],
+  );
+  if (parsedSource) lastSource.current = parsedSource;
+
+  const submitDisabled =
+    nameMessage !== null || sourceMessage !== null || stylesMessage !== null || saving;
+
+  const save = async () => {
+    const draft = {
+      name: name.trim(),
+      comments: comments.trim() === '' ? null : comments.trim(),
+      layers: stylesText.trim() === '' ? '[]' : stylesText,
+      ignore: hidden,
+      showByDefault,
+    };
+    const vendorId = groupId === NO_GROUP ? null : groupId;
+    setSaving(true);
+    try {
+      if (layer) {
+        await updateProjectLayer(layer.id, {
+          ...draft,
+          ...(sourceEdited ? { source: sourceText } : {}),
+        });
+        if (vendorId !== layer.vendorId) await updateLayerGroup(layer.id, vendorId);
+      } else {
+        await createProjectLayer({ ...draft, source: sourceText, projectId, vendorId });
+      }
+    } catch {
+      // The error link has shown the server's message; the dialog keeps the user's input.
+      setSaving(false);
+      return;
+    }
+    snackbar.success(editing ? LAYER_UPDATED(draft.name) : LAYER_CREATED(draft.name));
+    onSaved();
+    onClose();
+  };
+
+  return (
+    <FormDialog
+      name="layer-edit"
+      title={editing ? 'Edit Layer' : 'Create Layer'}
+      width={DIALOG_WIDTH}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!submitDisabled) void save();
+      }}
+      onClose={onClose}
+      submitLabel="Save"
+      submitDisabled={submitDisabled}
+      persistent
+      busy={saving}
+    >
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+        <TextField
+          label="Layer Name"
+          required
+          autoFocus
+          size="small"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          onBlur={() => setNameTouched(true)}
+          error={nameTouched && nameMessage !== null}
+          helperText={nameTouched ? nameMessage : undefined}
+          sx={{ flex: 1 }}
+          slotProps={{ htmlInput: { 'data-testid': 'layer-name-input' } }}
+        />
+        <TextField
+          select
+          label="Group"
+          size="small"
+          value={groupId}
+          onChange={(event) => setGroupId(event.target.value)}
+          sx={{ flex: 1 }}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        >
+          <MenuItem value={NO_GROUP}>
+            <em>No group</em>
+          </MenuItem>
+          {layer?.vendor && !groups.some((group) => group.id === layer.vendor?.id) ? (
+            // The layer's own group, until the list of groups is in.
+            <MenuItem value={layer.vendor.id}>{layer.vendor.name}</MenuItem>
+          ) : null}
+          {groups.map((group) => (
+            <MenuItem key={group.id} value={group.id}>
+              {group.name}
+              {group.projectId === null ? ' (Global)' : ''}
+            </MenuItem>
+          ))}
+        </TextField>
+        <FormControlLabel
+          label="Show by default"
+          control={
+            <Checkbox
+              checked={showByDefault}
+              onChange={(event) => setShowByDefault(event.target.checked)}
+            />
+          }
+        />
+        <FormControlLabel
+          label="Hide"
+          control={
+            <Checkbox checked={hidden} onChange={(event) => setHidden(event.target.checked)} />
+          }
+        />
+      </Box>
+      <TextField
+        label="Comments"
+        size="small"
+        multiline
+        maxRows={3}
+        value={comments}
+        onChange={(event) => setComments(event.target.value)}
+      />
+      <StyleEditor value={stylesText} onChange={setStylesText} source={lastSource.current}>
+        <Typography variant="body2" color="text.secondary">
+          Source (GeoJSON FeatureCollection) *
+        </Typography>
+        <FormHelperText
+          error={sourceMessage !== null}
+          data-testid="layer-source-message"
+          sx={{ mx: 0, mb: 0.5 }}
+        >
+          {sourceMessage ?? (sourceCheck.ok ? `${sourceCheck.featureCount} features` : ' ')}
+        </FormHelperText>
+        {sourceEditable ? (
+          <JsonCodeEditor
+            label="Layer source GeoJSON"
+            testId="layer-source-editor"
+            value={sourceText}
+            onChange={(text) => {
+              setSourceText(text);
+              setSourceEdited(true);
+            }}
+            invalid={sourceMessage !== null}
+            height={SOURCE_EDITOR_HEIGHT}
+          />
+        ) : (
+          <Alert severity="info" data-testid="layer-source-summary">
+            The source is {formatSize(layer?.sourceBytes ?? 0)} ({layer?.featureCount ?? 0}{' '}
+            features), too large to edit here; it is kept as it is. Upload a new file to replace it.
+          </Alert>
+        )}
+      </StyleEditor>
+    </FormDialog>
+  );
+}

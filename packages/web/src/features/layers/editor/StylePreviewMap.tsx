@@ -1,0 +1,141 @@
+import 'maplibre-gl/dist/maplibre-gl.css';
+import { Box, Typography } from '@mui/material';
+import {
+  type GeoJSONSource,
+  type LayerSpecification,
+  Map as MapLibreMap,
+  NavigationControl,
+  setWorkerUrl,
+} from 'maplibre-gl';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { useEffect, useRef, useState } from 'react';
+import { BASE_SOURCES, buildOfflineStyle } from '../../map/base-style.ts';
+import { DEFAULT_CENTER } from '../../map/map-config.ts';
+import { loadWorldData } from '../../map/world-data.ts';
+import { describePreviewError, featureBounds, PREVIEW_SOURCE_ID } from './style-preview.ts';
+
+// The bundler moves the worker to its own file; MapLibre must be told where.
+setWorkerUrl(workerUrl);
+
+const EMPTY: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features: [] };
+const FIT_OPTIONS = { padding: 24, maxZoom: 17, duration: 0 } as const;
+
+export interface StylePreviewMapProps {
+  /** The layer's source; null shows nothing of the layer. */
+  data: GeoJSON.FeatureCollection | null;
+  /** Style layers on PREVIEW_SOURCE_ID. */
+  styles: readonly LayerSpecification[];
+  height: number;
+}
+
+/**
+ * A small map on the bundled offline base map showing one layer's source with the styles being
+ * edited. It only ever receives valid styles; a style MapLibre still refuses is reported under
+ * the map instead of breaking it.
+ */
+export function StylePreviewMap({ data, styles, height }: StylePreviewMapProps) {
+  const container = useRef<HTMLDivElement | null>(null);
+  const [map, setMap] = useState<MapLibreMap | null>(null);
+  const [zoom, setZoom] = useState(DEFAULT_CENTER.zoom);
+  const [styleError, setStyleError] = useState<string | null>(null);
+  const shownIds = useRef<string[]>([]);
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    let removed = false;
+    const created = new MapLibreMap({
+      container: element,
+      style: buildOfflineStyle(),
+      center: [DEFAULT_CENTER.lon, DEFAULT_CENTER.lat],
+      zoom: DEFAULT_CENTER.zoom,
+      attributionControl: false,
+      // Screenshots and browser tests read the canvas back.
+      canvasContextAttributes: { preserveDrawingBuffer: true },
+    });
+    created.addControl(new NavigationControl({ showCompass: false }), 'top-right');
+    created.on('error', (event) =>
+      setStyleError(describePreviewError(event.error?.message ?? 'The style was refused')),
+    );
+    created.on('zoomend', () => setZoom(created.getZoom()));
+    created.on('idle', () => {
+      element.dataset.mapIdle = 'true';
+    });
+    created.on('movestart', () => {
+      element.dataset.mapIdle = 'false';
+    });
+    created.on('load', () => {
+      if (removed) return;
+      created.addSource(PREVIEW_SOURCE_ID, { type: 'geojson', data: EMPTY });
+      setMap(created);
+      loadWorldData()
+        .then((world) => {
+          if (removed) return;
+          (created.getSource(BASE_SOURCES.land) as GeoJSONSource | undefined)?.setData(world.land);
+          (created.getSource(BASE_SOURCES.borders) as GeoJSONSource | undefined)?.setData(
+            world.borders,
+          );
+        })
+        .catch((error: unknown) => console.warn('The preview base map could not load', error));
+    });
+    return () => {
+      removed = true;
+      created.remove();
+      shownIds.current = [];
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!map) return;
+    (map.getSource(PREVIEW_SOURCE_ID) as GeoJSONSource | undefined)?.setData(data ?? EMPTY);
+    const bounds = data ? featureBounds(data) : null;
+    if (bounds) map.fitBounds(bounds, FIT_OPTIONS);
+  }, [map, data]);
+
+  useEffect(() => {
+    if (!map) return;
+    for (const id of shownIds.current) {
+      if (map.getLayer(id)) map.removeLayer(id);
+    }
+    setStyleError(null);
+    shownIds.current = [];
+    for (const style of styles) {
+      map.addLayer(style);
+      if (map.getLayer(style.id)) shownIds.current.push(style.id);
+    }
+    const element = container.current;
+    if (element) element.dataset.drawnStyles = String(shownIds.current.length);
+  }, [map, styles]);
+
+  return (
+    <Box>
+      <Box sx={{ position: 'relative', height, borderRadius: 1, overflow: 'hidden' }}>
+        <Box
+          ref={container}
+          data-testid="style-preview-map"
+          aria-label="Style preview map"
+          sx={{ position: 'absolute', inset: 0 }}
+        />
+        <Typography
+          variant="caption"
+          data-testid="style-preview-zoom"
+          sx={{
+            position: 'absolute',
+            left: 6,
+            bottom: 4,
+            px: 0.75,
+            bgcolor: 'rgba(255,255,255,0.8)',
+            borderRadius: 0.5,
+          }}
+        >
+          Zoom {zoom.toFixed(1)}
+        </Typography>
+      </Box>
+      {styleError ? (
+        <Typography variant="caption" color="warning.main" data-testid="style-preview-error">
+          Preview: {styleError}
+        </Typography>
+      ) : null}
+    </Box>
+  );
+}

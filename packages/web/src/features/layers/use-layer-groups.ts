@@ -1,0 +1,170 @@
+import { gql } from '@apollo/client';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useCallback } from 'react';
+import type { LayerGroup, LayerRow } from './layer-types.ts';
+
+/** A project layer as the group dialogs list it: enough to pick it and to show its group. */
+export interface GroupLayerChoice {
+  id: string;
+  name: string;
+  vendorId: string | null;
+  vendor: { id: string; name: string } | null;
+}
+
+const GROUP_FIELDS = gql`
+  fragment LayerGroupFields on Vendor {
+    id
+    name
+    description
+    projectId
+    lastModified
+  }
+`;
+
+export const LAYER_GROUPS_QUERY = gql`
+  query LayerGroups($projectId: ID) {
+    vendors(projectId: $projectId) {
+      ...LayerGroupFields
+    }
+  }
+  ${GROUP_FIELDS}
+`;
+
+// Without the source: a project's sources may be megabytes each.
+export const GROUP_LAYER_CHOICES_QUERY = gql`
+  query GroupLayerChoices($projectId: ID!) {
+    projectLayers(projectId: $projectId) {
+      id
+      name
+      vendorId
+      vendor {
+        id
+        name
+      }
+    }
+  }
+`;
+
+const CREATE_GROUP = gql`
+  mutation CreateLayerGroup($name: String!, $description: String, $projectId: ID) {
+    createVendor(name: $name, description: $description, projectId: $projectId) {
+      ...LayerGroupFields
+    }
+  }
+  ${GROUP_FIELDS}
+`;
+
+const UPDATE_GROUP = gql`
+  mutation UpdateLayerGroupDetails(
+    $id: ID!
+    $name: String
+    $description: String
+    $projectId: ID
+  ) {
+    updateVendor(id: $id, name: $name, description: $description, projectId: $projectId) {
+      ...LayerGroupFields
+    }
+  }
+  ${GROUP_FIELDS}
+`;
+
+const DELETE_GROUP = gql`
+  mutation DeleteLayerGroup($id: ID!) {
+    deleteVendor(id: $id)
+  }
+`;
+
+const ASSIGN_LAYER = gql`
+  mutation AssignLayerGroup($layerId: ID!, $vendorId: ID) {
+    updateLayerGroup(layerId: $layerId, vendorId: $vendorId) {
+      id
+      vendorId
+      vendor {
+        id
+        name
+      }
+      lastModified
+    }
+  }
+`;
+
+/**
+ * Every list a group change can alter: the groups, the layer choices here and the Layers table
+ * (deleting a group ungroups its layers; renaming it renames the table's group rows).
+ */
+const CHANGES_LISTS = {
+  refetchQueries: ['ProjectLayers', 'LayerGroups', 'GroupLayerChoices'],
+  awaitRefetchQueries: true,
+};
+
+/** The groups usable in the project: its own and the global ones. */
+export function useLayerGroups(projectId: string | null) {
+  const { data, loading } = useQuery<{ vendors: LayerGroup[] }>(
+    LAYER_GROUPS_QUERY,
+    projectId === null
+      ? { skip: true }
+      : { variables: { projectId }, fetchPolicy: 'cache-and-network' },
+  );
+  return { groups: data?.vendors ?? [], loading };
+}
+
+/** The project's layers with their group, for assigning them. */
+export function useGroupLayerChoices(projectId: string | null) {
+  const { data, loading } = useQuery<{ projectLayers: GroupLayerChoice[] }>(
+    GROUP_LAYER_CHOICES_QUERY,
+    projectId === null
+      ? { skip: true }
+      : { variables: { projectId }, fetchPolicy: 'cache-and-network' },
+  );
+  return { layers: data?.projectLayers ?? [], loading };
+}
+
+export interface GroupVariables {
+  name: string;
+  description: string | null;
+  /** null: a global group. */
+  projectId: string | null;
+}
+
+export function useCreateLayerGroup() {
+  const [mutate, state] = useMutation<{ createVendor: LayerGroup }, GroupVariables>(
+    CREATE_GROUP,
+    CHANGES_LISTS,
+  );
+  const createGroup = useCallback((variables: GroupVariables) => mutate({ variables }), [mutate]);
+  return { createGroup, ...state };
+}
+
+export function useUpdateLayerGroup() {
+  const [mutate, state] = useMutation<
+    { updateVendor: LayerGroup },
+    GroupVariables & { id: string }
+  >(UPDATE_GROUP, CHANGES_LISTS);
+  const updateGroup = useCallback(
+    (variables: GroupVariables & { id: string }) => mutate({ variables }),
+    [mutate],
+  );
+  return { updateGroup, ...state };
+}
+
+export function useDeleteLayerGroup() {
+  const [mutate, state] = useMutation<{ deleteVendor: boolean }, { id: string }>(
+    DELETE_GROUP,
+    CHANGES_LISTS,
+  );
+  const deleteGroup = useCallback((id: string) => mutate({ variables: { id } }), [mutate]);
+  return { deleteGroup, ...state };
+}
+
+/** Puts a layer in a group, or (vendorId null) takes it out of its group. */
+export function useAssignLayerGroup() {
+  const [mutate, state] = useMutation<
+    { updateLayerGroup: Pick<LayerRow, 'id' | 'vendorId' | 'vendor' | 'lastModified'> },
+    { layerId: string; vendorId: string | null }
+  >(ASSIGN_LAYER, CHANGES_LISTS);
+  const assignLayer = useCallback(
+    (layerId: string, vendorId: string | null) => mutate({ variables: { layerId, vendorId } }),
+    [mutate],
+  );
+  return { assignLayer, ...state };
+}

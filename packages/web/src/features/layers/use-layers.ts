@@ -1,0 +1,203 @@
+import { gql } from '@apollo/client';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useCallback } from 'react';
+import type { LayerDraft, LayerGroup, LayerRow } from './layer-types.ts';
+
+const LAYER_FIELDS = gql`
+  fragment LayerRowFields on ProjectLayer {
+    id
+    projectId
+    name
+    comments
+    source
+    layers
+    ignore
+    showByDefault
+    featureCount
+    sourceBytes
+    vendorId
+    vendor {
+      id
+      name
+    }
+    lastModified
+  }
+`;
+
+export const PROJECT_LAYERS_QUERY = gql`
+  query ProjectLayers($projectId: ID!) {
+    projectLayers(projectId: $projectId) {
+      ...LayerRowFields
+    }
+  }
+  ${LAYER_FIELDS}
+`;
+
+export const LAYER_GROUP_CHOICES_QUERY = gql`
+  query LayerGroupChoices($projectId: ID!) {
+    vendors(projectId: $projectId) {
+      id
+      name
+      description
+      projectId
+      lastModified
+    }
+  }
+`;
+
+const CREATE_LAYER = gql`
+  mutation CreateProjectLayer(
+    $projectId: ID!
+    $name: String!
+    $comments: String
+    $source: String!
+    $layers: String
+    $ignore: Boolean
+    $showByDefault: Boolean
+    $vendorId: ID
+  ) {
+    createProjectLayer(
+      projectId: $projectId
+      name: $name
+      comments: $comments
+      source: $source
+      layers: $layers
+      ignore: $ignore
+      showByDefault: $showByDefault
+      vendorId: $vendorId
+    ) {
+      ...LayerRowFields
+    }
+  }
+  ${LAYER_FIELDS}
+`;
+
+const UPDATE_LAYER = gql`
+  mutation UpdateProjectLayer(
+    $id: ID!
+    $name: String
+    $comments: String
+    $source: String
+    $layers: String
+    $ignore: Boolean
+    $showByDefault: Boolean
+  ) {
+    updateProjectLayer(
+      id: $id
+      name: $name
+      comments: $comments
+      source: $source
+      layers: $layers
+      ignore: $ignore
+      showByDefault: $showByDefault
+    ) {
+      ...LayerRowFields
+    }
+  }
+  ${LAYER_FIELDS}
+`;
+
+const DELETE_LAYER = gql`
+  mutation DeleteProjectLayer($id: ID!) {
+    deleteProjectLayer(id: $id)
+  }
+`;
+
+const UPDATE_LAYER_GROUP = gql`
+  mutation UpdateLayerGroup($layerId: ID!, $vendorId: ID) {
+    updateLayerGroup(layerId: $layerId, vendorId: $vendorId) {
+      ...LayerRowFields
+    }
+  }
+  ${LAYER_FIELDS}
+`;
+
+/**
+ * The table's list is fetched again after every change. The viewer reads the same
+ * `projectLayers` field, so it sees the new list too.
+ */
+const REFETCH = ['ProjectLayers'];
+const AFTER_CHANGE = { refetchQueries: REFETCH, awaitRefetchQueries: true } as const;
+
+/** What createProjectLayer sends: the draft plus the project and an optional group. */
+export interface NewLayer extends LayerDraft {
+  projectId: string;
+  vendorId: string | null;
+}
+
+/** The project's layers (hidden ones included); nothing while no project is chosen. */
+export function useProjectLayers(projectId: string | null) {
+  const { data, loading, refetch } = useQuery<{ projectLayers: LayerRow[] }>(
+    PROJECT_LAYERS_QUERY,
+    projectId === null
+      ? { skip: true }
+      : { variables: { projectId }, fetchPolicy: 'cache-and-network' },
+  );
+  return { layers: data?.projectLayers ?? [], loading, refetch };
+}
+
+/**
+ * The groups a layer of the project may join: the project's own and the global ones. Fetched
+ * each time a form opens, so groups made in Manage Groups are there.
+ */
+export function useLayerGroupChoices(projectId: string) {
+  const { data, loading } = useQuery<{ vendors: LayerGroup[] }>(LAYER_GROUP_CHOICES_QUERY, {
+    variables: { projectId },
+    fetchPolicy: 'network-only',
+  });
+  return { groups: data?.vendors ?? [], loading };
+}
+
+export function useCreateProjectLayer() {
+  const [mutate, state] = useMutation<{ createProjectLayer: LayerRow }, NewLayer>(
+    CREATE_LAYER,
+    AFTER_CHANGE,
+  );
+  const createProjectLayer = useCallback(
+    async (layer: NewLayer) => {
+      const result = await mutate({ variables: layer });
+      if (!result.data) throw new Error('The layer was not created');
+      return result.data.createProjectLayer;
+    },
+    [mutate],
+  );
+  return { createProjectLayer, ...state };
+}
+
+export function useUpdateProjectLayer() {
+  const [mutate, state] = useMutation<
+    { updateProjectLayer: LayerRow },
+    Partial<LayerDraft> & { id: string }
+  >(UPDATE_LAYER, AFTER_CHANGE);
+  const updateProjectLayer = useCallback(
+    async (id: string, changes: Partial<LayerDraft>) => {
+      const result = await mutate({ variables: { id, ...changes } });
+      if (!result.data) throw new Error('The layer was not updated');
+      return result.data.updateProjectLayer;
+    },
+    [mutate],
+  );
+  return { updateProjectLayer, ...state };
+}
+
+export function useDeleteProjectLayer() {
+  const [mutate, state] = useMutation<{ deleteProjectLayer: boolean }, { id: string }>(
+    DELETE_LAYER,
+    AFTER_CHANGE,
+  );
+  const deleteProjectLayer = useCallback((id: string) => mutate({ variables: { id } }), [mutate]);
+  return { deleteProjectLayer, ...state };
+}
+
+/** Puts a layer in a group, or ungroups it with `vendorId` null. */
+export function useUpdateLayerGroup() {
+  const [mutate, state] = useMutation<
+    { updateLayerGroup: LayerRow },
+    { layerId: string; vendorId: string | null }
+  >(UPDATE_LAYER_GROUP, AFTER_CHANGE);
+  const updateLayerGroup = useCallback(
+    (layerId: string, vendorId: string | null) => mutate({ variables: { layerId, vendorId } }),
+    [mutate],
+  );
+  return { updateLayerGroup, ...state };
+}
