@@ -53,6 +53,11 @@ const ownOrgForAll = {
 } as const;
 
 export const projectLayersCases: Record<string, AuthorizationCase> = {
+  projectLayer: {
+    document: 'query($id:ID!){ projectLayer(id:$id){ id source } }',
+    variables: async (context) => ({ id: (await layerAndGroup(context)).id }),
+    expect: ownOrgForAll,
+  },
   projectLayers: {
     document: 'query($p:ID!){ projectLayers(projectId:$p){ id projectId } }',
     variables: projectWithLayer,

@@ -49,6 +49,8 @@ const typeDefs = `
     projectLayers(projectId: ID!): [ProjectLayer!]!
     "The same list under its other name."
     projectLayersForProject(projectId: ID!): [ProjectLayer!]!
+    "One layer, for its editor: lists can leave the source out and fetch it here."
+    projectLayer(id: ID!): ProjectLayer!
   }
   extend type Mutation {
     "Defaults: layers [], ignore false, showByDefault true; vendorId puts it in that group."
@@ -147,7 +149,13 @@ const listForProject = operation('any', (args, ctx) =>
 
 export const projectLayerModule: GraphqlModule = {
   typeDefs,
-  queries: { projectLayers: listForProject, projectLayersForProject: listForProject },
+  queries: {
+    projectLayers: listForProject,
+    projectLayersForProject: listForProject,
+    projectLayer: operation('any', (args, ctx) =>
+      projectLayerService.byId(ctx, parseInput(idInput, args).id),
+    ),
+  },
   mutations: {
     createProjectLayer: operation(manage, (args: Record<string, unknown>, ctx) =>
       projectLayerService.create(ctx, newLayerOf(args)),

@@ -62,6 +62,8 @@ export const projectLayerService = {
     return repo.listForProject(ctx.db, projectId);
   },
 
+  byId: requireVisibleLayer,
+
   async create(ctx: RequestContext, input: NewLayer) {
     const project = await requireVisibleProject(ctx, input.projectId);
     if (input.vendorId !== null) {

@@ -14,8 +14,6 @@ export interface LayerRow {
   projectId: string;
   name: string;
   comments: string | null;
-  /** GeoJSON FeatureCollection as JSON text. */
-  source: string;
   /** JSON array of MapLibre style layers without id or source. */
   layers: string;
   ignore: boolean;
@@ -25,6 +23,15 @@ export interface LayerRow {
   vendorId: string | null;
   vendor: { id: string; name: string } | null;
   lastModified: string;
+}
+
+/**
+ * A layer with its GeoJSON, fetched one at a time for its editor: the list leaves sources out,
+ * as a project's layers may hold up to 16 MiB each.
+ */
+export interface LayerWithSource extends LayerRow {
+  /** GeoJSON FeatureCollection as JSON text. */
+  source: string;
 }
 
 /** What a create or update sends; absent fields stay as they are on update. */

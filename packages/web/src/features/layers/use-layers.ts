@@ -1,7 +1,7 @@
 import { gql } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useCallback } from 'react';
-import type { LayerDraft, LayerGroup, LayerRow } from './layer-types.ts';
+import type { LayerDraft, LayerGroup, LayerRow, LayerWithSource } from './layer-types.ts';
 
 const LAYER_FIELDS = gql`
   fragment LayerRowFields on ProjectLayer {
@@ -9,7 +9,6 @@ const LAYER_FIELDS = gql`
     projectId
     name
     comments
-    source
     layers
     ignore
     showByDefault
@@ -43,6 +42,16 @@ export const LAYER_GROUP_CHOICES_QUERY = gql`
       lastModified
     }
   }
+`;
+
+export const PROJECT_LAYER_QUERY = gql`
+  query ProjectLayer($id: ID!) {
+    projectLayer(id: $id) {
+      ...LayerRowFields
+      source
+    }
+  }
+  ${LAYER_FIELDS}
 `;
 
 const CREATE_LAYER = gql`
@@ -134,6 +143,15 @@ export function useProjectLayers(projectId: string | null) {
       : { variables: { projectId }, fetchPolicy: 'cache-and-network' },
   );
   return { layers: data?.projectLayers ?? [], loading, refetch };
+}
+
+/** One layer with its source, fetched fresh each time an editor opens. */
+export function useLayerWithSource(id: string | null) {
+  const { data, loading, error } = useQuery<{ projectLayer: LayerWithSource }>(
+    PROJECT_LAYER_QUERY,
+    id === null ? { skip: true } : { variables: { id }, fetchPolicy: 'network-only' },
+  );
+  return { layer: data?.projectLayer ?? null, loading, error };
 }
 
 /**

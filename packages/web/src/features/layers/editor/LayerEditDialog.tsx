@@ -11,6 +11,9 @@ import {
   Alert,
   Box,
   Checkbox,
+  CircularProgress,
+  Dialog,
+  DialogContent,
   FormControlLabel,
   FormHelperText,
   MenuItem,
@@ -20,10 +23,11 @@ import {
 import { useMemo, useRef, useState } from 'react';
 import { FormDialog } from '../../../components/form-dialog/FormDialog.tsx';
 import { snackbar } from '../../../snackbar/snackbar-service.ts';
-import type { LayerRow } from '../layer-types.ts';
+import type { LayerRow, LayerWithSource } from '../layer-types.ts';
 import { useLayerGroups } from '../use-layer-groups.ts';
 import {
   useCreateProjectLayer,
+  useLayerWithSource,
   useUpdateLayerGroup,
   useUpdateProjectLayer,
 } from '../use-layers.ts';
@@ -59,11 +63,37 @@ function pretty(text: string): string {
 /** 'Create Layer' / 'Edit Layer': the layer's fields, its GeoJSON and its rendering layers. */
 export function LayerEditDialog({ open, ...props }: LayerEditDialogProps) {
   if (!open) return null;
+  if (props.layer === null) return <LayerEditForm key="new" {...props} layer={null} />;
   // Keyed, so each opening starts from the layer as it is now.
-  return <LayerEditForm key={props.layer?.id ?? 'new'} {...props} />;
+  return <LayerEditLoader key={props.layer.id} {...props} layerId={props.layer.id} />;
 }
 
-function LayerEditForm({ projectId, layer, onClose, onSaved }: Omit<LayerEditDialogProps, 'open'>) {
+/** Fetches the layer's source (lists leave it out), then shows the form. */
+function LayerEditLoader({
+  layerId,
+  ...props
+}: Omit<LayerEditDialogProps, 'open' | 'layer'> & { layerId: string }) {
+  const { layer, loading, error } = useLayerWithSource(layerId);
+  if (layer) return <LayerEditForm {...props} layer={layer} />;
+  return (
+    <Dialog open onClose={props.onClose}>
+      <DialogContent>
+        {loading ? (
+          <CircularProgress aria-label="Loading the layer" />
+        ) : (
+          <Alert severity="error">{error?.message ?? 'The layer could not be loaded'}</Alert>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function LayerEditForm({
+  projectId,
+  layer,
+  onClose,
+  onSaved,
+}: Omit<LayerEditDialogProps, 'open' | 'layer'> & { layer: LayerWithSource | null }) {
   const editing = layer !== null;
   const { groups } = useLayerGroups(projectId);
   const { createProjectLayer } = useCreateProjectLayer();
