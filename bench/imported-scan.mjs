@@ -1,7 +1,7 @@
 // Benchmark: the streaming pass of the process-imported-scan job
 // (packages/server/src/modules/imported-scans). Run with: npm run bench:imported-scan.
 //  (a) On a generated LAS 1.2 cloud of BENCH_IMPORTED_POINTS points (default 3,000,000, WGS 84 /
-//      UTM, GPS time over 600 s): the job's pass (lib/las point reading + bounds, footprint
+//      UTM, GPS time over 600 s): the job's pass (pointcloud/point-reader, scaled, + bounds, footprint
 //      strips, GPS-time bins, then hull, path and simplification) against a plain decode of the
 //      same file with lib/las (readLasPoints); points/s, warm-up then the best of 3.
 //  (b) The same pass on BENCH_IMPORTED_BIG_POINTS points (default 20,000,000) in a child
@@ -21,11 +21,13 @@ import { readLasPoints } from '../packages/server/src/lib/las/las-points.ts';
 import {
   centreLine,
   ScanGeometryAccumulator,
+  toWorldColumns,
 } from '../packages/server/src/modules/imported-scans/imported-scan-geometry.ts';
 import { douglasPeucker } from '../packages/server/src/modules/ingestion/simplify-path.ts';
 import { GNSS_SITES, utmZoneFor } from '../packages/server/src/packages/generator/gnss-sites.ts';
 import { lasStream } from '../packages/server/src/packages/generator/las-writer.ts';
 import { loadSourceCloud } from '../packages/server/src/packages/generator/source-cloud.ts';
+import { openPointCloudFile } from '../packages/server/src/pointcloud/point-reader.ts';
 
 const run = promisify(execFile);
 const here = fileURLToPath(import.meta.url);
@@ -40,11 +42,24 @@ async function decode(file) {
   return { points: count };
 }
 
+/** The other LAS reader (pointcloud/point-reader, raw integer columns, used by the LOD build). */
+async function decodeRaw(file) {
+  const cloud = await openPointCloudFile(file);
+  let count = 0;
+  for await (const chunk of cloud.chunks()) count += chunk.count;
+  return { points: count };
+}
+
 /** What the job does between reading the header and writing the rows. */
 async function importPass(file) {
   const header = await readLasFileHeader(file);
   const accumulator = new ScanGeometryAccumulator(header);
-  for await (const chunk of readLasPoints(file)) accumulator.add(chunk);
+  const cloud = await openPointCloudFile(file);
+  let scratch = null;
+  for await (const raw of cloud.chunks()) {
+    scratch = toWorldColumns(raw, header, scratch);
+    accumulator.add(scratch);
+  }
   const geometry = accumulator.result();
   const track = geometry.timePath.length >= 2 ? geometry.timePath : centreLine(geometry.footprint);
   const kept = douglasPeucker(track, 2);
@@ -119,11 +134,14 @@ try {
     result = await importPass(cloud);
   });
   const decoded = await best(() => decode(cloud));
+  const decodedRaw = await best(() => decodeRaw(cloud));
   const line = (name, seconds) =>
     `  ${name.padEnd(24)} ${(seconds * 1000).toFixed(0).padStart(6)} ms  ${(POINTS / seconds / 1e6).toFixed(2)} M points/s`;
   console.log(line('import pass', imported));
   console.log(line('plain decode (lib/las)', decoded));
+  console.log(line('raw decode (point-reader)', decodedRaw));
   console.log(`  import pass / decode: ${((100 * decoded) / imported).toFixed(0)} %`);
+  console.log(`  import pass / raw decode: ${((100 * decodedRaw) / imported).toFixed(0)} %`);
   console.log(
     `  ${result.points.toLocaleString('en')} points, hull ${result.hullVertices} vertices, ${result.bins} time bins, path ${result.pathVertices} vertices`,
   );

@@ -13,8 +13,8 @@ import {
   readLasHeader,
 } from '../../lib/las/las-header.ts';
 import { storesAdjustedGpsTime } from '../../lib/las/las-point-formats.ts';
-import { readLasPoints } from '../../lib/las/las-points.ts';
 import { gpsSecondsToUtc, LAS_ADJUSTED_GPS_OFFSET } from '../../packages/gps-time.ts';
+import { openPointCloudFile } from '../../pointcloud/point-reader.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
 import { douglasPeucker, simplifyPath } from '../ingestion/simplify-path.ts';
 import { proj4ForEpsg } from '../pointclouds/point-cloud-crs.ts';
@@ -26,6 +26,8 @@ import {
   centreLine,
   type ScanGeometry,
   ScanGeometryAccumulator,
+  toWorldColumns,
+  type WorldColumns,
 } from './imported-scan-geometry.ts';
 import { importedScanPrefix } from './imported-scan-rules.ts';
 
@@ -112,9 +114,14 @@ export async function processImportedScanFile(
     const total = header.pointCount;
     const accumulator = new ScanGeometryAccumulator(header);
     let nextReport = PROGRESS_STEP;
-    for await (const chunk of readLasPoints(file)) {
-      accumulator.add(chunk);
-      const done = chunk.start + chunk.count;
+    // The reader the level-of-detail build uses: raw integer columns, scaled here.
+    const cloud = await openPointCloudFile(file);
+    let scratch: WorldColumns | null = null;
+    let done = 0;
+    for await (const raw of cloud.chunks()) {
+      scratch = toWorldColumns(raw, header, scratch);
+      accumulator.add(scratch);
+      done += raw.count;
       if (done >= nextReport && done < total) {
         nextReport += PROGRESS_STEP;
         await progress(
