@@ -3,7 +3,7 @@
 //  (a) On a generated LAS 1.2 cloud of BENCH_IMPORTED_POINTS points (default 3,000,000, WGS 84 /
 //      UTM, GPS time over 600 s): the job's pass (pointcloud/point-reader, scaled, + bounds, footprint
 //      strips, GPS-time bins, then hull, path and simplification) against a plain decode of the
-//      same file with lib/las (readLasPoints); points/s, warm-up then the best of 3.
+//      same file with each LAS reader (lib/las and point-reader); points/s, warm-up, best of 3.
 //  (b) The same pass on BENCH_IMPORTED_BIG_POINTS points (default 20,000,000) in a child
 //      process, beside a plain decode in another: peak RSS (flat: memory must not follow the
 //      point count). BENCH_IMPORTED_BIG_POINTS=0 skips it.
