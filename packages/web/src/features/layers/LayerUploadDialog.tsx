@@ -53,7 +53,7 @@ type Status =
  */
 export function LayerUploadDialog({ projectId, onClose }: { projectId: string; onClose(): void }) {
   const { groups } = useLayerGroupChoices(projectId);
-  const { createProjectLayer } = useCreateProjectLayer();
+  const { createUploadedLayer } = useCreateProjectLayer();
   const inputRef = useRef<HTMLInputElement>(null);
   const autoName = useRef('');
   const abort = useRef<AbortController | null>(null);
@@ -102,7 +102,7 @@ export function LayerUploadDialog({ projectId, onClose }: { projectId: string; o
       {
         convert: (chosen, options, signal) =>
           convertInWorker(chosen, { convert: options, ...(signal ? { signal } : {}) }),
-        create: createProjectLayer,
+        create: createUploadedLayer,
         onPhase: (phase) => setStatus({ state: 'working', phase }),
       },
       controller.signal,

@@ -43,7 +43,9 @@ const file = (name: string) => Object.assign(new Blob(['x']), { name });
 
 const converted: ConvertedLayerFile = {
   kind: 'geojson',
-  source: '{"type":"FeatureCollection","features":[]}',
+  sourceJson: new TextEncoder().encode(
+    JSON.stringify('{"type":"FeatureCollection","features":[]}'),
+  ),
   styles: [{ type: 'line' }],
   featureCount: 0,
   sourceBytes: 43,

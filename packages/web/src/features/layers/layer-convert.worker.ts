@@ -40,5 +40,7 @@ async function answer(request: LayerWorkerRequest): Promise<LayerWorkerAnswer> {
 }
 
 self.addEventListener('message', (event: MessageEvent<LayerWorkerRequest>) => {
-  void answer(event.data).then((reply) => self.postMessage(reply));
+  void answer(event.data).then((reply) =>
+    self.postMessage(reply, reply.ok ? [reply.layer.sourceJson.buffer] : []),
+  );
 });

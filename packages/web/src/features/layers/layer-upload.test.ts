@@ -31,7 +31,9 @@ const form = (changes: Partial<LayerUploadForm> = {}): LayerUploadForm => ({
 
 const converted: ConvertedLayerFile = {
   kind: 'shapefile',
-  source: '{"type":"FeatureCollection","features":[]}',
+  sourceJson: new TextEncoder().encode(
+    JSON.stringify('{"type":"FeatureCollection","features":[]}'),
+  ),
   styles: [{ type: 'fill', paint: { 'fill-color': '#f00' } }],
   featureCount: 0,
   sourceBytes: 43,
@@ -65,7 +67,7 @@ describe('uploading a layer file', () => {
       projectId: 'P1',
       name: 'Roads',
       comments: 'main roads',
-      source: converted.source,
+      sourceJson: converted.sourceJson,
       layers: JSON.stringify(converted.styles),
       showByDefault: true,
       ignore: true,

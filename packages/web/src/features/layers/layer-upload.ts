@@ -8,7 +8,7 @@ import {
 } from '@asset-portal/shared';
 import type { LayerRow } from './layer-types.ts';
 import type { ConvertedLayerFile } from './layer-worker-messages.ts';
-import type { NewLayer } from './use-layers.ts';
+import type { NewUploadedLayer } from './use-layers.ts';
 
 export interface LayerUploadForm {
   file: File | null;
@@ -39,7 +39,7 @@ export interface UploadSteps {
     options: { geotiffMode?: GeoTiffMode },
     signal?: AbortSignal,
   ): Promise<ConvertedLayerFile>;
-  create(layer: NewLayer): Promise<LayerRow>;
+  create(layer: NewUploadedLayer): Promise<LayerRow>;
   onPhase?(phase: UploadPhase): void;
 }
 
@@ -84,7 +84,7 @@ export async function uploadLayer(
       projectId,
       name: form.name.trim(),
       comments: comments === '' ? null : comments,
-      source: converted.source,
+      sourceJson: converted.sourceJson,
       layers: JSON.stringify(converted.styles),
       showByDefault: form.showByDefault,
       ignore: form.ignore,

@@ -33,17 +33,19 @@ const convert = (name: string, bytes: Uint8Array) =>
   handleConversionMessage({ id: 7, name, bytes }).then(toWorkerAnswer);
 
 describe("the worker's answer to the page", () => {
-  it('carries the source as GeoJSON text with its feature count and size', async () => {
+  it('carries the source as GeoJSON text, encoded as a JSON literal, with its count and size', async () => {
     const answer = await convert('swiss.geojson', new TextEncoder().encode(SWITZERLAND_ISH));
     if (!answer.ok) throw new Error(answer.error);
     expect(answer.id).toBe(7);
-    const source = JSON.parse(answer.layer.source);
+    const text = JSON.parse(new TextDecoder().decode(answer.layer.sourceJson)) as string;
+    expect(typeof text).toBe('string');
+    const source = JSON.parse(text);
     expect(source.type).toBe('FeatureCollection');
     expect(source.features).toHaveLength(2);
     expect(answer.layer.featureCount).toBe(2);
     // Bytes, not characters: 'ü' takes two.
-    expect(answer.layer.sourceBytes).toBe(new TextEncoder().encode(answer.layer.source).length);
-    expect(answer.layer.sourceBytes).toBeGreaterThan(answer.layer.source.length);
+    expect(answer.layer.sourceBytes).toBe(new TextEncoder().encode(text).length);
+    expect(answer.layer.sourceBytes).toBeGreaterThan(text.length);
     expect(answer.layer.kind).toBe('geojson');
   });
 

@@ -1,7 +1,8 @@
 /**
  * What the page and the layer-conversion worker say to each other. The worker answers with the
- * layer's source already as text, so the page neither receives a large object graph nor spends
- * time serialising it.
+ * layer's source already encoded as a JSON string literal in UTF-8 bytes, ready to be spliced into
+ * the request that saves it: the page neither receives a large object graph nor spends time
+ * serialising or encoding it.
  */
 import type { ConversionResponse, ConvertOptions, LayerStyle } from '@asset-portal/layer-formats';
 import { type LayerFileKind, utf8ByteLength, validateLayerSourceSize } from '@asset-portal/shared';
@@ -17,8 +18,11 @@ export interface LayerWorkerRequest {
 /** A converted layer file, ready to be sent as a layer. */
 export interface ConvertedLayerFile {
   kind: LayerFileKind;
-  /** The GeoJSON FeatureCollection as JSON text. */
-  source: string;
+  /**
+   * The GeoJSON FeatureCollection's JSON text, itself encoded as a JSON string literal, in UTF-8
+   * bytes: moved (not copied) from the worker and put into the request as they are.
+   */
+  sourceJson: Uint8Array<ArrayBuffer>;
   styles: LayerStyle[];
   featureCount: number;
   sourceBytes: number;
@@ -30,7 +34,7 @@ export type LayerWorkerAnswer =
   | { id: number; ok: true; layer: ConvertedLayerFile }
   | { id: number; ok: false; error: string };
 
-/** Turns the converter's answer into the page's: the source as text, within the size rule. */
+/** Turns the converter's answer into the page's: the source encoded, within the size rule. */
 export function toWorkerAnswer(response: ConversionResponse): LayerWorkerAnswer {
   if (!response.ok) return response;
   const { result } = response;
@@ -43,7 +47,7 @@ export function toWorkerAnswer(response: ConversionResponse): LayerWorkerAnswer 
     ok: true,
     layer: {
       kind: result.kind,
-      source,
+      sourceJson: new TextEncoder().encode(JSON.stringify(source)),
       styles: result.styles,
       featureCount: result.featureCollection.features.length,
       sourceBytes,

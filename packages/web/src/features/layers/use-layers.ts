@@ -1,6 +1,8 @@
 import { gql } from '@apollo/client';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { print } from 'graphql';
 import { useCallback } from 'react';
+import { postWithJsonVariable } from '../../graphql/post-with-json-variable.ts';
 import type { LayerDraft, LayerGroup, LayerRow, LayerWithSource } from './layer-types.ts';
 
 const LAYER_FIELDS = gql`
@@ -134,6 +136,9 @@ export interface NewLayer extends LayerDraft {
   vendorId: string | null;
 }
 
+/** An uploaded file's layer: its source comes encoded from the conversion worker. */
+export type NewUploadedLayer = Omit<NewLayer, 'source'> & { sourceJson: Uint8Array<ArrayBuffer> };
+
 /** The project's layers (hidden ones included); nothing while no project is chosen. */
 export function useProjectLayers(projectId: string | null) {
   const { data, loading, refetch } = useQuery<{ projectLayers: LayerRow[] }>(
@@ -167,6 +172,7 @@ export function useLayerGroupChoices(projectId: string) {
 }
 
 export function useCreateProjectLayer() {
+  const client = useApolloClient();
   const [mutate, state] = useMutation<{ createProjectLayer: LayerRow }, NewLayer>(
     CREATE_LAYER,
     AFTER_CHANGE,
@@ -179,7 +185,20 @@ export function useCreateProjectLayer() {
     },
     [mutate],
   );
-  return { createProjectLayer, ...state };
+  /** The upload's create: the encoded source goes into the request as it is. */
+  const createUploadedLayer = useCallback(
+    async ({ sourceJson, ...variables }: NewUploadedLayer) => {
+      const data = await postWithJsonVariable<{ createProjectLayer: LayerRow }>(
+        print(CREATE_LAYER),
+        { ...variables },
+        { name: 'source', json: sourceJson },
+      );
+      await client.refetchQueries({ include: REFETCH });
+      return data.createProjectLayer;
+    },
+    [client],
+  );
+  return { createProjectLayer, createUploadedLayer, ...state };
 }
 
 export function useUpdateProjectLayer() {
