@@ -322,11 +322,22 @@ export const AUTHORIZATION_CASES: Record<string, AuthorizationCase> = {
     expect: everyone,
   },
   upsertActivityLogJob: {
-    // Moving an existing job of the aimed organization forward.
+    // Moving an existing job of the aimed organization forward. Keys are per organization: from
+    // another organization the same key writes the caller's own entry, so 'allow' means the
+    // aimed entry itself was moved.
     document:
       'mutation($k:String!){ upsertActivityLogJob(activityType:"PackageUpload",referenceKey:$k,status:"Completed"){ id } }',
     variables: ({ aimed }) => ({ k: aimed.activityReferenceKey }),
-    expect: ownOrgForAll,
+    judge: (result, aimed) => {
+      const written = result.data?.upsertActivityLogJob as { id?: string } | undefined;
+      return written?.id === String(aimed.activityLogId) ? 'allow' : 'deny';
+    },
+    // An Admin's upload entries are the Admin's organization's too.
+    expect: {
+      Admin: { own: 'allow', other: 'deny' },
+      'Power User': { own: 'allow', other: 'deny' },
+      Standard: { own: 'allow', other: 'deny' },
+    },
   },
   acknowledgeActivityLog: {
     document: 'mutation($id:ID!){ acknowledgeActivityLog(id:$id,isAcknowledged:true){ id } }',

@@ -122,3 +122,13 @@ describe('manifest bounds', () => {
     expect(refused(huge)).toThrow(/larger than/);
   });
 });
+
+describe('manifest bounds of generated packages', () => {
+  it('accepts the generator note of a package made from the public fixtures', () => {
+    const note =
+      'generated from public fixtures (autzen_trim.las, 07590920.05o); trajectory and cloud moved to the GNSS site GSI GEONET 0759 (35.1609 N, 139.6138 E), GPS times shifted into its observation window; static session at the surveyed rover position, trajectory and clouds offset by 0.3,-0.2,0.25 m (E,N,U)';
+    expect(() =>
+      parseLuxlzManifest(JSON.stringify({ ...structuredClone(valid), generator: note })),
+    ).not.toThrow();
+  });
+});

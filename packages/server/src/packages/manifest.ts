@@ -37,8 +37,10 @@ export const MANIFEST_LIMITS = {
   maxGnssFiles: 200,
   deviceIdChars: 64,
   friendlyNameChars: 200,
-  /** firmware, generator. */
+  /** firmware. */
   labelChars: 200,
+  /** How a package was made when not by a device: a sentence or two naming its sources. */
+  generatorChars: 1_000,
   /** A CRS may be given as WKT. */
   crsChars: 8_000,
   pathChars: 512,
@@ -126,7 +128,7 @@ export const luxlzManifestSchema = z.looseObject({
   sessionId,
   firmware: boundedText('firmware', MANIFEST_LIMITS.labelChars).default(''),
   /** How the package was made, when not by a device (e.g. generated from public fixtures). */
-  generator: boundedText('generator', MANIFEST_LIMITS.labelChars).optional(),
+  generator: boundedText('generator', MANIFEST_LIMITS.generatorChars).optional(),
   scans: z
     .array(luxlzScanSchema)
     .min(1, { error: 'The manifest lists no scans' })
@@ -151,7 +153,7 @@ export const luxizManifestSchema = z.looseObject({
   formatVersion: z.literal(PACKAGE_FORMAT_VERSION),
   deviceId: deviceIdSchema,
   sessionId,
-  generator: boundedText('generator', MANIFEST_LIMITS.labelChars).optional(),
+  generator: boundedText('generator', MANIFEST_LIMITS.generatorChars).optional(),
   scans: z
     .array(luxizScanSchema)
     .min(1, { error: 'The manifest lists no scans' })

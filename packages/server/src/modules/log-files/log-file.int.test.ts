@@ -12,7 +12,7 @@ import { logFolderFor, signLogFileUrl } from './log-file-rules.ts';
 
 const URL_QUERY = 'query($id: ID!) { activityLogFileUrl(id: $id) }';
 const UPSERT = `mutation($k: String!, $l: String) {
-  upsertActivityLogJob(activityType: "PackageIngest", referenceKey: $k, status: "Completed",
+  upsertActivityLogJob(activityType: "PackageUpload", referenceKey: $k, status: "Completed",
     logFileUrl: $l) { id } }`;
 
 describe.each(DATABASE_KINDS)('log files on %s', (kind) => {
