@@ -220,8 +220,11 @@ export class ActivityLogsPage {
   /** Waits until the dialog's fade-in has ended, so a screenshot shows it whole. */
   async waitForDialogShown(): Promise<void> {
     await this.page.waitForFunction(
-      `(() => { const c = document.querySelector('.MuiDialog-container');
-        return c !== null && getComputedStyle(c).opacity === '1'; })()`,
+      // A function, not a string: the portal's CSP forbids evaluating strings.
+      () => {
+        const c = document.querySelector('.MuiDialog-container');
+        return c !== null && getComputedStyle(c).opacity === '1';
+      },
     );
   }
 

@@ -98,8 +98,11 @@ export class UsersPage {
     await dialog.waitFor();
     // Every open dialog (at most one here) at full opacity: the fade-in has ended.
     await this.page.waitForFunction(
-      `[...document.querySelectorAll('.MuiDialog-container')].every(
-        (c) => getComputedStyle(c).opacity === '1')`,
+      // A function, not a string: the portal's CSP forbids evaluating strings.
+      () =>
+        Array.from(document.querySelectorAll('.MuiDialog-container')).every(
+          (c) => getComputedStyle(c).opacity === '1',
+        ),
     );
   }
 
