@@ -23,6 +23,16 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/);
   });
 
+  it('seeds demo data by default, but not in production unless asked', () => {
+    const secret = { SESSION_SECRET: 's'.repeat(40) };
+    expect(loadConfig({}).seedDemoData).toBe(true);
+    expect(loadConfig({ SEED_DEMO_DATA: 'false' }).seedDemoData).toBe(false);
+    expect(loadConfig({ ...secret, NODE_ENV: 'production' }).seedDemoData).toBe(false);
+    expect(
+      loadConfig({ ...secret, NODE_ENV: 'production', SEED_DEMO_DATA: 'true' }).seedDemoData,
+    ).toBe(true);
+  });
+
   it('lets instances differ by PORT and DATA_DIR', () => {
     const a = loadConfig({ PORT: '3001', DATA_DIR: '/tmp/a' });
     const b = loadConfig({ PORT: '3002', DATA_DIR: '/tmp/b' });
