@@ -23,7 +23,8 @@ const schema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  SEED_DEMO_DATA: bool.default(true),
+  // No default here: it depends on NODE_ENV (never seed demo accounts in production unasked).
+  SEED_DEMO_DATA: bool.optional(),
   DEMO_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
   FIXTURES_DIR: z.string().optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -159,7 +160,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
-    seedDemoData: env.SEED_DEMO_DATA,
+    seedDemoData: env.SEED_DEMO_DATA ?? env.NODE_ENV !== 'production',
     demoPassword: env.DEMO_PASSWORD,
     fixturesDir: env.FIXTURES_DIR ? path.resolve(env.FIXTURES_DIR) : undefined,
     sessionSecret: env.SESSION_SECRET,
@@ -223,7 +224,8 @@ export const CONFIG_DOCS: Record<keyof Env, string> = {
   DATA_DIR: 'embedded data folder (PGlite database, stored objects, outbox, secrets)',
   DATABASE_URL: 'PostgreSQL server to use instead of the embedded PGlite',
   DATABASE_POOL_SIZE: 'connections to the PostgreSQL server',
-  SEED_DEMO_DATA: 'seed demo organizations, users, projects and scans into an empty database',
+  SEED_DEMO_DATA:
+    'seed demo organizations, users, projects and scans into an empty database (default: true, false when NODE_ENV=production)',
   DEMO_PASSWORD:
     'one password for every demo account (unset = a random one each, printed at start)',
   FIXTURES_DIR: 'folder of the LAS and RINEX files the demo scans are built from',
