@@ -1,3 +1,4 @@
+import { routeByName } from '@asset-portal/shared';
 import { beforeAll, expect, it } from 'vitest';
 import type { ActivityStatus } from '../packages/server/src/db/schema.ts';
 import { ActivityLogData, ActivityLogsPage, type LogSeed } from './support/activity-logs-page.ts';
@@ -232,6 +233,6 @@ describeInBrowser('the Activity Logs screen', () => {
     const driver = await suite.launch();
     await driver.signInAs('standard', { startAt: '/activity-logs' });
     await driver.waitForPath('/');
-    expect(await driver.menuEntries()).not.toContain('Activity Logs');
+    expect(await driver.menuEntries()).not.toContain(routeByName('ActivityLogs').menuLabel);
   });
 });

@@ -4,6 +4,7 @@ import {
   DEVICE_ASSIGNMENT_FROM_BEFORE_TO,
   DEVICE_ASSIGNMENT_UPDATED,
   PROJECT_CREATED,
+  routeByName,
 } from '@asset-portal/shared';
 import { expect, it } from 'vitest';
 import { DEVICE_ASSIGNMENT_PATH, DeviceAssignmentPage } from './support/device-assignment-page.ts';
@@ -132,6 +133,6 @@ describeInBrowser('the Device Assignment screen', () => {
     await driver.signInAs('standard');
     await driver.visit(DEVICE_ASSIGNMENT_PATH);
     await driver.waitForPath('/');
-    expect(await driver.menuEntries()).not.toContain('Device Assignment');
+    expect(await driver.menuEntries()).not.toContain(routeByName('DeviceAssignment').menuLabel);
   });
 });

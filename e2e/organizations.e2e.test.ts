@@ -1,3 +1,4 @@
+import { routeByName } from '@asset-portal/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   closedPort,
@@ -211,6 +212,6 @@ describeInBrowser('Organizations', () => {
     await driver.waitForPath('/');
     await driver.visit(ORGANIZATIONS_PATH);
     await driver.waitForPath('/');
-    expect(await driver.menuEntries()).not.toContain('Organizations');
+    expect(await driver.menuEntries()).not.toContain(routeByName('Organizations').menuLabel);
   });
 });

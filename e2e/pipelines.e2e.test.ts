@@ -2,6 +2,7 @@ import {
   DEFAULT_PIPELINE_TAG,
   DIALOG_WIDTHS,
   PIPELINE_PLACEHOLDERS_TEXT,
+  routeByName,
   SELECT_PROJECT,
 } from '@asset-portal/shared';
 import { beforeAll, expect, it } from 'vitest';
@@ -268,7 +269,7 @@ describeInBrowser('Pipeline Management', () => {
   it('keeps a standard user out of the screen', async () => {
     const driver = await suite.launch();
     await driver.signInAs('standard');
-    expect(await driver.menuEntries()).not.toContain('Pipeline Management');
+    expect(await driver.menuEntries()).not.toContain(routeByName('PipelineManagement').menuLabel);
     await driver.visit(PIPELINES_PATH);
     await driver.waitForPath('/');
     await driver.waitForShell();

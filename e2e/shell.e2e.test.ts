@@ -1,45 +1,12 @@
+import { menuEntriesFor } from '@asset-portal/shared';
 import { expect, it } from 'vitest';
 import { PERSONAS, type Persona } from './support/portal-driver.ts';
 import { describeInBrowser, setUpBrowserSuite } from './support/suite.ts';
 
-// The side-menu entries of spec §2, written out in table order.
-const ADMIN_MENU = [
-  'Scans',
-  'Scans (Full Viewer)',
-  'Layers',
-  'Pipeline Management',
-  'Imported Scans',
-  'Basestation Files',
-  'Trajectory Processing',
-  'Bulk Processing',
-  'Device Assignment',
-  'Projects',
-  'Organizations',
-  'Users',
-  'Activity Logs',
-  'Package Upload',
-];
-const POWER_USER_MENU = [
-  'Scans',
-  'Layers',
-  'Pipeline Management',
-  'Imported Scans',
-  'Basestation Files',
-  'Trajectory Processing',
-  'Bulk Processing',
-  'Device Assignment',
-  'Projects',
-  'Users',
-  'Activity Logs',
-  'Package Upload',
-];
-const STANDARD_MENU = ['Scans', 'Package Upload'];
-
-const EXPECTED_MENUS: Record<Exclude<Persona, 'disabled'>, string[]> = {
-  admin: ADMIN_MENU,
-  'power user': POWER_USER_MENU,
-  standard: STANDARD_MENU,
-};
+// The menu each role must see is the route table's (its order and labels are checked against
+// spec §2 in packages/shared/src/routes.test.ts); here the screen must show exactly that.
+const expectedMenu = (persona: Exclude<Persona, 'disabled'>) =>
+  menuEntriesFor(PERSONAS[persona].userType).map((route) => route.menuLabel);
 
 const IDLE_WARNING = /^You will be logged out due to inactivity in (\d+) seconds\.\.\.$/;
 
@@ -52,7 +19,7 @@ describeInBrowser('the app shell and sign-in', () => {
       await portal.signInAs(persona);
 
       expect(portal.currentPath()).toBe('/');
-      expect(await portal.menuEntries()).toEqual(EXPECTED_MENUS[persona]);
+      expect(await portal.menuEntries()).toEqual(expectedMenu(persona));
       expect(await portal.textOf('user-name')).toBe(PERSONAS[persona].name);
       expect(await portal.textOf('org-name')).toBe(PERSONAS[persona].organization);
       await expect(portal.byTestId('app-title').isVisible()).resolves.toBe(true);
@@ -71,7 +38,7 @@ describeInBrowser('the app shell and sign-in', () => {
 
     await portal.toggleMenu();
     await expect.poll(() => portal.menuWidth()).toBeLessThan(100);
-    expect(await portal.menuEntries()).toEqual(ADMIN_MENU);
+    expect(await portal.menuEntries()).toEqual(expectedMenu('admin'));
     await portal.screenshot('shell-admin-collapsed');
 
     // The choice survives a reload.
@@ -86,7 +53,7 @@ describeInBrowser('the app shell and sign-in', () => {
     await portal.visit('/organizations');
     await portal.waitForPath('/');
     await portal.waitForShell();
-    expect(await portal.menuEntries()).toEqual(STANDARD_MENU);
+    expect(await portal.menuEntries()).toEqual(expectedMenu('standard'));
   });
 
   it('sends a Power User who opens /full-viewer to the Viewer', async () => {

@@ -10,10 +10,30 @@ import {
 
 /** The demo accounts by the role a test speaks of. */
 export const PERSONAS = {
-  admin: { username: 'aadmin', name: 'Ada Admin', organization: 'LuxGear Systems' },
-  'power user': { username: 'ppower', name: 'Paul Power', organization: 'Northwind Surveying' },
-  standard: { username: 'sstandard', name: 'Sam Standard', organization: 'Northwind Surveying' },
-  disabled: { username: 'ddisabled', name: 'Dana Disabled', organization: 'Northwind Surveying' },
+  admin: {
+    username: 'aadmin',
+    name: 'Ada Admin',
+    organization: 'LuxGear Systems',
+    userType: 'Admin',
+  },
+  'power user': {
+    username: 'ppower',
+    name: 'Paul Power',
+    organization: 'Northwind Surveying',
+    userType: 'Power User',
+  },
+  standard: {
+    username: 'sstandard',
+    name: 'Sam Standard',
+    organization: 'Northwind Surveying',
+    userType: 'Standard',
+  },
+  disabled: {
+    username: 'ddisabled',
+    name: 'Dana Disabled',
+    organization: 'Northwind Surveying',
+    userType: 'Standard',
+  },
 } as const;
 
 export type Persona = keyof typeof PERSONAS;

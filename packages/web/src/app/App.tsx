@@ -9,9 +9,9 @@ import { ConfirmDialogHost } from '../components/confirm/ConfirmDialogHost.tsx';
 import { ConfigProvider } from '../config/ConfigContext.tsx';
 import type { RuntimeConfig } from '../config/runtime-config.ts';
 import { createApolloClient } from '../graphql/apollo-client.ts';
+import { appTheme } from '../shell/theme.ts';
 import { SnackbarHost } from '../snackbar/SnackbarHost.tsx';
 import { createAppRouter } from './router.tsx';
-import { appTheme } from './theme.ts';
 
 /** The whole app once the runtime config is known. */
 export function App({ config }: { config: RuntimeConfig }) {

@@ -5,6 +5,9 @@ import { LogoutPage } from '../auth/LogoutPage.tsx';
 import { RequireSession } from '../auth/RequireSession.tsx';
 import { RequireUserType } from '../auth/RequireUserType.tsx';
 import { UnauthorizedPage } from '../auth/UnauthorizedPage.tsx';
+import { clearCurrentProject } from '../features/projects/current-project-store.ts';
+import { ProjectSelector } from '../features/projects/ProjectSelector.tsx';
+import { UploadMonitorButton } from '../features/uploads/UploadMonitorButton.tsx';
 import { FullScreenSpinner } from '../shell/FullScreenSpinner.tsx';
 import type { RouteHandle } from '../shell/route-meta.ts';
 import { ShellLayout } from '../shell/ShellLayout.tsx';
@@ -31,13 +34,21 @@ export function buildRoutes(): RouteObject[] {
       children: [
         { path: ROUTE_PATHS.Login, Component: LoginPage },
         { path: ROUTE_PATHS.LoginCallback, Component: LoginPage },
-        { path: ROUTE_PATHS.Logout, Component: LogoutPage },
+        {
+          path: ROUTE_PATHS.Logout,
+          element: <LogoutPage onSignOut={clearCurrentProject} />,
+        },
         { path: ROUTE_PATHS.Unauthorized, Component: UnauthorizedPage },
         {
           Component: RequireSession,
           children: [
             {
-              Component: ShellLayout,
+              element: (
+                <ShellLayout
+                  projectSelector={<ProjectSelector />}
+                  actions={<UploadMonitorButton />}
+                />
+              ),
               children: ROUTES.filter((route) => !route.public).map(screenRoute),
             },
           ],

@@ -2,17 +2,21 @@ import { LOGGED_OUT } from '@asset-portal/shared';
 import { Link, Typography } from '@mui/material';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { clearCurrentProject } from '../features/projects/current-project-store.ts';
 import { FullScreenSpinner } from '../shell/FullScreenSpinner.tsx';
 import { CenteredMessage } from './CenteredMessage.tsx';
 import { useSession } from './SessionContext.tsx';
 import { redirectToServerLogout } from './session.ts';
 
+interface LogoutPageProps {
+  /** Forgets what the browser keeps for the user (the current project…) before signing out. */
+  onSignOut?(): void;
+}
+
 /**
  * /logout: with a live session it hands over to the server, which ends the cookie session and
  * the provider's session and comes back here with `signedOut=1`.
  */
-export function LogoutPage() {
+export function LogoutPage({ onSignOut }: LogoutPageProps) {
   const { session } = useSession();
   const [searchParams] = useSearchParams();
   const returning = searchParams.get('signedOut') === '1';
@@ -20,9 +24,9 @@ export function LogoutPage() {
 
   useEffect(() => {
     if (!mustSignOut) return;
-    clearCurrentProject();
+    onSignOut?.();
     redirectToServerLogout();
-  }, [mustSignOut]);
+  }, [mustSignOut, onSignOut]);
 
   if (mustSignOut || (!returning && session.status === 'loading')) {
     return <FullScreenSpinner label="Signing out" />;

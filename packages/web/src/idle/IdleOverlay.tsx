@@ -2,15 +2,15 @@ import { IDLE_WARNING } from '@asset-portal/shared';
 import { Backdrop, Paper, Typography } from '@mui/material';
 import { useNavigate } from 'react-router';
 import { useConfig } from '../config/ConfigContext.tsx';
-import { uploadActivity } from '../features/uploads/upload-activity-store.ts';
 import { useStore } from '../lib/create-store.ts';
+import { busyWork } from './busy-work-store.ts';
 import { useIdleCountdown } from './use-idle-countdown.ts';
 
 /** Warns before signing an inactive user out, and sends them to Logout when time runs out. */
 export function IdleOverlay() {
   const config = useConfig();
   const navigate = useNavigate();
-  const { isBusy } = useStore(uploadActivity);
+  const { isBusy } = useStore(busyWork);
   const remaining = useIdleCountdown({
     idleTimeoutSeconds: config.idleTimeoutSeconds,
     countdownSeconds: config.idleCountdownSeconds,

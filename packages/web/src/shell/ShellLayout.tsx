@@ -4,7 +4,7 @@ import { Outlet } from 'react-router';
 import { useSignedInUser } from '../auth/RequireSession.tsx';
 import { IdleOverlay } from '../idle/IdleOverlay.tsx';
 import { SideMenu } from './SideMenu.tsx';
-import { TopBar } from './TopBar.tsx';
+import { TopBar, type TopBarSlots } from './TopBar.tsx';
 
 const MENU_OPEN_KEY = 'asset-portal.menuOpen';
 
@@ -16,8 +16,11 @@ function readMenuOpen(): boolean {
   }
 }
 
-/** The signed-in frame: side menu, top bar, the current screen and the idle watch. */
-export function ShellLayout() {
+/**
+ * The signed-in frame: side menu, top bar, the current screen and the idle watch. The app
+ * hands it the features' parts of the top bar, so the frame depends on no feature.
+ */
+export function ShellLayout(slots: TopBarSlots) {
   const user = useSignedInUser();
   const [menuOpen, setMenuOpen] = useState(readMenuOpen);
 
@@ -36,7 +39,7 @@ export function ShellLayout() {
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <SideMenu user={user} open={menuOpen} />
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <TopBar onToggleMenu={handleToggleMenu} menuOpen={menuOpen} />
+        <TopBar onToggleMenu={handleToggleMenu} menuOpen={menuOpen} {...slots} />
         <Box component="main" sx={{ flexGrow: 1, minHeight: 0 }}>
           <Outlet />
         </Box>

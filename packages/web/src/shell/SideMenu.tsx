@@ -13,9 +13,9 @@ import {
 } from '@mui/material';
 import { ThemeProvider } from '@mui/material/styles';
 import { NavLink } from 'react-router';
-import { menuTheme } from '../app/theme.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { menuIconFor, menuTestIdFor } from './menu-icons.tsx';
+import { menuTheme } from './theme.ts';
 
 export const MENU_WIDTH_OPEN = 264;
 export const MENU_WIDTH_CLOSED = 64;

@@ -9,21 +9,28 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
+import type { ReactNode } from 'react';
 import { Link as RouterLink, useNavigation } from 'react-router';
 import { useConfig } from '../config/ConfigContext.tsx';
-import { UploadMonitorButton } from '../features/uploads/UploadMonitorButton.tsx';
 import { inFlightRequests } from '../graphql/in-flight-link.ts';
 import { useStore } from '../lib/create-store.ts';
-import { ProjectSelector } from './ProjectSelector.tsx';
 import { useCurrentRouteMeta } from './route-meta.ts';
 
-interface TopBarProps {
+/** What the features put in the top bar; the frame itself knows no feature. */
+export interface TopBarSlots {
+  /** Shown on routes flagged `showsProjectSelector`. */
+  projectSelector?: ReactNode;
+  /** Buttons before 'Sign out', e.g. the upload monitor. */
+  actions?: ReactNode;
+}
+
+interface TopBarProps extends TopBarSlots {
   onToggleMenu(): void;
   menuOpen: boolean;
 }
 
-/** Title, activity spinner, project dropdown (on flagged routes) and the upload monitor. */
-export function TopBar({ onToggleMenu, menuOpen }: TopBarProps) {
+/** Title, activity spinner, the project dropdown (on flagged routes) and the features' actions. */
+export function TopBar({ onToggleMenu, menuOpen, projectSelector, actions }: TopBarProps) {
   const config = useConfig();
   const route = useCurrentRouteMeta();
   const requestsInFlight = useStore(inFlightRequests);
@@ -56,8 +63,8 @@ export function TopBar({ onToggleMenu, menuOpen }: TopBarProps) {
           ) : null}
         </Box>
         <Box sx={{ flexGrow: 1 }} />
-        {route?.showsProjectSelector ? <ProjectSelector /> : null}
-        <UploadMonitorButton />
+        {route?.showsProjectSelector ? projectSelector : null}
+        {actions}
         <Tooltip title="Sign out">
           <IconButton
             color="inherit"

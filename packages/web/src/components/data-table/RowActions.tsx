@@ -1,6 +1,7 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { Box, IconButton, Tooltip } from '@mui/material';
+import type { ColumnDef } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 
 /** One icon button of a row; its label names the row, e.g. 'Edit project North'. */
@@ -58,4 +59,19 @@ export function RowActions({ edit, delete: remove, tooltips = false }: RowAction
       />
     </Box>
   );
+}
+
+/**
+ * The Actions column of the admin tables: not sortable, grouped or searched, its cell the row's
+ * edit and delete buttons. `actionsFor` names the row in the buttons' labels.
+ */
+export function actionsColumn<Row>(actionsFor: (row: Row) => RowActionsProps): ColumnDef<Row> {
+  return {
+    id: 'actions',
+    header: 'Actions',
+    enableSorting: false,
+    enableGrouping: false,
+    enableGlobalFilter: false,
+    cell: ({ row }) => <RowActions {...actionsFor(row.original)} />,
+  };
 }

@@ -1,4 +1,5 @@
 import { createStore } from '../../lib/create-store.ts';
+import { currentProjectId } from '../projects/current-project-store.ts';
 
 /** Ids of the annotations selected in the viewer. */
 export const selectedAnnotationIds = createStore<ReadonlySet<string>>(new Set());
@@ -19,3 +20,6 @@ export const annotationSelection = {
     });
   },
 };
+
+// Annotations belong to a project: choosing another one leaves none selected.
+currentProjectId.subscribe(() => annotationSelection.clear());

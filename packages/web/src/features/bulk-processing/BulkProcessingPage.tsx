@@ -23,7 +23,7 @@ import {
 } from '@mui/material';
 import { useCallback, useMemo, useState } from 'react';
 import { DataTable } from '../../components/data-table/DataTable.tsx';
-import { ProjectRequired } from '../../shell/ProjectRequired.tsx';
+import { ProjectRequired } from '../projects/ProjectRequired.tsx';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { PostProcessingDialog, PublishScansDialog } from '../processing/index.ts';
 import { usePublishBuckets } from '../processing/use-processing.ts';

@@ -13,7 +13,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useSession } from '../../auth/SessionContext.tsx';
 import { confirm } from '../../components/confirm/confirm-service.ts';
 import { DataTable } from '../../components/data-table/DataTable.tsx';
-import { RowActions } from '../../components/data-table/RowActions.tsx';
+import { actionsColumn } from '../../components/data-table/RowActions.tsx';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { DeviceAssignmentDialog } from './DeviceAssignmentDialog.tsx';
 import { UnassignedScansSection } from './UnassignedScansSection.tsx';
@@ -80,25 +80,17 @@ export function DeviceAssignmentPage() {
         enableGrouping: false,
         cell: ({ row }) => (row.original.to ? formatUtc(new Date(row.original.to)) : OPEN_ENDED),
       },
-      {
-        id: 'actions',
-        header: 'Actions',
-        enableSorting: false,
-        enableGrouping: false,
-        cell: ({ row }) => (
-          <RowActions
-            tooltips
-            edit={{
-              label: `Edit assignment ${row.original.id}`,
-              onClick: () => setDialog({ assignment: row.original }),
-            }}
-            delete={{
-              label: `Delete assignment ${row.original.id}`,
-              onClick: () => void handleDelete(row.original),
-            }}
-          />
-        ),
-      },
+      actionsColumn<DeviceAssignmentItem>((assignment) => ({
+        tooltips: true,
+        edit: {
+          label: `Edit assignment ${assignment.id}`,
+          onClick: () => setDialog({ assignment }),
+        },
+        delete: {
+          label: `Delete assignment ${assignment.id}`,
+          onClick: () => void handleDelete(assignment),
+        },
+      })),
     ],
     [handleDelete],
   );

@@ -8,7 +8,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { confirm } from '../../components/confirm/confirm-service.ts';
 import { DataTable } from '../../components/data-table/DataTable.tsx';
-import { ProjectRequired } from '../../shell/ProjectRequired.tsx';
+import { ProjectRequired } from '../projects/ProjectRequired.tsx';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { useCurrentProject } from '../projects/current-project-store.ts';
 import { scanLink } from '../viewer/scan-link.ts';

@@ -13,8 +13,8 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useMemo, useState } from 'react';
 import { confirm } from '../../components/confirm/confirm-service.ts';
 import { DataTable } from '../../components/data-table/DataTable.tsx';
-import { RowActions } from '../../components/data-table/RowActions.tsx';
-import { ProjectRequired } from '../../shell/ProjectRequired.tsx';
+import { actionsColumn } from '../../components/data-table/RowActions.tsx';
+import { ProjectRequired } from '../projects/ProjectRequired.tsx';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { useCurrentProject } from '../projects/current-project-store.ts';
 import { LayerEditDialog } from './editor/LayerEditDialog.tsx';
@@ -178,27 +178,12 @@ function layerColumns(
       enableGrouping: false,
       enableGlobalFilter: false,
     },
-    {
-      id: 'actions',
-      header: 'Actions',
-      enableSorting: false,
-      enableGrouping: false,
-      enableGlobalFilter: false,
-      cell: ({ row }) => {
-        const layer = row.original;
-        return (
-          <RowActions
-            edit={{
-              label: `Edit layer ${layer.name}`,
-              onClick: () => setDialog({ kind: 'edit', layer }),
-            }}
-            delete={{
-              label: `Delete layer ${layer.name}`,
-              onClick: () => void handleDelete(layer),
-            }}
-          />
-        );
+    actionsColumn<LayerRow>((layer) => ({
+      edit: {
+        label: `Edit layer ${layer.name}`,
+        onClick: () => setDialog({ kind: 'edit', layer }),
       },
-    },
+      delete: { label: `Delete layer ${layer.name}`, onClick: () => void handleDelete(layer) },
+    })),
   ];
 }

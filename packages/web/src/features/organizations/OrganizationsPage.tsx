@@ -5,7 +5,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useMemo, useState } from 'react';
 import { confirm } from '../../components/confirm/confirm-service.ts';
 import { DataTable } from '../../components/data-table/DataTable.tsx';
-import { RowActions } from '../../components/data-table/RowActions.tsx';
+import { actionsColumn } from '../../components/data-table/RowActions.tsx';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { OrganizationDialog } from './OrganizationDialog.tsx';
 import { deviceLabel, ORGANIZATION_TEXTS } from './organization-texts.ts';
@@ -72,27 +72,16 @@ export function OrganizationsPage() {
         accessorFn: (organization) => organization.buckets.map((b) => b.name).join(', '),
         enableSorting: false,
       },
-      {
-        id: 'actions',
-        header: 'Actions',
-        enableSorting: false,
-        enableGlobalFilter: false,
-        cell: ({ row }) => {
-          const organization = row.original;
-          return (
-            <RowActions
-              edit={{
-                label: `Edit organization ${organization.name}`,
-                onClick: () => setDialog({ organization }),
-              }}
-              delete={{
-                label: `Delete organization ${organization.name}`,
-                onClick: () => void handleDelete(organization),
-              }}
-            />
-          );
+      actionsColumn<OrganizationItem>((organization) => ({
+        edit: {
+          label: `Edit organization ${organization.name}`,
+          onClick: () => setDialog({ organization }),
         },
-      },
+        delete: {
+          label: `Delete organization ${organization.name}`,
+          onClick: () => void handleDelete(organization),
+        },
+      })),
     ],
     [handleDelete],
   );

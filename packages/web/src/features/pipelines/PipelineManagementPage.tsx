@@ -20,8 +20,8 @@ import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useSession } from '../../auth/SessionContext.tsx';
 import { confirm } from '../../components/confirm/confirm-service.ts';
 import { DataTable } from '../../components/data-table/DataTable.tsx';
-import { RowActions } from '../../components/data-table/RowActions.tsx';
-import { ProjectRequired } from '../../shell/ProjectRequired.tsx';
+import { actionsColumn } from '../../components/data-table/RowActions.tsx';
+import { ProjectRequired } from '../projects/ProjectRequired.tsx';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { useCurrentProject } from '../projects/current-project-store.ts';
 import { type PipelineItem, useDeletePipeline, useProjectPipelines } from './use-pipelines.ts';
@@ -108,33 +108,23 @@ export function PipelineManagementPage() {
           Date.parse(a.original.lastModified ?? '') - Date.parse(b.original.lastModified ?? ''),
         enableGrouping: false,
       },
-      {
-        id: 'actions',
-        header: 'Actions',
-        enableSorting: false,
-        enableGrouping: false,
-        enableGlobalFilter: false,
-        cell: ({ row }) => {
-          const pipeline = row.original;
-          const locked = pipeline.global && !canMarkGlobal;
-          return (
-            <RowActions
-              edit={{
-                label: `Edit pipeline ${pipeline.name}`,
-                disabled: locked,
-                disabledReason: GLOBAL_ONLY_VENDOR,
-                onClick: () => setDialog({ pipeline }),
-              }}
-              delete={{
-                label: `Delete pipeline ${pipeline.name}`,
-                disabled: locked,
-                disabledReason: GLOBAL_ONLY_VENDOR,
-                onClick: () => void handleDelete(pipeline),
-              }}
-            />
-          );
-        },
-      },
+      actionsColumn<PipelineItem>((pipeline) => {
+        const locked = pipeline.global && !canMarkGlobal;
+        return {
+          edit: {
+            label: `Edit pipeline ${pipeline.name}`,
+            disabled: locked,
+            disabledReason: GLOBAL_ONLY_VENDOR,
+            onClick: () => setDialog({ pipeline }),
+          },
+          delete: {
+            label: `Delete pipeline ${pipeline.name}`,
+            disabled: locked,
+            disabledReason: GLOBAL_ONLY_VENDOR,
+            onClick: () => void handleDelete(pipeline),
+          },
+        };
+      }),
     ],
     [canMarkGlobal, handleDelete],
   );

@@ -14,7 +14,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useSession } from '../../auth/SessionContext.tsx';
 import { confirm } from '../../components/confirm/confirm-service.ts';
 import { DataTable } from '../../components/data-table/DataTable.tsx';
-import { RowActions } from '../../components/data-table/RowActions.tsx';
+import { actionsColumn } from '../../components/data-table/RowActions.tsx';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { ProjectDialog } from './ProjectDialog.tsx';
 import { type ProjectItem, useDeleteProject, useProjectList } from './use-project-admin.ts';
@@ -118,25 +118,14 @@ export function ProjectsPage() {
             ''
           ),
       },
-      {
-        id: 'actions',
-        header: 'Actions',
-        enableSorting: false,
-        enableGrouping: false,
-        cell: ({ row }) => (
-          <RowActions
-            tooltips
-            edit={{
-              label: `Edit project ${row.original.name}`,
-              onClick: () => setDialog({ project: row.original }),
-            }}
-            delete={{
-              label: `Delete project ${row.original.name}`,
-              onClick: () => void handleDelete(row.original),
-            }}
-          />
-        ),
-      },
+      actionsColumn<ProjectItem>((project) => ({
+        tooltips: true,
+        edit: { label: `Edit project ${project.name}`, onClick: () => setDialog({ project }) },
+        delete: {
+          label: `Delete project ${project.name}`,
+          onClick: () => void handleDelete(project),
+        },
+      })),
     ],
     [handleDelete],
   );

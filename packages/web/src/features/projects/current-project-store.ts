@@ -1,5 +1,4 @@
 import { createStore, useStore } from '../../lib/create-store.ts';
-import { annotationSelection } from '../annotations/annotation-selection-store.ts';
 import { type ProjectOption, useProjects } from './use-projects.ts';
 
 // Per tab: two tabs may look at two projects, and a tab's choice survives its reload. A new
@@ -35,11 +34,10 @@ export function initialProjectId(): string | null {
 /** The id of the project the project dropdown has chosen, or null. */
 export const currentProjectId = createStore<string | null>(initialProjectId());
 
-/** Chooses the current project; a different project clears the annotation selection. */
+/** Chooses the current project (what depends on it subscribes to `currentProjectId`). */
 export function setCurrentProject(id: string | null): void {
   if (currentProjectId.get() === id) return;
   currentProjectId.set(id);
-  annotationSelection.clear();
   store(() => window.sessionStorage, TAB_KEY, id);
   store(() => window.localStorage, BROWSER_KEY, id);
 }

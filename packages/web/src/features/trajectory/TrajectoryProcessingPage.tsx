@@ -6,7 +6,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { DataTable } from '../../components/data-table/DataTable.tsx';
 import { DataTableSearch } from '../../components/data-table/DataTableSearch.tsx';
-import { ProjectRequired } from '../../shell/ProjectRequired.tsx';
+import { ProjectRequired } from '../projects/ProjectRequired.tsx';
 import { useCurrentProject } from '../projects/current-project-store.ts';
 import { ProcessingRunList } from './ProcessingRunList.tsx';
 import { RecommendedBasestationsDialog } from './RecommendedBasestationsDialog.tsx';

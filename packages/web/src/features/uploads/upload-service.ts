@@ -1,8 +1,8 @@
 import { UPLOAD_WARNING } from '@asset-portal/shared';
+import { busyWork } from '../../idle/busy-work-store.ts';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { graphqlUploadApi } from './graphql-upload-api.ts';
 import { indexedDbResumeStore } from './resume-records.ts';
-import { uploadActivity } from './upload-activity-store.ts';
 import { UploadEngine, type UploadSettings } from './upload-engine.ts';
 import { hasPendingUploads } from './upload-jobs.ts';
 import { workerTransport } from './worker-transport.ts';
@@ -38,7 +38,7 @@ function handleBeforeUnload(event: BeforeUnloadEvent): void {
 let blocking = false;
 uploadEngine.jobs.subscribe(() => {
   const busy = hasPendingUploads(uploadEngine.jobs.get());
-  uploadActivity.set((previous) => (previous.isBusy === busy ? previous : { isBusy: busy }));
+  busyWork.set((previous) => (previous.isBusy === busy ? previous : { isBusy: busy }));
   if (busy === blocking || typeof window === 'undefined') return;
   blocking = busy;
   if (busy) window.addEventListener('beforeunload', handleBeforeUnload);

@@ -3,13 +3,13 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { UPLOAD_ERROR_POLL_MS } from '@asset-portal/shared';
 import { useCallback, useEffect } from 'react';
 import { useSession } from '../../auth/SessionContext.tsx';
+import { busyWork } from '../../idle/busy-work-store.ts';
 import { useStore } from '../../lib/create-store.ts';
 import {
   ACKNOWLEDGE_ACTIVITY_LOG,
   ACTIVITY_LOG_FIELDS,
   type ActivityLogRow,
 } from '../activity-logs/use-activity-logs.ts';
-import { uploadActivity } from './upload-activity-store.ts';
 import { uploadEngine } from './upload-service.ts';
 
 export const UPLOAD_LOGS_QUERY = gql`
@@ -57,7 +57,7 @@ const ERROR_FILTERS = { statusFilter: 'Error', isAcknowledgedFilter: false };
  */
 export function useUploadErrorCount(): number {
   const userIdFilter = useCurrentUserId();
-  const { isBusy } = useStore(uploadActivity);
+  const { isBusy } = useStore(busyWork);
   const logWrites = useStore(uploadEngine.logWrites);
   const { data, refetch } = useQuery<UploadLogsData>(UPLOAD_LOGS_QUERY, {
     variables: { ...ERROR_FILTERS, userIdFilter, pageIndex: 0, pageSize: 1 },

@@ -12,7 +12,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useSession } from '../../auth/SessionContext.tsx';
 import { confirm } from '../../components/confirm/confirm-service.ts';
 import { DataTable } from '../../components/data-table/DataTable.tsx';
-import { RowActions } from '../../components/data-table/RowActions.tsx';
+import { actionsColumn } from '../../components/data-table/RowActions.tsx';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { EditUserDialog } from './EditUserDialog.tsx';
 import { InvitationSentDialog } from './InvitationSentDialog.tsx';
@@ -143,34 +143,24 @@ export function UsersPage() {
           />
         ),
       },
-      {
-        id: 'actions',
-        header: 'Actions',
-        enableSorting: false,
-        enableGrouping: false,
-        enableGlobalFilter: false,
-        cell: ({ row }) => {
-          const user = row.original;
-          const isSelf = viewer?.id === user.id;
-          // A Power User cannot change Admins (the server refuses it too).
-          const locked = isPowerUser && user.userType === 'Admin';
-          return (
-            <RowActions
-              edit={{
-                label: `Edit user ${user.name}`,
-                disabled: locked,
-                onClick: () => setDialog({ kind: 'edit', user }),
-              }}
-              delete={{
-                label: `Delete user ${user.name}`,
-                disabled: locked || isSelf,
-                disabledReason: isSelf ? 'You cannot delete your own user' : undefined,
-                onClick: () => void handleDelete(user),
-              }}
-            />
-          );
-        },
-      },
+      actionsColumn<UserItem>((user) => {
+        const isSelf = viewer?.id === user.id;
+        // A Power User cannot change Admins (the server refuses it too).
+        const locked = isPowerUser && user.userType === 'Admin';
+        return {
+          edit: {
+            label: `Edit user ${user.name}`,
+            disabled: locked,
+            onClick: () => setDialog({ kind: 'edit', user }),
+          },
+          delete: {
+            label: `Delete user ${user.name}`,
+            disabled: locked || isSelf,
+            disabledReason: isSelf ? 'You cannot delete your own user' : undefined,
+            onClick: () => void handleDelete(user),
+          },
+        };
+      }),
     ],
     [handleDelete, isPowerUser, viewer?.id],
   );

@@ -1,12 +1,8 @@
 import { MenuItem, TextField } from '@mui/material';
 import type { ChangeEvent } from 'react';
-import { currentProjectId, setCurrentProject } from '../features/projects/current-project-store.ts';
-import {
-  projectLabel,
-  sortProjectsForSelector,
-  useProjects,
-} from '../features/projects/use-projects.ts';
-import { useStore } from '../lib/create-store.ts';
+import { useStore } from '../../lib/create-store.ts';
+import { currentProjectId, setCurrentProject } from './current-project-store.ts';
+import { projectLabel, sortProjectsForSelector, useProjects } from './use-projects.ts';
 
 /** The top-bar project dropdown: 'organization : project', by organization then name. */
 export function ProjectSelector() {

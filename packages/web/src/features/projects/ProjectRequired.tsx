@@ -1,7 +1,7 @@
 import { SELECT_PROJECT } from '@asset-portal/shared';
 import { CircularProgress, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { useCurrentProject } from '../features/projects/current-project-store.ts';
+import { useCurrentProject } from './current-project-store.ts';
 
 /**
  * The content of a screen that works on the current project: a spinner while the projects
