@@ -1,201 +1,29 @@
-import type { ScanFilter } from '@asset-portal/shared';
 import { Box, Paper, Typography } from '@mui/material';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useStore } from '../../lib/create-store.ts';
-import {
-  type MapCenter,
-  type MapLayerSpec,
-  type MapOverlays,
-  ScanMap,
-  type ScanMapHandle,
-} from '../map/index.ts';
-import { useCurrentProject } from '../projects/current-project-store.ts';
-import { useProjects } from '../projects/use-projects.ts';
+import { type ReactNode, useMemo } from 'react';
+import { ScanMap } from '../map/index.ts';
 import { FocusedScanActions } from '../scan-actions/index.ts';
 import { DrawerFrame } from './DrawerFrame.tsx';
-import { filterOptionsOf } from './filter/filter-options.ts';
-import { ImagePanel, nearestFrameIndex, useScanImages } from './images/index.ts';
+import { ImagePanel } from './images/index.ts';
 import { LayersMenu } from './LayersMenu.tsx';
 import { PointCloudSlot } from './panels/PointCloudSlot.tsx';
 import { ViewerPanels } from './panels/ViewerPanels.tsx';
-import { defaultLayerIds } from './project-layer-rules.ts';
 import { ScanDrawer } from './ScanDrawer.tsx';
-import { filteredScansOf, useFilteredScans } from './use-filtered-scans.ts';
-import { useMapScans } from './use-map-scans.ts';
-import { useProjectLayers } from './use-project-layers.ts';
-import { useScanLink } from './use-scan-link.ts';
-import { useProjectScans, type ViewerScan } from './use-scans-summary.ts';
-import { viewerActions, viewerState } from './viewer-store.ts';
-import { markFilterChange } from './viewer-timing.ts';
+import { useViewerController, type ViewerController } from './use-viewer-controller.ts';
+import { viewerActions } from './viewer-store.ts';
 
 const FULL_HEIGHT = { xs: 'calc(100vh - 56px)', sm: 'calc(100vh - 64px)' };
+
+type Variant = 'viewer' | 'full';
 
 /**
  * The Scans screen: the current project's scans on the map, the filter and the scan list in a
  * drawer, and the image, annotation, profile and 3D panels. The Full Viewer shows the 3D view
- * large and the map beside it.
+ * large and the map beside it. What it knows and does is `useViewerController`'s; this is its
+ * layout.
  */
-export function ViewerScreen({ variant }: { variant: 'viewer' | 'full' }) {
-  const { project } = useCurrentProject();
-  const { projects, loading: projectsLoading } = useProjects();
-  const projectId = project?.id ?? null;
-  const state = useStore(viewerState);
-  const { selection, filter, page } = state;
-  const projectScans = useProjectScans(projectId);
-  const { scans, summaryIds, byId, annotatedScanIds } = projectScans;
-  const summaryIdsRef = useRef(summaryIds);
-  summaryIdsRef.current = summaryIds;
-  const mapRef = useRef<ScanMapHandle>(null);
-
-  const selectedSet = useMemo(
-    () => new Set(selection.selectedScanIds),
-    [selection.selectedScanIds],
-  );
-  const visibleSet = useMemo(() => new Set(selection.visibleScanIds), [selection.visibleScanIds]);
-  const filtered = useFilteredScans(scans, filter, selection.selectedScanIds, annotatedScanIds);
-  const { mapScans, toMap } = useMapScans(scans, filtered.scans, selectedSet, visibleSet);
-  // What a filter change needs at once, read from the handler without re-creating it.
-  const forFilterChange = {
-    scans,
-    selectedScanIds: selection.selectedScanIds,
-    annotatedScanIds,
-    toMap,
-  };
-  const latest = useRef(forFilterChange);
-  latest.current = forFilterChange;
-  const options = useMemo(() => filterOptionsOf(scans), [scans]);
-  const scanIds = useMemo(() => scans.map((scan) => scan.id), [scans]);
-  const [hoveredScanId, setHoveredScanId] = useState<string | null>(null);
-  const [overlays, setOverlays] = useState<MapOverlays>({});
-  const [mapCenter, setMapCenter] = useState<MapCenter | null>(null);
-
-  // Project layers: shown by default when flagged so, each time a project opens.
-  const { layers, loaded: layersLoaded } = useProjectLayers(projectId);
-  const layersInitializedFor = useRef<string | null>(null);
-  useEffect(() => {
-    if (!projectId || !layersLoaded || layersInitializedFor.current === projectId) return;
-    layersInitializedFor.current = projectId;
-    viewerActions.setLayers(defaultLayerIds(layers));
-  }, [projectId, layersLoaded, layers]);
-  const shownLayers = useMemo<MapLayerSpec[]>(() => {
-    const chosen = new Set(selection.selectedLayerIds);
-    return layers.filter((layer) => chosen.has(layer.id));
-  }, [layers, selection.selectedLayerIds]);
-
-  // The overlays of a project's panels belong to that project.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on project change only
-  useEffect(() => {
-    setOverlays({});
-    setHoveredScanId(null);
-  }, [projectId]);
-
-  // A project opens showing all its scans.
-  const fittedFor = useRef<string | null>(null);
-  useEffect(() => {
-    if (!projectId || scans.length === 0 || fittedFor.current === projectId) return;
-    if (scans[0]?.projectId !== projectId) return;
-    fittedFor.current = projectId;
-    mapRef.current?.fitToScans(scanIds);
-  }, [projectId, scans, scanIds]);
-
-  const focusedImages = useScanImages(selection.focusedScanId);
-
-  const handleOpenLinkedScan = useCallback((scan: ViewerScan) => {
-    viewerActions.focus(scan, summaryIdsRef.current);
-    requestAnimationFrame(() => mapRef.current?.fitToScans([scan.id]));
-  }, []);
-  useScanLink({
-    projectId,
-    projects,
-    projectsLoading,
-    summaryLoading: projectScans.loading,
-    byId,
-    onOpen: handleOpenLinkedScan,
-  });
-
-  const handleFilterChange = useCallback((next: ScanFilter) => {
-    markFilterChange();
-    // The map gets the result before React renders the list: software WebGL (a machine without
-    // a GPU) then draws it while the list renders, not after. The render finds the same result.
-    const { scans, selectedScanIds, annotatedScanIds, toMap } = latest.current;
-    const result = filteredScansOf(scans, next, selectedScanIds, annotatedScanIds);
-    mapRef.current?.showScans(toMap(result.scans));
-    viewerActions.setFilter(next);
-  }, []);
-  const handleToggleSelect = useCallback(
-    (scan: ViewerScan) => viewerActions.toggle(scan, summaryIdsRef.current),
-    [],
-  );
-  const handleFocus = useCallback(
-    (scan: ViewerScan) => viewerActions.focus(scan, summaryIdsRef.current),
-    [],
-  );
-  const handleSelectAllFiltered = () => viewerActions.select(filtered.scans, summaryIds);
-  const handleZoomToSelected = () => mapRef.current?.fitToScans(selection.selectedScanIds);
-
-  // A click on an unselected path selects it, on a selected one focuses it, and on the focused
-  // one shows the camera image nearest to the click.
-  const handleScanClick = (scanId: string, [lon, lat]: [number, number]) => {
-    const scan = byId.get(scanId);
-    if (!scan) return;
-    if (!selectedSet.has(scanId)) {
-      viewerActions.select([scan], summaryIds);
-    } else if (selection.focusedScanId !== scanId) {
-      viewerActions.focus(scan, summaryIds);
-    } else {
-      const index = nearestFrameIndex(focusedImages.images, lon, lat);
-      if (index !== null) viewerActions.setFrameIndex(index);
-    }
-  };
-
-  const setOverlay = useCallback(
-    <K extends keyof MapOverlays>(key: K, value: MapOverlays[K]) =>
-      setOverlays((current) => (current[key] === value ? current : { ...current, [key]: value })),
-    [],
-  );
-  // Stable handlers let the panels and the map skip the renders of a filter change.
-  const overlayHandlers = useMemo(() => {
-    const forKey =
-      <K extends keyof MapOverlays>(key: K) =>
-      (value: MapOverlays[K]) =>
-        setOverlay(key, value);
-    return {
-      camera: forKey('camera'),
-      annotations: forKey('annotations'),
-      profileLine: forKey('profileLine'),
-      profileHover: forKey('profileHover'),
-      boundingBox: forKey('boundingBox'),
-    };
-  }, [setOverlay]);
-  const handleSelectAnnotation = useCallback(
-    (annotation: { id: string; scanId: string }) =>
-      viewerActions.selectAnnotation(annotation, summaryIdsRef.current),
-    [],
-  );
-  const handleUnselectAnnotation = useCallback(
-    (annotation: { id: string; scanId: string }) => viewerActions.unselectAnnotation(annotation.id),
-    [],
-  );
-
-  const requestPoint = useCallback(
-    () => mapRef.current?.requestPoint() ?? Promise.resolve(null),
-    [],
-  );
-  const requestLine = useCallback(() => mapRef.current?.requestLine() ?? Promise.resolve(null), []);
-  const requestBox = useCallback(() => mapRef.current?.requestBox() ?? Promise.resolve(null), []);
-  const visibleSelected = useMemo(
-    () => selection.selectedScanIds.filter((id) => visibleSet.has(id)),
-    [selection.selectedScanIds, visibleSet],
-  );
-  const selectedAnnotationIds = useMemo(
-    () => new Set(selection.selectedAnnotations.map((a) => a.id)),
-    [selection.selectedAnnotations],
-  );
-  const handleCloudCenter = useCallback(
-    (center: { lon: number; lat: number }) => mapRef.current?.flyTo(center),
-    [],
-  );
-
+export function ViewerScreen({ variant }: { variant: Variant }) {
+  const viewer = useViewerController();
+  const { selection, overlayHandlers } = viewer;
   const images = useMemo(
     () => (
       <ImagePanel
@@ -208,6 +36,7 @@ export function ViewerScreen({ variant }: { variant: 'viewer' | 'full' }) {
     [selection.focusedScanId, selection.focusedImageIndex, overlayHandlers.camera],
   );
 
+  const { projectId } = viewer;
   if (!projectId) {
     return (
       <Box sx={{ height: FULL_HEIGHT, display: 'grid', placeItems: 'center' }}>
@@ -218,82 +47,29 @@ export function ViewerScreen({ variant }: { variant: 'viewer' | 'full' }) {
     );
   }
 
-  const map = (
-    <Box sx={{ position: 'relative', height: '100%', minHeight: 0 }} data-testid="viewer-map">
-      <ScanMap
-        ref={mapRef}
-        scans={mapScans}
-        selectedScanIds={selectedSet}
-        focusedScanId={selection.focusedScanId}
-        layers={shownLayers}
-        overlays={overlays}
-        projectId={projectId}
-        onScanClick={handleScanClick}
-        onScanHover={setHoveredScanId}
-        onMoveEnd={setMapCenter}
-      />
-      <Box sx={{ position: 'absolute', top: 8, left: 8 }}>
-        <LayersMenu
-          layers={layers}
-          selectedIds={selection.selectedLayerIds}
-          onChange={viewerActions.setLayers}
-        />
-      </Box>
-    </Box>
-  );
-
+  const map = <ViewerMap viewer={viewer} projectId={projectId} />;
   const panels = (
     <ViewerPanels
       pointCloud={variant === 'full' ? 'elsewhere' : 'tab'}
       projectId={projectId}
-      scanIds={scanIds}
+      scanIds={viewer.scanIds}
       selectedScanIds={selection.selectedScanIds}
-      visibleSelectedScanIds={visibleSelected}
+      visibleSelectedScanIds={viewer.visibleSelected}
       focusedScanId={selection.focusedScanId}
       frameIndex={selection.focusedImageIndex}
       onFrameIndexChange={viewerActions.setFrameIndex}
       onCameraPositionChange={overlayHandlers.camera}
-      selectedAnnotationIds={selectedAnnotationIds}
-      onSelectAnnotation={handleSelectAnnotation}
-      onUnselectAnnotation={handleUnselectAnnotation}
-      requestPoint={requestPoint}
-      requestLine={requestLine}
+      selectedAnnotationIds={viewer.selectedAnnotationIds}
+      onSelectAnnotation={viewer.handleSelectAnnotation}
+      onUnselectAnnotation={viewer.handleUnselectAnnotation}
+      requestPoint={viewer.requestPoint}
+      requestLine={viewer.requestLine}
       onAnnotationsChange={overlayHandlers.annotations}
       onProfileLineChange={overlayHandlers.profileLine}
       onProfileHoverChange={overlayHandlers.profileHover}
-      mapCenter={mapCenter}
-      onCloudCenterChange={handleCloudCenter}
+      mapCenter={viewer.mapCenter}
+      onCloudCenterChange={viewer.handleCloudCenter}
       images={images}
-    />
-  );
-
-  const drawer = (
-    <ScanDrawer
-      filter={filter}
-      options={options}
-      onFilterChange={handleFilterChange}
-      onSelectAllFiltered={handleSelectAllFiltered}
-      onUnselectAll={viewerActions.unselectAll}
-      onZoomToSelected={handleZoomToSelected}
-      scans={filtered.scans}
-      noresults={filtered.noresults}
-      page={page}
-      selectedScanIds={selectedSet}
-      visibleScanIds={visibleSet}
-      focusedScanId={selection.focusedScanId}
-      hoveredScanId={hoveredScanId}
-      onPageChange={viewerActions.setPage}
-      onToggleSelect={handleToggleSelect}
-      onFocus={handleFocus}
-      onToggleVisibility={viewerActions.toggleVisibility}
-      footer={
-        <FocusedScanActions
-          projectId={projectId}
-          focusedScanId={selection.focusedScanId}
-          requestBox={requestBox}
-          onBoxChange={overlayHandlers.boundingBox}
-        />
-      }
     />
   );
 
@@ -303,34 +79,12 @@ export function ViewerScreen({ variant }: { variant: 'viewer' | 'full' }) {
       sx={{ height: FULL_HEIGHT, display: 'flex', minWidth: 0 }}
     >
       <DrawerFrame
-        drawer={drawer}
-        loading={projectScans.loading}
+        drawer={<ViewerDrawer viewer={viewer} projectId={projectId} />}
+        loading={viewer.loading}
         initiallyOpen={variant !== 'full'}
       >
         {variant === 'full' ? (
-          <Box sx={{ display: 'flex', height: '100%', minWidth: 0 }}>
-            <Box sx={{ flexGrow: 1, minWidth: 0 }} data-testid="viewer-3d-large">
-              <PointCloudSlot
-                scanIds={visibleSelected}
-                mapCenter={mapCenter}
-                onCameraCenterChange={handleCloudCenter}
-              />
-            </Box>
-            <Paper
-              square
-              elevation={0}
-              sx={{
-                width: 360,
-                display: 'flex',
-                flexDirection: 'column',
-                borderLeft: 1,
-                borderColor: 'divider',
-              }}
-            >
-              <Box sx={{ height: '40%', minHeight: 220 }}>{map}</Box>
-              <Box sx={{ flexGrow: 1, minHeight: 0 }}>{panels}</Box>
-            </Paper>
-          </Box>
+          <FullLayout viewer={viewer} map={map} panels={panels} />
         ) : (
           <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minWidth: 0 }}>
             <Box sx={{ flexGrow: 1, minHeight: 0 }}>{map}</Box>
@@ -344,6 +98,109 @@ export function ViewerScreen({ variant }: { variant: 'viewer' | 'full' }) {
           </Box>
         )}
       </DrawerFrame>
+    </Box>
+  );
+}
+
+interface PartProps {
+  viewer: ViewerController;
+  projectId: string;
+}
+
+/** The map with the scans' paths, the project layers and the panels' overlays. */
+function ViewerMap({ viewer, projectId }: PartProps) {
+  return (
+    <Box sx={{ position: 'relative', height: '100%', minHeight: 0 }} data-testid="viewer-map">
+      <ScanMap
+        ref={viewer.mapRef}
+        scans={viewer.mapScans}
+        selectedScanIds={viewer.selectedSet}
+        focusedScanId={viewer.selection.focusedScanId}
+        layers={viewer.shownLayers}
+        overlays={viewer.overlays}
+        projectId={projectId}
+        onScanClick={viewer.handleScanClick}
+        onScanHover={viewer.setHoveredScanId}
+        onMoveEnd={viewer.setMapCenter}
+      />
+      <Box sx={{ position: 'absolute', top: 8, left: 8 }}>
+        <LayersMenu
+          layers={viewer.layers}
+          selectedIds={viewer.selection.selectedLayerIds}
+          onChange={viewerActions.setLayers}
+        />
+      </Box>
+    </Box>
+  );
+}
+
+/** The drawer: filter, scan list and the focused scan's actions. */
+function ViewerDrawer({ viewer, projectId }: PartProps) {
+  const { selection } = viewer;
+  return (
+    <ScanDrawer
+      filter={viewer.filter}
+      options={viewer.options}
+      onFilterChange={viewer.handleFilterChange}
+      onSelectAllFiltered={viewer.handleSelectAllFiltered}
+      onUnselectAll={viewerActions.unselectAll}
+      onZoomToSelected={viewer.handleZoomToSelected}
+      scans={viewer.filteredScans}
+      noresults={viewer.noresults}
+      page={viewer.page}
+      selectedScanIds={viewer.selectedSet}
+      visibleScanIds={viewer.visibleSet}
+      focusedScanId={selection.focusedScanId}
+      hoveredScanId={viewer.hoveredScanId}
+      onPageChange={viewerActions.setPage}
+      onToggleSelect={viewer.handleToggleSelect}
+      onFocus={viewer.handleFocus}
+      onToggleVisibility={viewerActions.toggleVisibility}
+      footer={
+        <FocusedScanActions
+          projectId={projectId}
+          focusedScanId={selection.focusedScanId}
+          requestBox={viewer.requestBox}
+          onBoxChange={viewer.overlayHandlers.boundingBox}
+        />
+      }
+    />
+  );
+}
+
+/** The Full Viewer: the 3D view large, the map and the panels in a column beside it. */
+function FullLayout({
+  viewer,
+  map,
+  panels,
+}: {
+  viewer: ViewerController;
+  map: ReactNode;
+  panels: ReactNode;
+}) {
+  return (
+    <Box sx={{ display: 'flex', height: '100%', minWidth: 0 }}>
+      <Box sx={{ flexGrow: 1, minWidth: 0 }} data-testid="viewer-3d-large">
+        <PointCloudSlot
+          scanIds={viewer.visibleSelected}
+          mapCenter={viewer.mapCenter}
+          onCameraCenterChange={viewer.handleCloudCenter}
+        />
+      </Box>
+      <Paper
+        square
+        elevation={0}
+        sx={{
+          width: 360,
+          display: 'flex',
+          flexDirection: 'column',
+          borderLeft: 1,
+          borderColor: 'divider',
+        }}
+      >
+        <Box sx={{ height: '40%', minHeight: 220 }}>{map}</Box>
+        <Box sx={{ flexGrow: 1, minHeight: 0 }}>{panels}</Box>
+      </Paper>
     </Box>
   );
 }
