@@ -10,4 +10,11 @@ export const projectPolicy = {
   /** Power Users create projects only in their own organization. */
   organizationForNewProject: (viewer: Viewer, requested: number | null): number | null =>
     viewer.user.userType === 'Admin' ? requested : viewer.user.organizationId,
+  /** Only an Admin moves a project to another organization; others keep it where it is. */
+  organizationOnUpdate: (
+    viewer: Viewer,
+    requested: number | null,
+    current: { organizationId: number },
+  ): number =>
+    viewer.user.userType === 'Admin' && requested !== null ? requested : current.organizationId,
 };

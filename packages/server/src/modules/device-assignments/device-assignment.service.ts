@@ -5,6 +5,7 @@ import {
 } from '@asset-portal/shared';
 import type { RequestContext } from '../../graphql/context.ts';
 import { NotFoundError, ValidationError } from '../../graphql/errors.ts';
+import { deviceAssignmentPolicy } from '../../policies/device-assignment.policy.ts';
 import { canSeeOrganization, organizationScope } from '../../policies/scope.ts';
 import { organizationRepository } from '../organizations/organization.repository.ts';
 import { requireVisibleProject } from '../projects/project.service.ts';
@@ -17,8 +18,7 @@ import {
 
 /**
  * Periods during which a device captures for a project. An assignment belongs to its project's
- * organization; Admins manage every organization's, Power Users their own (the role check is in
- * the GraphQL operation).
+ * organization; who may see and change which is `deviceAssignmentPolicy`'s.
  */
 export const deviceAssignmentService = {
   async list(ctx: RequestContext, organizationId: number | null) {
@@ -53,7 +53,7 @@ export const deviceAssignmentService = {
 /** The assignment if the caller may see it; a foreign id answers exactly like a missing one. */
 async function requireVisible(ctx: RequestContext, id: number): Promise<ScopedAssignment> {
   const assignment = await repo.findById(ctx.db, id);
-  if (!assignment || !canSeeOrganization(ctx.viewer, assignment.organizationId)) {
+  if (!assignment || !deviceAssignmentPolicy.canRead(ctx.viewer, assignment)) {
     throw new NotFoundError();
   }
   return assignment;
@@ -68,7 +68,7 @@ async function checkValues(
   const device = await repo.findDevice(ctx.db, input.deviceId);
   if (!device || device.organizationId === null) {
     // A device without an organization is only ever visible to an Admin.
-    if (device && ctx.viewer.user.userType === 'Admin') {
+    if (device && deviceAssignmentPolicy.seesUnownedDevices(ctx.viewer)) {
       throw new ValidationError(DEVICE_ASSIGNMENT_SAME_ORGANIZATION);
     }
     throw new NotFoundError();

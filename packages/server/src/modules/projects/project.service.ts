@@ -53,11 +53,11 @@ export const projectService = {
 
   async update(ctx: RequestContext, id: number, input: ProjectInput) {
     const current = await requireVisibleProject(ctx, id);
-    // Only an Admin moves a project to another organization; others keep it where it is.
-    const organizationId =
-      ctx.viewer.user.userType === 'Admin' && input.organizationId !== null
-        ? input.organizationId
-        : current.organizationId;
+    const organizationId = projectPolicy.organizationOnUpdate(
+      ctx.viewer,
+      input.organizationId,
+      current,
+    );
     if (organizationId !== current.organizationId) {
       await requireVisibleOrganization(ctx, organizationId);
     }

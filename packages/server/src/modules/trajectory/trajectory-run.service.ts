@@ -2,7 +2,7 @@ import type { TrajectoryRunInput } from '@asset-portal/shared';
 import type { RequestContext } from '../../graphql/context.ts';
 import { NotFoundError, ValidationError } from '../../graphql/errors.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
-import { canSeeOrganization } from '../../policies/scope.ts';
+import { sessionPolicy } from '../../policies/session.policy.ts';
 import { recordActivity } from '../activity-logs/activity-log.service.ts';
 import { findRnx2rtkp, RTKLIB_MISSING_MESSAGE } from './ppk/rtklib.ts';
 import { trajectoryRunJob } from './trajectory-run.job.ts';
@@ -83,7 +83,7 @@ export const trajectoryRunService = {
 
 async function requireVisibleSession(ctx: RequestContext, sessionId: string) {
   const session = await repo.findSession(ctx.db, sessionId);
-  if (!session || !canSeeOrganization(ctx.viewer, session.organizationId)) {
+  if (!session || !sessionPolicy.canRead(ctx.viewer, session)) {
     throw new NotFoundError();
   }
   return session;

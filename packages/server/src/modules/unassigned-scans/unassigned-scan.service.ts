@@ -1,7 +1,7 @@
 import { SESSION_PROJECT_SAME_ORGANIZATION } from '@asset-portal/shared';
 import type { RequestContext } from '../../graphql/context.ts';
 import { NotFoundError, ValidationError } from '../../graphql/errors.ts';
-import { canSeeOrganization } from '../../policies/scope.ts';
+import { sessionPolicy } from '../../policies/session.policy.ts';
 import { requireVisibleProject } from '../projects/project.service.ts';
 import { unassignedScanRepository as repo } from './unassigned-scan.repository.ts';
 
@@ -13,7 +13,7 @@ import { unassignedScanRepository as repo } from './unassigned-scan.repository.t
 export const unassignedScanService = {
   async assignSession(ctx: RequestContext, sessionId: string, projectId: number) {
     const session = await repo.findSession(ctx.db, sessionId);
-    if (!session || !canSeeOrganization(ctx.viewer, session.organizationId)) {
+    if (!session || !sessionPolicy.canRead(ctx.viewer, session)) {
       throw new NotFoundError();
     }
     const project = await requireVisibleProject(ctx, projectId);
