@@ -12,9 +12,9 @@ import { createApp } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config/config.ts';
 import { type Db, migrateToLatest, openDatabase } from '../packages/server/src/db/database.ts';
 import type { RequestContext } from '../packages/server/src/graphql/context.ts';
-import { authenticate } from '../packages/server/src/identity/authenticate.ts';
-import { SESSION_COOKIE } from '../packages/server/src/identity/session-cookie.ts';
-import { sessionStore } from '../packages/server/src/identity/session-store.ts';
+import { authenticate } from '../packages/server/src/identity/bff/authenticate.ts';
+import { SESSION_COOKIE } from '../packages/server/src/identity/bff/session-cookie.ts';
+import { webSessionRepository } from '../packages/server/src/identity/bff/web-session.repository.ts';
 import { groupBy, scanRepository } from '../packages/server/src/modules/scans/scan.repository.ts';
 import { scanService } from '../packages/server/src/modules/scans/scan.service.ts';
 import { factories } from '../packages/server/test/factories.ts';
@@ -191,7 +191,7 @@ async function main() {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  const sessionId = await sessionStore.create(db, {
+  const sessionId = await webSessionRepository.create(db, {
     subject: user.awsUserId as string,
     ttlMs: 3_600_000,
   });

@@ -12,7 +12,7 @@ import type { Viewer } from './graphql/context.ts';
 import { registerGraphql } from './graphql/register.ts';
 import { registerCanonicalOrigin } from './http/canonical-origin.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
-import { authenticate } from './identity/authenticate.ts';
+import { authenticate } from './identity/bff/authenticate.ts';
 import { createIdentity, type Identity } from './identity/index.ts';
 import { createMailTransport } from './mail/create-mail-transport.ts';
 import type { MailTransport } from './mail/mail-transport.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AccountDirectory, NewAccount } from '../src/identity/account-directory.ts';
+import type { AccountDirectory, NewAccount } from '../src/identity/accounts/account-directory.ts';
 import { startTestApi, type TestApi } from './api.ts';
 import type { TestDatabase } from './databases.ts';
 

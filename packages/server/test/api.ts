@@ -6,8 +6,8 @@ import { createApp } from '../src/app.ts';
 import { type AppConfig, loadConfig } from '../src/config/config.ts';
 import type { UserRow } from '../src/db/schema.ts';
 import type { Identity } from '../src/identity/index.ts';
-import { SESSION_COOKIE } from '../src/identity/session-cookie.ts';
-import { sessionStore } from '../src/identity/session-store.ts';
+import { SESSION_COOKIE } from '../src/identity/bff/session-cookie.ts';
+import { webSessionRepository } from '../src/identity/bff/web-session.repository.ts';
 import { createTestDatabase, type TestDatabase } from './databases.ts';
 
 export interface GraphqlResult<T = Record<string, unknown>> {
@@ -48,7 +48,7 @@ export async function startTestApi(
   const { app, identity } = await createApp({ config, db: database.db });
   await app.ready();
   const cookieFor = async (user: UserRow) => {
-    const id = await sessionStore.create(database.db, {
+    const id = await webSessionRepository.create(database.db, {
       subject: user.awsUserId!,
       ttlMs: 3_600_000,
     });

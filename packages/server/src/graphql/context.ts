@@ -1,7 +1,7 @@
 import type { AppConfig } from '../config/config.ts';
 import type { Db } from '../db/database.ts';
 import type { UserRow } from '../db/schema.ts';
-import type { AccountDirectory } from '../identity/account-directory.ts';
+import type { AccountDirectory } from '../identity/accounts/account-directory.ts';
 import type { MailTransport } from '../mail/mail-transport.ts';
 import type { ObjectStorage } from '../storage/storage.ts';
 

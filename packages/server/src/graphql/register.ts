@@ -6,7 +6,7 @@ import type { GraphQLError, ValidationContext, ValidationRule } from 'graphql';
 import mercurius from 'mercurius';
 import type { AppConfig } from '../config/config.ts';
 import type { Db } from '../db/database.ts';
-import type { AccountDirectory } from '../identity/account-directory.ts';
+import type { AccountDirectory } from '../identity/accounts/account-directory.ts';
 import type { MailTransport } from '../mail/mail-transport.ts';
 import type { ObjectStorage } from '../storage/storage.ts';
 import type { RequestContext } from './context.ts';

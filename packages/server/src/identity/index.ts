@@ -1,21 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config/config.ts';
 import type { Db } from '../db/database.ts';
-import { builtinAccessTokenVerifier } from './access-token.ts';
-import type { AccountDirectory } from './account-directory.ts';
-import type { AccessTokenVerifier } from './authenticate.ts';
-import { registerBffRoutes } from './bff.routes.ts';
-import { createExternalIdentityParts } from './external-provider.ts';
-import { registerInteractionRoutes } from './interaction.routes.ts';
-import { registerInvitationRoutes } from './invitation.routes.ts';
-import { LocalAccountDirectory } from './local-account-directory.ts';
-import { registerProviderRoutes } from './provider.routes.ts';
-import { builtinSettings, createBuiltinProvider } from './provider.ts';
-import { builtinRelyingParty } from './relying-party.ts';
-import { loadProviderKeys } from './signing-keys.ts';
+import type { AccountDirectory } from './accounts/account-directory.ts';
+import { registerInvitationRoutes } from './accounts/invitation.routes.ts';
+import { LocalAccountDirectory } from './accounts/local-account-directory.ts';
+import { builtinAccessTokenVerifier } from './bff/access-token.ts';
+import type { AccessTokenVerifier } from './bff/authenticate.ts';
+import { registerBffRoutes } from './bff/bff.routes.ts';
+import { createExternalIdentityParts } from './bff/external-provider.ts';
+import { builtinRelyingParty } from './bff/relying-party.ts';
+import { registerInteractionRoutes } from './provider/interaction.routes.ts';
+import { registerProviderRoutes } from './provider/provider.routes.ts';
+import { builtinSettings, createBuiltinProvider } from './provider/provider.ts';
+import { loadProviderKeys } from './provider/signing-keys.ts';
 
-export type { AccountDirectory, CreatedAccount, NewAccount } from './account-directory.ts';
-export { createLocalAccount, setPassword } from './local-accounts.ts';
+export type { AccountDirectory, CreatedAccount, NewAccount } from './accounts/account-directory.ts';
+export { createLocalAccount, setPassword } from './accounts/local-accounts.ts';
 export { purgeExpired } from './purge-expired.ts';
 
 /** The sign-in side of the app: routes for the OIDC flow and bearer-token checks. */

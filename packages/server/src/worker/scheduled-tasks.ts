@@ -1,6 +1,6 @@
 import type { AppConfig } from '../config/config.ts';
 import type { Db } from '../db/database.ts';
-import { sessionStore } from '../identity/session-store.ts';
+import { webSessionRepository } from '../identity/bff/web-session.repository.ts';
 import { sweepHungTrajectoryRuns } from '../modules/trajectory/trajectory-run-sweep.ts';
 import { createObjectStorage } from '../storage/create-object-storage.ts';
 import { abortStaleMultipartUploads } from '../storage/stale-multipart-sweeper.ts';
@@ -18,7 +18,7 @@ export const scheduledTasks: ScheduledTask[] = [
     name: 'purge-expired-sessions',
     everyMs: 60 * 60 * 1000,
     runAtStart: false,
-    run: ({ db }) => sessionStore.deleteExpired(db),
+    run: ({ db }) => webSessionRepository.deleteExpired(db),
   },
   {
     name: 'abort-stale-multipart-uploads',

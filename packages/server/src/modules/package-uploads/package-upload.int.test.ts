@@ -4,8 +4,8 @@ import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { factories } from '../../../test/factories.ts';
 import { type LiveApp, startLiveApp } from '../../../test/live-app.ts';
 import type { UserRow } from '../../db/schema.ts';
-import { SESSION_COOKIE } from '../../identity/session-cookie.ts';
-import { sessionStore } from '../../identity/session-store.ts';
+import { SESSION_COOKIE } from '../../identity/bff/session-cookie.ts';
+import { webSessionRepository } from '../../identity/bff/web-session.repository.ts';
 import { withJobTables } from '../../jobs/job-tables.ts';
 import { createObjectStorage } from '../../storage/create-object-storage.ts';
 import { packageKey } from './package-upload-rules.ts';
@@ -32,7 +32,7 @@ describe.each(DATABASE_KINDS)('package upload API on %s', (kind) => {
     query: string,
     variables: Record<string, unknown> = {},
   ): Promise<Answer<T>> {
-    const session = await sessionStore.create(live.database.db, {
+    const session = await webSessionRepository.create(live.database.db, {
       subject: user.awsUserId!,
       ttlMs: 3_600_000,
     });

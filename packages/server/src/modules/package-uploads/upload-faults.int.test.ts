@@ -11,8 +11,8 @@ import { type LiveApp, startLiveApp } from '../../../test/live-app.ts';
 import { freePort, type ServerProcess, startServerProcess } from '../../../test/server-process.ts';
 import { signInThroughLoginPage } from '../../../test/sign-in.ts';
 import type { UserRow } from '../../db/schema.ts';
-import { SESSION_COOKIE } from '../../identity/session-cookie.ts';
-import { sessionStore } from '../../identity/session-store.ts';
+import { SESSION_COOKIE } from '../../identity/bff/session-cookie.ts';
+import { webSessionRepository } from '../../identity/bff/web-session.repository.ts';
 import { EmbeddedObjectStorage } from '../../storage/embedded-storage.ts';
 
 // Faults on the upload path: the API process dies mid-part, or a part's connection drops. Either
@@ -239,7 +239,7 @@ describe.each(DATABASE_KINDS)('package upload whose connection drops mid-part on
   afterAll(async () => live?.close());
 
   const gql = async <T>(query: string, variables: Record<string, unknown>) => {
-    const session = await sessionStore.create(live.database.db, {
+    const session = await webSessionRepository.create(live.database.db, {
       subject: user.awsUserId!,
       ttlMs: 3_600_000,
     });

@@ -8,8 +8,8 @@ import { factories } from '../../../test/factories.ts';
 import { type LiveApp, startLiveApp } from '../../../test/live-app.ts';
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
-import { SESSION_COOKIE } from '../../identity/session-cookie.ts';
-import { sessionStore } from '../../identity/session-store.ts';
+import { SESSION_COOKIE } from '../../identity/bff/session-cookie.ts';
+import { webSessionRepository } from '../../identity/bff/web-session.repository.ts';
 import { jobDefinitions } from '../../jobs/job-registry.ts';
 import { runNextJob } from '../../jobs/job-runner.ts';
 import { type GeneratedPackage, makePackage } from '../../packages/generator/make-package.ts';
@@ -83,7 +83,7 @@ describe.each(DATABASE_KINDS)('camera images of a scan on %s', (kind) => {
   let scanId: string;
 
   const frameUrls = async (user: UserRow, scan: string, frame: number) => {
-    const id = await sessionStore.create(db, { subject: user.awsUserId!, ttlMs: 3_600_000 });
+    const id = await webSessionRepository.create(db, { subject: user.awsUserId!, ttlMs: 3_600_000 });
     const response = await live.app.inject({
       method: 'POST',
       url: '/graphql',

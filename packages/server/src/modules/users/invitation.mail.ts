@@ -1,4 +1,4 @@
-import { INVITATION_TTL_MS } from '../../identity/invitations.ts';
+import { INVITATION_TTL_MS } from '../../identity/accounts/invitations.ts';
 import type { MailMessage } from '../../mail/mail-transport.ts';
 
 export const INVITATION_SUBJECT = 'You are invited to Asset Portal';

@@ -10,8 +10,8 @@ import { adminFactories } from '../../../test/factories-admin.ts';
 import { createApp } from '../../app.ts';
 import { loadConfig } from '../../config/config.ts';
 import type { UserRow } from '../../db/schema.ts';
-import { SESSION_COOKIE } from '../../identity/session-cookie.ts';
-import { sessionStore } from '../../identity/session-store.ts';
+import { SESSION_COOKIE } from '../../identity/bff/session-cookie.ts';
+import { webSessionRepository } from '../../identity/bff/web-session.repository.ts';
 import type { MailMessage, MailTransport } from '../../mail/mail-transport.ts';
 import { INVITATION_SUBJECT } from './invitation.mail.ts';
 
@@ -69,7 +69,7 @@ async function graphqlAs<T>(
   query: string,
   variables: Record<string, unknown>,
 ) {
-  const id = await sessionStore.create(db, { subject: user.awsUserId!, ttlMs: 3_600_000 });
+  const id = await webSessionRepository.create(db, { subject: user.awsUserId!, ttlMs: 3_600_000 });
   const response = await app.inject({
     method: 'POST',
     url: '/graphql',

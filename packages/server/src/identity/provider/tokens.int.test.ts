@@ -1,11 +1,11 @@
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../../test/databases.ts';
-import { factories } from '../../test/factories.ts';
-import { HttpClient } from '../../test/http-client.ts';
-import { type LiveApp, startLiveApp } from '../../test/live-app.ts';
-import { signInThroughLoginPage } from '../../test/sign-in.ts';
-import { createLocalAccount } from './local-accounts.ts';
+import { DATABASE_KINDS } from '../../../test/databases.ts';
+import { factories } from '../../../test/factories.ts';
+import { HttpClient } from '../../../test/http-client.ts';
+import { type LiveApp, startLiveApp } from '../../../test/live-app.ts';
+import { signInThroughLoginPage } from '../../../test/sign-in.ts';
+import { createLocalAccount } from '../accounts/local-accounts.ts';
 import { loadProviderKeys } from './signing-keys.ts';
 
 const PASSWORD = 'correct horse battery';

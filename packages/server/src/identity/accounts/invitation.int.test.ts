@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../../test/databases.ts';
-import { factories } from '../../test/factories.ts';
-import { HttpClient, parseForm } from '../../test/http-client.ts';
-import { type LiveApp, startLiveApp } from '../../test/live-app.ts';
-import { signInThroughLoginPage } from '../../test/sign-in.ts';
+import { DATABASE_KINDS } from '../../../test/databases.ts';
+import { factories } from '../../../test/factories.ts';
+import { HttpClient, parseForm } from '../../../test/http-client.ts';
+import { type LiveApp, startLiveApp } from '../../../test/live-app.ts';
+import { signInThroughLoginPage } from '../../../test/sign-in.ts';
 
 describe.each(DATABASE_KINDS)('invitations on %s', (kind) => {
   let live: LiveApp;

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppConfig } from '../config/config.ts';
+import type { AppConfig } from '../../config/config.ts';
 
 const LOGIN_STATE_COOKIE = 'ap_login';
 const LOGIN_STATE_TTL_S = 600;

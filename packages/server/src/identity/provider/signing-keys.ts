@@ -1,6 +1,6 @@
 import { createHash, generateKeyPairSync } from 'node:crypto';
 import type { JWK } from 'jose';
-import { getOrCreateSecret, randomSecret } from '../config/secrets.ts';
+import { getOrCreateSecret, randomSecret } from '../../config/secrets.ts';
 
 export interface ProviderKeys {
   /** Private signing keys for the provider (JWKS with private parts). */

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database.ts';
-import type { UserRow } from '../db/schema.ts';
+import type { Db } from '../../db/database.ts';
+import type { UserRow } from '../../db/schema.ts';
 
 /** What the provider told us about the person signing in. */
 export interface SignedInIdentity {
@@ -54,6 +54,17 @@ export async function recordSignIn(db: Db, user: UserRow): Promise<void> {
       message: `${user.name} signed in`,
     })
     .execute();
+}
+
+/** The enabled-or-not user of an identity subject, with their organization's name. */
+export function findViewerBySubject(db: Db, subject: string) {
+  return db
+    .selectFrom('users')
+    .innerJoin('organizations', 'organizations.id', 'users.organizationId')
+    .selectAll('users')
+    .select('organizations.name as organizationName')
+    .where('users.awsUserId', '=', subject)
+    .executeTakeFirst();
 }
 
 export async function findOrganizationName(db: Db, organizationId: number): Promise<string> {

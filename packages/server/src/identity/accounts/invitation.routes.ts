@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Db } from '../db/database.ts';
-import { messagePage, setPasswordPage } from './interaction-pages.ts';
+import type { Db } from '../../db/database.ts';
+import { messagePage, setPasswordPage } from '../provider/interaction-pages.ts';
 import { findOpenInvitation, INVITATION_MESSAGES, redeemInvitation } from './invitations.ts';
 
 type TokenRequest = { Params: { token: string }; Body: Record<string, unknown> };

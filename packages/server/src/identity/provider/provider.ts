@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import Provider, { type Configuration, errors, type KoaContextWithOIDC } from 'oidc-provider';
-import type { AppConfig } from '../config/config.ts';
-import type { Db } from '../db/database.ts';
+import type { AppConfig } from '../../config/config.ts';
+import type { Db } from '../../db/database.ts';
+import { localAccountRepository } from '../accounts/local-account.repository.ts';
+import { findLocalAccount } from '../accounts/local-accounts.ts';
 import { logoutPage, messagePage } from './interaction-pages.ts';
-import { findLocalAccount } from './local-accounts.ts';
-import { KyselyOidcAdapter } from './provider-adapter.ts';
+import { KyselyOidcAdapter } from './oidc-payload.repository.ts';
 import type { ProviderKeys } from './signing-keys.ts';
 
 export const PORTAL_CLIENT_ID = 'asset-portal';
@@ -126,16 +127,12 @@ export function createBuiltinProvider(deps: {
       return {
         accountId: subject,
         claims: async () => {
-          const user = await db
-            .selectFrom('users')
-            .select('name')
-            .where('awsUserId', '=', subject)
-            .executeTakeFirst();
+          const name = await localAccountRepository.userName(db, subject);
           return {
             sub: subject,
             preferred_username: account.username,
             email: account.email,
-            name: user?.name ?? account.username,
+            name: name ?? account.username,
           };
         },
       };

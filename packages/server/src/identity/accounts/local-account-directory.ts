@@ -1,10 +1,10 @@
-import { sql } from 'kysely';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../../db/database.ts';
+import { webSessionRepository } from '../bff/web-session.repository.ts';
+import { destroyProviderRecordsFor } from '../provider/oidc-payload.repository.ts';
 import type { AccountDirectory, CreatedAccount, NewAccount } from './account-directory.ts';
 import { createInvitation } from './invitations.ts';
+import { localAccountRepository } from './local-account.repository.ts';
 import { createLocalAccount, deleteLocalAccount } from './local-accounts.ts';
-import { destroyProviderRecordsFor } from './provider-adapter.ts';
-import { sessionStore } from './session-store.ts';
 
 /** Accounts of the built-in provider: created without a password, activated by an invitation link. */
 export class LocalAccountDirectory implements AccountDirectory {
@@ -14,11 +14,7 @@ export class LocalAccountDirectory implements AccountDirectory {
   ) {}
 
   async createAccount(account: NewAccount): Promise<CreatedAccount> {
-    const taken = await this.db
-      .selectFrom('localAccounts')
-      .select('subject')
-      .where(sql<string>`lower(username)`, '=', account.username.trim().toLowerCase())
-      .executeTakeFirst();
+    const taken = await localAccountRepository.findByUsername(this.db, account.username);
     if (taken) throw new Error(`A sign-in account for username ${account.username} already exists`);
     const { subject } = await createLocalAccount(this.db, {
       username: account.username.trim(),
@@ -29,7 +25,7 @@ export class LocalAccountDirectory implements AccountDirectory {
   }
 
   async endSessions(subject: string): Promise<void> {
-    await sessionStore.deleteForSubject(this.db, subject);
+    await webSessionRepository.deleteForSubject(this.db, subject);
     await destroyProviderRecordsFor(this.db, subject);
   }
 

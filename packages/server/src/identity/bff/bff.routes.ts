@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
-import type { AppConfig } from '../config/config.ts';
-import type { Db } from '../db/database.ts';
+import type { AppConfig } from '../../config/config.ts';
+import type { Db } from '../../db/database.ts';
 import { type AccessTokenVerifier, authenticate } from './authenticate.ts';
 import {
   clearLoginState,
@@ -11,8 +11,8 @@ import {
 } from './login-state.ts';
 import type { RelyingParty } from './relying-party.ts';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from './session-cookie.ts';
-import { sessionStore } from './session-store.ts';
 import { findOrganizationName, findUserForSignIn, recordSignIn } from './sign-in.repository.ts';
+import { webSessionRepository } from './web-session.repository.ts';
 
 const UNAUTHORIZED_PATH = '/unauthorized';
 const SIGNED_OUT_PATH = '/logout?signedOut=1';
@@ -40,7 +40,7 @@ export function registerBffRoutes(app: FastifyInstance, deps: BffDeps): void {
 
   const failSignIn = async (request: FastifyRequest, reply: FastifyReply) => {
     const sessionId = currentSessionId(request);
-    if (sessionId) await sessionStore.delete(db, sessionId);
+    if (sessionId) await webSessionRepository.delete(db, sessionId);
     clearSessionCookie(reply, config);
     clearLoginState(reply, config);
     return reply.redirect(UNAUTHORIZED_PATH, 302);
@@ -111,7 +111,7 @@ export function registerBffRoutes(app: FastifyInstance, deps: BffDeps): void {
         request.log.warn({ subject: claims.sub }, 'Sign-in refused: no enabled portal user');
         return failSignIn(request, reply);
       }
-      const sessionId = await sessionStore.create(db, {
+      const sessionId = await webSessionRepository.create(db, {
         subject: user.awsUserId,
         idToken: tokens.id_token ?? null,
         accessToken: tokens.access_token,
@@ -160,8 +160,8 @@ export function registerBffRoutes(app: FastifyInstance, deps: BffDeps): void {
       return reply.code(403).send({ error: 'Requests from another site are not accepted' });
     }
     const sessionId = currentSessionId(request);
-    const session = sessionId ? await sessionStore.find(db, sessionId) : undefined;
-    if (sessionId) await sessionStore.delete(db, sessionId);
+    const session = sessionId ? await webSessionRepository.find(db, sessionId) : undefined;
+    if (sessionId) await webSessionRepository.delete(db, sessionId);
     clearSessionCookie(reply, config);
     if (!session) return reply.redirect(SIGNED_OUT_PATH, 302);
     return reply.redirect(rp.endSessionUrl(session.idToken), 302);

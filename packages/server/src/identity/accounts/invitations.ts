@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../../db/database.ts';
+import { invitationRepository as repo } from './invitation.repository.ts';
 import { MIN_PASSWORD_LENGTH, setPassword } from './local-accounts.ts';
 
 export const INVITATION_TTL_MS = 7 * 24 * 3_600_000;
@@ -16,27 +17,17 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 /** Creates a one-time invitation for the account and returns the secret token for the link. */
 export async function createInvitation(db: Db, subject: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db
-    .insertInto('invitations')
-    .values({
-      tokenHash: hashToken(token),
-      subject,
-      expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
-    })
-    .execute();
+  await repo.insert(db, {
+    tokenHash: hashToken(token),
+    subject,
+    expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
+  });
   return token;
 }
 
 /** The invitation's account when the token is known, unused and not expired. */
-export async function findOpenInvitation(db: Db, token: string) {
-  return db
-    .selectFrom('invitations')
-    .innerJoin('localAccounts', 'localAccounts.subject', 'invitations.subject')
-    .select(['invitations.subject', 'localAccounts.username'])
-    .where('invitations.tokenHash', '=', hashToken(token))
-    .where('invitations.usedAt', 'is', null)
-    .where('invitations.expiresAt', '>', new Date())
-    .executeTakeFirst();
+export function findOpenInvitation(db: Db, token: string) {
+  return repo.findOpen(db, hashToken(token));
 }
 
 export type RedeemResult = { ok: true; username: string } | { ok: false; error: string };
@@ -53,15 +44,9 @@ export async function redeemInvitation(
   if (password.length < MIN_PASSWORD_LENGTH)
     return { ok: false, error: INVITATION_MESSAGES.tooShort };
   if (password !== confirmation) return { ok: false, error: INVITATION_MESSAGES.mismatch };
-  // The conditional update is the lock: of two concurrent submissions only one marks it used.
-  const claimed = await db
-    .updateTable('invitations')
-    .set({ usedAt: new Date() })
-    .where('tokenHash', '=', hashToken(token))
-    .where('usedAt', 'is', null)
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) !== 1)
+  if (!(await repo.claim(db, hashToken(token)))) {
     return { ok: false, error: INVITATION_MESSAGES.invalid };
+  }
   await setPassword(db, invitation.subject, password);
   return { ok: true, username: invitation.username };
 }

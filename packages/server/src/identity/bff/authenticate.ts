@@ -1,8 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../db/database.ts';
-import type { Viewer } from '../graphql/context.ts';
+import type { Db } from '../../db/database.ts';
+import type { Viewer } from '../../graphql/context.ts';
 import { SESSION_COOKIE } from './session-cookie.ts';
-import { sessionStore } from './session-store.ts';
+import { findViewerBySubject } from './sign-in.repository.ts';
+import { webSessionRepository } from './web-session.repository.ts';
 
 /** Checks a bearer access token and returns its subject; null when it is not valid. */
 export type AccessTokenVerifier = (token: string) => Promise<string | null>;
@@ -35,18 +36,12 @@ export async function authenticate(
     const unsigned = request.unsignCookie(raw);
     if (!unsigned.valid || !unsigned.value)
       return { kind: 'rejected', reason: 'invalid session cookie' };
-    const session = await sessionStore.find(db, unsigned.value);
+    const session = await webSessionRepository.find(db, unsigned.value);
     if (!session) return { kind: 'rejected', reason: 'session expired' };
     subject = session.subject;
     sessionId = session.id;
   }
-  const row = await db
-    .selectFrom('users')
-    .innerJoin('organizations', 'organizations.id', 'users.organizationId')
-    .selectAll('users')
-    .select('organizations.name as organizationName')
-    .where('users.awsUserId', '=', subject)
-    .executeTakeFirst();
+  const row = await findViewerBySubject(db, subject);
   if (!row) return { kind: 'rejected', reason: 'unknown user' };
   if (!row.enabled) return { kind: 'rejected', reason: 'user disabled' };
   const { organizationName, ...user } = row;

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { AppConfig } from '../config/config.ts';
+import type { AppConfig } from '../../config/config.ts';
 
 export const SESSION_COOKIE = 'ap_session';
 

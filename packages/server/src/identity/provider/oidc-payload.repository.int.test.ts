@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../test/databases.ts';
-import { KyselyOidcAdapter } from './provider-adapter.ts';
-import { purgeExpired } from './purge-expired.ts';
-import { sessionStore } from './session-store.ts';
+import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../../test/databases.ts';
+import { webSessionRepository } from '../bff/web-session.repository.ts';
+import { purgeExpired } from '../purge-expired.ts';
+import { KyselyOidcAdapter } from './oidc-payload.repository.ts';
 
 describe.each(DATABASE_KINDS)('provider storage and housekeeping on %s', (kind) => {
   let database: TestDatabase;
@@ -59,8 +59,8 @@ describe.each(DATABASE_KINDS)('provider storage and housekeeping on %s', (kind) 
 
   it('purges expired web sessions and provider records', async () => {
     const db = database.db;
-    const live = await sessionStore.create(db, { subject: 's', ttlMs: 60_000 });
-    const old = await sessionStore.create(db, { subject: 's', ttlMs: 60_000 });
+    const live = await webSessionRepository.create(db, { subject: 's', ttlMs: 60_000 });
+    const old = await webSessionRepository.create(db, { subject: 's', ttlMs: 60_000 });
     await db
       .updateTable('webSessions')
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -76,7 +76,7 @@ describe.each(DATABASE_KINDS)('provider storage and housekeeping on %s', (kind) 
     const purged = await purgeExpired(db);
     expect(purged.webSessions).toBeGreaterThanOrEqual(1);
     expect(purged.oidcPayloads).toBeGreaterThanOrEqual(1);
-    expect(await sessionStore.find(db, live)).toBeDefined();
+    expect(await webSessionRepository.find(db, live)).toBeDefined();
     const left = await db.selectFrom('webSessions').select('id').where('id', '=', old).execute();
     expect(left).toEqual([]);
   });

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../../test/databases.ts';
-import { factories } from '../../test/factories.ts';
-import { HttpClient } from '../../test/http-client.ts';
-import { type LiveApp, startLiveApp } from '../../test/live-app.ts';
-import { signInThroughLoginPage } from '../../test/sign-in.ts';
-import { createLocalAccount } from './local-accounts.ts';
-import { sessionStore } from './session-store.ts';
+import { DATABASE_KINDS } from '../../../test/databases.ts';
+import { factories } from '../../../test/factories.ts';
+import { HttpClient } from '../../../test/http-client.ts';
+import { type LiveApp, startLiveApp } from '../../../test/live-app.ts';
+import { signInThroughLoginPage } from '../../../test/sign-in.ts';
+import { createLocalAccount } from '../accounts/local-accounts.ts';
+import { webSessionRepository } from './web-session.repository.ts';
 
 // A second portal plays the external issuer: its built-in provider is discovered like Cognito.
 describe.each(DATABASE_KINDS)('external provider configuration on %s', (kind) => {
@@ -82,7 +82,7 @@ describe.each(DATABASE_KINDS)('external provider configuration on %s', (kind) =>
     const organization = await factories.organization(db);
     const user = await factories.user(db, organization.id);
     const client = new HttpClient(portal.origin);
-    const sessionId = await sessionStore.create(db, {
+    const sessionId = await webSessionRepository.create(db, {
       subject: user.awsUserId as string,
       ttlMs: 60_000,
     });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { sql } from 'kysely';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../../db/database.ts';
+import { localAccountRepository as repo } from './local-account.repository.ts';
 
 export const MIN_PASSWORD_LENGTH = 10;
 
@@ -30,36 +30,23 @@ export async function createLocalAccount(
 ): Promise<{ subject: string }> {
   const subject = account.subject ?? randomUUID();
   const passwordHash = account.password ? await hashPassword(account.password) : null;
-  await db
-    .insertInto('localAccounts')
-    .values({
-      subject,
-      username: account.username,
-      email: account.email,
-      passwordHash,
-      passwordSetAt: passwordHash ? new Date() : null,
-    })
-    .execute();
+  await repo.insert(db, {
+    subject,
+    username: account.username,
+    email: account.email,
+    passwordHash,
+  });
   return { subject };
 }
 
 /** Sets (or replaces) the password of a local account; used by invitations, seeding and tests. */
 export async function setPassword(db: Db, subject: string, password: string): Promise<void> {
-  const passwordHash = await hashPassword(password);
-  const result = await db
-    .updateTable('localAccounts')
-    .set({ passwordHash, passwordSetAt: new Date() })
-    .where('subject', '=', subject)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw new Error(`No local account ${subject}`);
+  const updated = await repo.setPasswordHash(db, subject, await hashPassword(password));
+  if (!updated) throw new Error(`No local account ${subject}`);
 }
 
 export function findLocalAccount(db: Db, subject: string) {
-  return db
-    .selectFrom('localAccounts')
-    .selectAll()
-    .where('subject', '=', subject)
-    .executeTakeFirst();
+  return repo.findBySubject(db, subject);
 }
 
 /** Returns the subject when the username (any case) and password match, else null. */
@@ -68,11 +55,7 @@ export async function checkPassword(
   username: string,
   password: string,
 ): Promise<string | null> {
-  const account = await db
-    .selectFrom('localAccounts')
-    .select(['subject', 'passwordHash'])
-    .where(sql<string>`lower(username)`, '=', username.trim().toLowerCase())
-    .executeTakeFirst();
+  const account = await repo.findByUsername(db, username);
   if (!account?.passwordHash) {
     await verify(await getDummyHash(), password).catch(() => false);
     return null;
@@ -82,5 +65,5 @@ export async function checkPassword(
 }
 
 export async function deleteLocalAccount(db: Db, subject: string): Promise<void> {
-  await db.deleteFrom('localAccounts').where('subject', '=', subject).execute();
+  await repo.delete(db, subject);
 }

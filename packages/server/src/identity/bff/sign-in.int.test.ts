@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS } from '../../test/databases.ts';
-import { factories } from '../../test/factories.ts';
-import { HttpClient, parseForm } from '../../test/http-client.ts';
-import { type LiveApp, startLiveApp } from '../../test/live-app.ts';
-import { openLoginPage, signInThroughLoginPage, submitLoginForm } from '../../test/sign-in.ts';
-import { createLocalAccount } from './local-accounts.ts';
+import { DATABASE_KINDS } from '../../../test/databases.ts';
+import { factories } from '../../../test/factories.ts';
+import { HttpClient, parseForm } from '../../../test/http-client.ts';
+import { type LiveApp, startLiveApp } from '../../../test/live-app.ts';
+import { openLoginPage, signInThroughLoginPage, submitLoginForm } from '../../../test/sign-in.ts';
+import { createLocalAccount } from '../accounts/local-accounts.ts';
 
 const PASSWORD = 'correct horse battery';
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../../db/database.ts';
 
 /**
  * oidc-provider storage on the oidc_payloads table: one row per (model, id). The payload is read

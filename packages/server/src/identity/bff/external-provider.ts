@@ -1,10 +1,14 @@
-import type { AppConfig } from '../config/config.ts';
-import type { Db } from '../db/database.ts';
+import type { AppConfig } from '../../config/config.ts';
+import type { Db } from '../../db/database.ts';
+import type {
+  AccountDirectory,
+  CreatedAccount,
+  NewAccount,
+} from '../accounts/account-directory.ts';
 import { externalAccessTokenVerifier } from './access-token.ts';
-import type { AccountDirectory, CreatedAccount, NewAccount } from './account-directory.ts';
 import type { AccessTokenVerifier } from './authenticate.ts';
 import { externalRelyingParty, type RelyingParty } from './relying-party.ts';
-import { sessionStore } from './session-store.ts';
+import { webSessionRepository } from './web-session.repository.ts';
 
 type ExternalIdentityConfig = Extract<AppConfig['identity'], { kind: 'external' }>;
 
@@ -24,7 +28,7 @@ export class ExternalAccountDirectory implements AccountDirectory {
   }
 
   async endSessions(subject: string): Promise<void> {
-    await sessionStore.deleteForSubject(this.db, subject);
+    await webSessionRepository.deleteForSubject(this.db, subject);
   }
 
   async deleteAccount(subject: string): Promise<void> {

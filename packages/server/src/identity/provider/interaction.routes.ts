@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../../db/database.ts';
+import { checkPassword } from '../accounts/local-accounts.ts';
 import { loginPage, messagePage } from './interaction-pages.ts';
-import { checkPassword } from './local-accounts.ts';
 
 const WRONG_CREDENTIALS = 'Incorrect username or password.';
 const EXPIRED = 'This sign-in request has expired. Please start again.';

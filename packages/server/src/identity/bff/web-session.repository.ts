@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../db/database.ts';
+import type { Db } from '../../db/database.ts';
 
 export interface NewWebSession {
   subject: string;
@@ -10,7 +10,7 @@ export interface NewWebSession {
 }
 
 /** Server-side store of signed-in browser sessions; the cookie holds only the random id. */
-export const sessionStore = {
+export const webSessionRepository = {
   async create(db: Db, session: NewWebSession): Promise<string> {
     const id = randomBytes(32).toString('base64url');
     await db

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import * as client from 'openid-client';
-import type { AppConfig } from '../config/config.ts';
-import { inProcessFetch } from './in-process-fetch.ts';
-import type { BuiltinSettings } from './provider.ts';
+import type { AppConfig } from '../../config/config.ts';
+import { inProcessFetch } from '../provider/in-process-fetch.ts';
+import type { BuiltinSettings } from '../provider/provider.ts';
 
 const DEFAULT_SCOPES = 'openid profile email';
 
