@@ -36,6 +36,26 @@ describe('layer rules', () => {
     expect(validateLayerFile({ name: 'dem.tif', size: 1000 })).toBeNull();
   });
 
+  it('refuses GeoJSON nested deeper than 64 levels, however deep (no recursion)', () => {
+    const nested = (levels: number) => {
+      let value: unknown = 1;
+      for (let i = 0; i < levels; i++) value = { a: value };
+      return value;
+    };
+    const feature = (properties: unknown) => ({
+      type: 'FeatureCollection',
+      features: [{ type: 'Feature', properties, geometry: { type: 'Point', coordinates: [1, 2] } }],
+    });
+    // The collection, its features array and a feature take 3 levels.
+    expect(validateFeatureCollection(feature(nested(61)))).toBeNull();
+    expect(validateFeatureCollection(feature(nested(62)))).toBe(
+      'Invalid GeoJSON: the data is nested deeper than 64 levels',
+    );
+    expect(validateFeatureCollection(feature(nested(100_000)))).toBe(
+      'Invalid GeoJSON: the data is nested deeper than 64 levels',
+    );
+  });
+
   it('checks GeoJSON and styles', () => {
     expect(validateFeatureCollection({ type: 'FeatureCollection', features: [] })).toBeNull();
     expect(validateFeatureCollection({ type: 'Feature' })).toBe(

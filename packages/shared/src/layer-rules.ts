@@ -56,7 +56,29 @@ export function validateFeatureCollection(value: unknown): string | null {
   const record = value as { type?: unknown; features?: unknown };
   if (record.type !== 'FeatureCollection') return LAYER_MESSAGES.notFeatureCollection;
   if (!Array.isArray(record.features)) return LAYER_MESSAGES.featuresNotArray;
+  if (nestedDeeperThan(value, LAYER_MAX_NESTING)) return LAYER_MESSAGES.tooDeep;
   return null;
+}
+
+/**
+ * How deep a layer's JSON may nest. Geometries need 6 levels below a feature; properties a few
+ * more. Deeper data parses, but writing it back (JSON.stringify, PostgreSQL's jsonb) overflows
+ * the stack.
+ */
+export const LAYER_MAX_NESTING = 64;
+
+/** Whether arrays and objects nest deeper than `limit`; iterative, so any depth is safe to test. */
+export function nestedDeeperThan(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop()!;
+    if (typeof current !== 'object' || current === null) continue;
+    if (depth > limit) return true;
+    for (const child of Array.isArray(current) ? current : Object.values(current)) {
+      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+    }
+  }
+  return false;
 }
 
 /** 'This field is required' for an empty group name, or null. */

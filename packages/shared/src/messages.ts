@@ -122,6 +122,7 @@ export const LAYER_MESSAGES = {
   fileTooLarge: 'The file is too large to convert',
   archiveTooLarge: 'The archive is too large to unpack (too much data or too many files)',
   invalidArchive: 'Invalid ZIP archive: the file could not be unpacked',
+  tooDeep: 'Invalid GeoJSON: the data is nested deeper than 64 levels',
   unsupportedCrs:
     'The GeoTIFF uses a coordinate system that cannot be converted; use WGS 84 or WGS 84 / UTM',
 } as const;

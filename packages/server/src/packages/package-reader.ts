@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import yauzl from 'yauzl';
 import { PackageFormatError } from './manifest.ts';
 
@@ -174,7 +174,9 @@ export async function openPackage(
     const entry = raw.get(name);
     if (!entry) return Promise.reject(new PackageFormatError(`${name} is not in the package`));
     return new Promise((resolve, reject) =>
-      zip.openReadStream(entry, (error, stream) => (error ? reject(error) : resolve(stream))),
+      zip.openReadStream(entry, (error, stream) =>
+        error ? reject(asFormatError(name, error)) : resolve(guardedEntryStream(name, stream)),
+      ),
     );
   };
 
@@ -197,4 +199,22 @@ export async function openPackage(
     },
     close: () => zip.close(),
   };
+}
+
+/**
+ * An entry whose data does not inflate as its header says (a lying size, a broken deflate
+ * stream) is a fault of the package, not of the machine: it fails the job at once, not after
+ * five retries.
+ */
+function guardedEntryStream(name: string, stream: Readable): Readable {
+  const guarded = new PassThrough();
+  stream.once('error', (error) => guarded.destroy(asFormatError(name, error)));
+  guarded.once('close', () => stream.destroy());
+  return stream.pipe(guarded);
+}
+
+function asFormatError(name: string, error: Error): PackageFormatError {
+  return error instanceof PackageFormatError
+    ? error
+    : new PackageFormatError(`Package entry ${name} is damaged: ${error.message}`);
 }

@@ -25,6 +25,12 @@ interface EpochRecord {
 }
 
 const RINEX2_SATELLITES_PER_LINE = 12;
+/**
+ * The longest time one observation file may cover. Base-station files hold an hour or a day;
+ * a file whose epochs span longer is broken or forged, and would match every session of its
+ * years.
+ */
+export const MAX_OBSERVATION_SPAN_DAYS = 31;
 const RINEX2_OBSERVATIONS_PER_LINE = 5;
 
 /** Reads the body after `readRinexHeader` returned; throws RinexFormatError on a broken record. */
@@ -52,7 +58,7 @@ export async function readObservationEpochs(
     if (line === null) break;
     if (line.trim() === '') continue;
     const record = v3 ? parseRinex3Epoch(line, header) : parseRinex2Epoch(line, header);
-    if (!record) throw reader.error(`broken epoch record: "${line.trimEnd()}"`);
+    if (!record) throw reader.error(`broken epoch record: "${printable(line)}"`);
     const observations = record.flag <= 1 || record.flag === 6;
     let following = record.count;
     if (!v3 && observations) {
@@ -68,7 +74,9 @@ export async function readObservationEpochs(
     for (let i = 0; i < following; i++) {
       const body = await reader.next();
       if (body === null) {
-        throw reader.error('the file ends inside an epoch record (truncated file)');
+        throw reader.error(
+          `the file ends ${following - i} line(s) short of the epoch record announcing ${record.count} ${observations ? 'satellite(s)' : 'special record(s)'} (a truncated file or a wrong count)`,
+        );
       }
       if (v3 && body.startsWith('>')) {
         throw reader.error(
@@ -83,7 +91,25 @@ export async function readObservationEpochs(
     }
     if (record.flag <= 1 && record.count > 0 && record.time) countEpoch(summary, record.time);
   }
+  checkSpan(reader, summary);
   return summary;
+}
+
+function checkSpan(reader: RinexLineReader, summary: RinexEpochSummary): void {
+  if (!summary.first || !summary.last) return;
+  const days = (summary.last.gpsSeconds - summary.first.gpsSeconds) / 86_400;
+  if (days > MAX_OBSERVATION_SPAN_DAYS) {
+    const day = (time: RinexTime) => time.utc.toISOString().slice(0, 10);
+    throw reader.error(
+      `the epochs span ${Math.round(days)} days (${day(summary.first)} to ${day(summary.last)}); an observation file covers at most ${MAX_OBSERVATION_SPAN_DAYS} days`,
+    );
+  }
+}
+
+/** A line quoted in a message: control and non-ASCII bytes shown as '?', at most 80 characters. */
+function printable(line: string): string {
+  const shown = line.trimEnd().replace(/[^\x20-\x7e]/g, '?');
+  return shown.length > 80 ? `${shown.slice(0, 80)}…` : shown;
 }
 
 function countEpoch(summary: RinexEpochSummary, time: RinexTime): void {

@@ -276,7 +276,28 @@ describe('broken input', () => {
   it('refuses an observation file cut inside an epoch', async () => {
     const cut = editedBaseObs((lines) => lines.slice(0, 20));
     await expect(readRinexSummary(readerOf('cut.05o', cut))).rejects.toThrow(
-      'cut.05o line 20: the file ends inside an epoch record (truncated file)',
+      /^cut\.05o line 20: the file ends \d+ line\(s\) short of the epoch record announcing 9 satellite\(s\) \(a truncated file or a wrong count\)$/,
+    );
+  });
+
+  it('quotes a broken epoch line with its control and binary bytes masked, cut to 80 characters', async () => {
+    const garbage = `\u0000\u0007${'\u00ff'.repeat(200)}`;
+    const broken = editedBaseObs((lines) => lines.map((line, i) => (i === 27 ? garbage : line)));
+    const error = await readRinexSummary(readerOf('bin.05o', broken)).catch((e: Error) => e);
+    expect((error as Error).message).toBe(
+      `bin.05o line 28: broken epoch record: "${'?'.repeat(80)}…"`,
+    );
+  });
+
+  it('refuses epochs spread over more than a month (a forged file would match years of sessions)', async () => {
+    // The last epoch moves to 2079: the file would claim a 74-year window.
+    const spread = editedBaseObs((lines) => {
+      const epochs = lines.flatMap((line, i) => (/^ 05 {2}4 {2}2/.test(line) ? [i] : []));
+      const last = epochs.at(-1)!;
+      return lines.map((line, i) => (i === last ? ` 79${line.slice(3)}` : line));
+    });
+    await expect(readRinexSummary(readerOf('spread.05o', spread))).rejects.toThrow(
+      /^spread\.05o line \d+: the epochs span \d+ days \(2005-04-01 to 2079-04-02\); an observation file covers at most 31 days$/,
     );
   });
 
