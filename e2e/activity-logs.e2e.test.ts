@@ -182,7 +182,7 @@ describeInBrowser('the Activity Logs screen', () => {
       status: 'Error',
       username: 'sstandard',
     });
-    await screen.snackbarText(`${count} logs acknowledged`);
+    await screen.waitForSnackbar(`${count} logs acknowledged`);
     await screen.page.getByText('No activity logs match the filters.').waitFor();
     // Other users' errors stay unacknowledged.
     await screen.chooseFilter('User', 'Paul Power');

@@ -199,7 +199,7 @@ describeInBrowser('Bulk Processing', () => {
     // Back to the pipeline as stored: the crop goes through.
     await bulk.advancedCheckbox().uncheck();
     await bulk.okButton().click();
-    expect(await bulk.expectSnackbar(PROCESSING_SUBMITTED)).toBe('success');
+    expect(await bulk.waitForSnackbar(PROCESSING_SUBMITTED)).toBe('success');
     await bulk.processingDialog().waitFor({ state: 'detached' });
     await bulk.screenshot('bulk-processing-submitted');
 
@@ -242,7 +242,7 @@ describeInBrowser('Bulk Processing', () => {
     await bulk.screenshot('bulk-publish-valid');
 
     await bulk.publishButton().click();
-    expect(await bulk.expectSnackbar(PUBLISH_SUBMITTED)).toBe('success');
+    expect(await bulk.waitForSnackbar(PUBLISH_SUBMITTED)).toBe('success');
     await bulk.publishDialog().waitFor({ state: 'detached' });
   });
 

@@ -109,7 +109,7 @@ describeInBrowser('Users', () => {
     expect(await invitation.locator('h2').textContent()).toBe(USER_INVITED('grace@example.com'));
     const link = await invitation.locator('#invitation-url').inputValue();
     expect(link).toMatch(new RegExp(`^${portal.origin}/oidc/invitation/[\\w-]+$`));
-    expect(await screen.snackbar(USER_INVITED('grace@example.com'))).toBe('success');
+    expect(await screen.expectSnackbar(USER_INVITED('grace@example.com'))).toBe('success');
     await portal.screenshot('users-invitation');
     await invitation.getByRole('button', { name: 'Close' }).click();
     await invitation.waitFor({ state: 'detached' });
@@ -149,7 +149,7 @@ describeInBrowser('Users', () => {
     const taken = "The username 'aadmin' is already taken.";
     await portal.page.getByTestId('snackbar').filter({ hasText: taken }).waitFor();
     await portal.screenshot('users-new-server-error');
-    expect(await screen.snackbar(taken)).toBe('error');
+    expect(await screen.expectSnackbar(taken)).toBe('error');
     expect(await dialog.isVisible()).toBe(true);
     expect(await dialog.locator('#user-name').inputValue()).toBe('Another Admin');
     expect(await dialog.locator('#user-email').inputValue()).toBe('another@example.com');
@@ -195,7 +195,7 @@ describeInBrowser('Users', () => {
     await dialog.locator('#user-enabled').uncheck();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
-    expect(await screen.snackbar(USER_UPDATED('Edith M. Clarke'))).toBe('success');
+    expect(await screen.expectSnackbar(USER_UPDATED('Edith M. Clarke'))).toBe('success');
     const cells = await screen.cells('Edith M. Clarke');
     expect(cells.slice(1, 7)).toEqual([
       'Edith M. Clarke',
@@ -216,7 +216,7 @@ describeInBrowser('Users', () => {
       title: CONFIRM_USER_DELETION_TITLE,
       message: CONFIRM_USER_DELETION('Edith M. Clarke'),
     });
-    expect(await screen.snackbar(USER_DELETED('Edith M. Clarke'))).toBe('success');
+    expect(await screen.expectSnackbar(USER_DELETED('Edith M. Clarke'))).toBe('success');
     await screen.row('Edith M. Clarke').waitFor({ state: 'detached' });
   });
 

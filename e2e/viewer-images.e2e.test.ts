@@ -1,6 +1,4 @@
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import jpeg from 'jpeg-js';
@@ -13,6 +11,7 @@ import {
   chromiumAvailable,
   runningOnCi,
 } from './support/portal-environment.ts';
+import { requestText, serveStaticHarness } from './support/static-harness.ts';
 import { setUpBrowserSuite } from './support/suite.ts';
 import { ViewerPage } from './support/viewer-page.ts';
 
@@ -169,53 +168,24 @@ async function serveHarness(pageFolder: string): Promise<Harness> {
       },
     };
   };
-  const server = http.createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
+  const harness = await serveStaticHarness(pageFolder, (url, request, response) => {
     if (url.pathname === '/graphql' && request.method === 'POST') {
-      let body = '';
-      request.on('data', (chunk) => {
-        body += chunk;
-      });
-      request.on('end', () => {
+      void requestText(request).then((body) => {
         response.writeHead(200, { 'content-type': 'application/json' });
         response.end(JSON.stringify({ data: answer(JSON.parse(body)) }));
       });
-      return;
+      return true;
     }
     const image = /^\/img\/(\d+)\/(left|center|right)\/(full|thumb)\.jpg$/.exec(url.pathname);
     if (image) {
       imageRequests.push(url.pathname);
       response.writeHead(200, { 'content-type': 'image/jpeg', 'cache-control': 'max-age=600' });
       response.end(frameJpeg(Number(image[1]), image[2] as Camera, image[3] as 'full' | 'thumb'));
-      return;
+      return true;
     }
-    const relative = url.pathname === '/' ? 'index.html' : url.pathname.slice(1);
-    const file = path.join(pageFolder, path.normalize(relative));
-    if (!file.startsWith(pageFolder) || !fs.existsSync(file)) {
-      response.writeHead(404).end();
-      return;
-    }
-    const types: Record<string, string> = {
-      '.html': 'text/html',
-      '.js': 'text/javascript',
-      '.css': 'text/css',
-    };
-    response.writeHead(200, {
-      'content-type': types[path.extname(file)] ?? 'application/octet-stream',
-    });
-    fs.createReadStream(file).pipe(response);
+    return false;
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    imageRequests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { origin: harness.origin, imageRequests, close: harness.close };
 }
 
 /** The panel as a user sees it. */

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import type { Db } from '../../packages/server/src/db/database.ts';
 import type { ActivityStatus } from '../../packages/server/src/db/schema.ts';
-import type { PortalDriver } from './portal-driver.ts';
+import { BasePage } from './base-page.ts';
 
 /** A log row to put straight into the database (the demo seed holds only sign-ins). */
 export interface LogSeed {
@@ -92,13 +92,7 @@ export class ActivityLogData {
 }
 
 /** The Activity Logs screen as a user sees it. */
-export class ActivityLogsPage {
-  constructor(private readonly portal: PortalDriver) {}
-
-  get page(): Page {
-    return this.portal.page;
-  }
-
+export class ActivityLogsPage extends BasePage {
   async open(): Promise<void> {
     await this.portal.visit('/activity-logs');
     await this.page.getByRole('heading', { name: 'Activity Logs' }).waitFor();
@@ -234,10 +228,5 @@ export class ActivityLogsPage {
     const dialog = this.page.getByRole('dialog');
     await dialog.waitFor();
     return dialog;
-  }
-
-  /** Text of the newest success snackbar. */
-  async snackbarText(text: string): Promise<void> {
-    await this.page.getByText(text, { exact: true }).waitFor();
   }
 }

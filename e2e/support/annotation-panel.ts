@@ -1,5 +1,5 @@
-import type { Locator, Page } from 'playwright-core';
-import type { PortalDriver } from './portal-driver.ts';
+import type { Locator } from 'playwright-core';
+import { BasePage } from './base-page.ts';
 
 export interface AnnotationFields {
   title: string;
@@ -8,13 +8,7 @@ export interface AnnotationFields {
 }
 
 /** The viewer's Annotations tab and its dialog, as a user works them. */
-export class AnnotationPanelDriver {
-  constructor(readonly portal: PortalDriver) {}
-
-  get page(): Page {
-    return this.portal.page;
-  }
-
+export class AnnotationPanelDriver extends BasePage {
   panel(): Locator {
     return this.page.getByTestId('annotation-panel');
   }
@@ -129,22 +123,5 @@ export class AnnotationPanelDriver {
     await this.fillDialog(fields);
     await this.save();
     await this.dialog().waitFor({ state: 'detached' });
-  }
-
-  /** Waits for the snackbar with this text, closes it and returns its severity. */
-  async expectSnackbar(text: string): Promise<string> {
-    const bar = this.page.getByTestId('snackbar').filter({ hasText: text });
-    await bar.waitFor();
-    const severity = (await bar.getAttribute('data-severity')) ?? '';
-    await bar.getByRole('button', { name: 'Close' }).click();
-    await bar.waitFor({ state: 'detached' });
-    return severity;
-  }
-
-  /** The confirmation dialog the delete action opens. */
-  confirmDialog(): Locator {
-    return this.page
-      .getByRole('dialog')
-      .filter({ has: this.page.locator('#confirm-dialog-title') });
   }
 }

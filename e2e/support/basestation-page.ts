@@ -1,16 +1,10 @@
-import type { Locator, Page } from 'playwright-core';
-import type { PortalDriver } from './portal-driver.ts';
+import type { Locator } from 'playwright-core';
+import { BasePage } from './base-page.ts';
 
 export const BASESTATION_PATH = '/basestation';
 
 /** The Basestation Files screen and its dialogs, as a surveyor works them. */
-export class BasestationPage {
-  constructor(readonly portal: PortalDriver) {}
-
-  get page(): Page {
-    return this.portal.page;
-  }
-
+export class BasestationPage extends BasePage {
   /** Opens the screen, optionally with the `search` route parameter. */
   async open(search?: string): Promise<void> {
     const query = search ? `?search=${encodeURIComponent(search)}` : '';
@@ -154,14 +148,4 @@ export class BasestationPage {
   }
 
   // --- Messages ---------------------------------------------------------------------------------
-
-  /** Waits for a snackbar with this text, closes it and returns its severity. */
-  async expectSnackbar(text: string): Promise<string> {
-    const bar = this.page.getByTestId('snackbar').filter({ hasText: text });
-    await bar.waitFor();
-    const severity = (await bar.getAttribute('data-severity')) ?? '';
-    await bar.getByRole('button', { name: 'Close' }).click();
-    await bar.waitFor({ state: 'detached' });
-    return severity;
-  }
 }

@@ -1,5 +1,5 @@
-import type { Locator, Page } from 'playwright-core';
-import type { PortalDriver } from './portal-driver.ts';
+import type { Locator } from 'playwright-core';
+import { BasePage } from './base-page.ts';
 
 export const BULK_PROCESSING_PATH = '/bulk-processing';
 
@@ -7,13 +7,7 @@ export const BULK_PROCESSING_PATH = '/bulk-processing';
  * The Bulk Processing screen with its two dialogs, spoken of as the user sees them: the scan
  * filter, the scans table, the Actions menu, Post Processing and Publish Scans.
  */
-export class BulkProcessingPage {
-  constructor(readonly portal: PortalDriver) {}
-
-  get page(): Page {
-    return this.portal.page;
-  }
-
+export class BulkProcessingPage extends BasePage {
   async open(): Promise<void> {
     await this.portal.visit(BULK_PROCESSING_PATH);
     await this.portal.waitForShell();
@@ -274,13 +268,6 @@ export class BulkProcessingPage {
   }
 
   // --- Messages ---------------------------------------------------------------------------------
-
-  /** Waits for the snackbar with this text and returns its severity. */
-  async expectSnackbar(text: string): Promise<string> {
-    const bar = this.page.getByTestId('snackbar').filter({ hasText: text }).first();
-    await bar.waitFor();
-    return (await bar.getAttribute('data-severity')) ?? '';
-  }
 
   async screenshot(name: string): Promise<string> {
     return this.portal.screenshot(name);

@@ -1,16 +1,10 @@
-import type { Locator, Page } from 'playwright-core';
-import type { PortalDriver } from './portal-driver.ts';
+import type { Locator } from 'playwright-core';
+import { BasePage } from './base-page.ts';
 
 export const DEVICE_ASSIGNMENT_PATH = '/device-assignment';
 
 /** The Device Assignment screen and its dialog, as a user works them. */
-export class DeviceAssignmentPage {
-  constructor(readonly portal: PortalDriver) {}
-
-  get page(): Page {
-    return this.portal.page;
-  }
-
+export class DeviceAssignmentPage extends BasePage {
   table(): Locator {
     return this.page.getByRole('table', { name: 'Device assignments' });
   }
@@ -79,20 +73,5 @@ export class DeviceAssignmentPage {
       has: this.page.locator('label', { hasText: label }),
     });
     return ((await field.locator('.MuiFormHelperText-root').first().textContent()) ?? '').trim();
-  }
-
-  confirmDialog(): Locator {
-    return this.page
-      .getByRole('dialog')
-      .filter({ has: this.page.locator('#confirm-dialog-title') });
-  }
-
-  async expectSnackbar(text: string): Promise<string> {
-    const bar = this.page.getByTestId('snackbar').filter({ hasText: text });
-    await bar.waitFor();
-    const severity = (await bar.getAttribute('data-severity')) ?? '';
-    await bar.getByRole('button', { name: 'Close' }).click();
-    await bar.waitFor({ state: 'detached' });
-    return severity;
   }
 }

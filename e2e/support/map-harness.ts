@@ -1,11 +1,10 @@
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './portal-environment.ts';
+import { serveStaticHarness } from './static-harness.ts';
 
 /**
  * A stand-alone page rendering the viewer's map with generated scans (up to 10,000), served on
@@ -136,14 +135,6 @@ async function buildPage(
   });
 }
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.mjs': 'text/javascript',
-  '.css': 'text/css',
-  '.json': 'application/json',
-};
-
 export interface MapHarnessServer {
   origin: string;
   /** Paths the page asked for: the base map must come from here, never from the internet. */
@@ -209,13 +200,12 @@ export async function serveMapHarness(pageFolder: string): Promise<MapHarnessSer
   const requests: string[] = [];
   const tileRequests: string[] = [];
   const tile = terrariumTile();
-  const server = http.createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
+  const harness = await serveStaticHarness(pageFolder, (url, _request, response) => {
     requests.push(url.pathname);
     if (/^\/tiles\/dem\/\d+\/\d+\/\d+\.png$/.test(url.pathname)) {
       tileRequests.push(url.pathname + url.search);
       response.writeHead(200, { 'content-type': 'image/png' }).end(tile);
-      return;
+      return true;
     }
     if (url.pathname === '/style.json') {
       const style = {
@@ -230,31 +220,11 @@ export async function serveMapHarness(pageFolder: string): Promise<MapHarnessSer
         ],
       };
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(style));
-      return;
+      return true;
     }
-    const relative = url.pathname === '/' ? 'index.html' : url.pathname.slice(1);
-    const file = path.join(pageFolder, path.normalize(relative));
-    if (!file.startsWith(pageFolder) || !fs.existsSync(file)) {
-      response.writeHead(404).end();
-      return;
-    }
-    response.writeHead(200, {
-      'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
-    });
-    fs.createReadStream(file).pipe(response);
+    return false;
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    requests,
-    tileRequests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { origin: harness.origin, requests, tileRequests, close: harness.close };
 }
 
 interface PageCanvas {

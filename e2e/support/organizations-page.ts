@@ -1,5 +1,5 @@
-import type { Locator, Page } from 'playwright-core';
-import type { PortalDriver } from './portal-driver.ts';
+import type { Locator } from 'playwright-core';
+import { BasePage } from './base-page.ts';
 
 export const ORGANIZATIONS_PATH = '/organizations';
 
@@ -25,13 +25,7 @@ const BUCKET_LABELS: Record<keyof BucketFields, string> = {
 };
 
 /** The Organizations screen, its organization dialog and the bucket dialog inside it. */
-export class OrganizationsPage {
-  constructor(readonly portal: PortalDriver) {}
-
-  get page(): Page {
-    return this.portal.page;
-  }
-
+export class OrganizationsPage extends BasePage {
   async open(): Promise<void> {
     await this.portal.visit(ORGANIZATIONS_PATH);
     await this.portal.waitForShell();
@@ -198,26 +192,9 @@ export class OrganizationsPage {
       .click();
   }
 
-  confirmDialog(): Locator {
-    return this.page
-      .getByRole('dialog')
-      .filter({ has: this.page.locator('#confirm-dialog-title') });
-  }
-
   async confirmDelete(): Promise<void> {
     await this.confirmDialog().getByRole('button', { name: 'Delete' }).click();
     await this.confirmDialog().waitFor({ state: 'detached' });
-  }
-
-  /** Waits for a snackbar with this text, closes it and returns its severity. */
-  async expectSnackbar(text: string): Promise<string> {
-    const bar = this.page.getByTestId('snackbar').filter({ hasText: text });
-    await bar.waitFor();
-    const severity = (await bar.getAttribute('data-severity')) ?? '';
-    // Not by role: while a dialog is open the rest of the page is aria-hidden.
-    await bar.locator('button', { hasText: 'Close' }).click();
-    await bar.waitFor({ state: 'detached' });
-    return severity;
   }
 }
 

@@ -1,16 +1,10 @@
-import type { Locator, Page } from 'playwright-core';
-import type { PortalDriver } from './portal-driver.ts';
+import type { Locator } from 'playwright-core';
+import { BasePage } from './base-page.ts';
 
 export const PIPELINES_PATH = '/pipeline-management';
 
 /** The Pipeline Management screen and its dialogs, as a user works them. */
-export class PipelinesPage {
-  constructor(readonly portal: PortalDriver) {}
-
-  get page(): Page {
-    return this.portal.page;
-  }
-
+export class PipelinesPage extends BasePage {
   async open(): Promise<void> {
     await this.portal.visit(PIPELINES_PATH);
     await this.portal.waitForShell();
@@ -186,22 +180,6 @@ export class PipelinesPage {
 
   async clickDelete(name: string): Promise<void> {
     await this.page.getByRole('button', { name: `Delete pipeline ${name}`, exact: true }).click();
-  }
-
-  confirmDialog(): Locator {
-    return this.page
-      .getByRole('dialog')
-      .filter({ has: this.page.locator('#confirm-dialog-title') });
-  }
-
-  /** Waits for a snackbar with this text and closes it so the next one can show. */
-  async expectSnackbar(text: string): Promise<string> {
-    const bar = this.page.getByTestId('snackbar').filter({ hasText: text });
-    await bar.waitFor();
-    const severity = (await bar.getAttribute('data-severity')) ?? '';
-    await bar.getByRole('button', { name: 'Close' }).click();
-    await bar.waitFor({ state: 'detached' });
-    return severity;
   }
 }
 

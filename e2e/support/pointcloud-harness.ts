@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { requestText, serveStaticHarness } from './static-harness.ts';
 
 /**
  * A stand-alone page rendering the 3D point-cloud view against Potree 2.0 folders on disk,
@@ -75,13 +75,6 @@ export async function buildHarness(): Promise<string> {
   return out;
 }
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.json': 'application/json',
-};
-
 export interface HarnessServer {
   origin: string;
   /** Bytes of point-cloud objects sent since the last reset. */
@@ -106,14 +99,9 @@ export async function serveHarness(
   let cloudBytes = 0;
   let cloudRequests = 0;
 
-  const server = http.createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
+  const harness = await serveStaticHarness(pageFolder, (url, request, response) => {
     if (url.pathname === '/graphql' && request.method === 'POST') {
-      let body = '';
-      request.on('data', (chunk) => {
-        body += chunk;
-      });
-      request.on('end', () => {
+      void requestText(request).then((body) => {
         const { variables } = JSON.parse(body) as { variables: { scanIds: string[] } };
         const expiresAt = new Date(Date.now() + 15 * 60_000).toISOString();
         const streams = variables.scanIds.map((scanId) => {
@@ -136,7 +124,7 @@ export async function serveHarness(
         response.writeHead(200, { 'content-type': 'application/json' });
         response.end(JSON.stringify({ data: { pointCloudStreams: streams } }));
       });
-      return;
+      return true;
     }
     const object = objects.get(url.pathname.slice(1));
     if (object) {
@@ -144,23 +132,12 @@ export async function serveHarness(
         cloudBytes += sent;
         cloudRequests += 1;
       });
-      return;
+      return true;
     }
-    const relative = url.pathname === '/' ? 'index.html' : url.pathname.slice(1);
-    const file = path.join(pageFolder, path.normalize(relative));
-    if (!file.startsWith(pageFolder) || !fs.existsSync(file)) {
-      response.writeHead(404).end();
-      return;
-    }
-    response.writeHead(200, {
-      'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
-    });
-    fs.createReadStream(file).pipe(response);
+    return false;
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin: harness.origin,
     get cloudBytes() {
       return cloudBytes;
     },
@@ -171,11 +148,7 @@ export async function serveHarness(
       cloudBytes = 0;
       cloudRequests = 0;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: harness.close,
   };
 }
 

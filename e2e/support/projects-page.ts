@@ -1,16 +1,10 @@
-import type { Locator, Page } from 'playwright-core';
-import type { PortalDriver } from './portal-driver.ts';
+import type { Locator } from 'playwright-core';
+import { BasePage } from './base-page.ts';
 
 export const PROJECTS_PATH = '/projects';
 
 /** The Projects screen and its dialogs, as a user works them. */
-export class ProjectsPage {
-  constructor(readonly portal: PortalDriver) {}
-
-  get page(): Page {
-    return this.portal.page;
-  }
-
+export class ProjectsPage extends BasePage {
   async open(): Promise<void> {
     await this.portal.visit(PROJECTS_PATH);
     await this.portal.waitForShell();
@@ -126,22 +120,6 @@ export class ProjectsPage {
     const confirmDialog = this.confirmDialog();
     await confirmDialog.waitFor();
     return confirmDialog;
-  }
-
-  confirmDialog(): Locator {
-    return this.page
-      .getByRole('dialog')
-      .filter({ has: this.page.locator('#confirm-dialog-title') });
-  }
-
-  /** Waits for a snackbar with this text, closes it, and returns its severity. */
-  async expectSnackbar(text: string): Promise<string> {
-    const bar = this.page.getByTestId('snackbar').filter({ hasText: text });
-    await bar.waitFor();
-    const severity = (await bar.getAttribute('data-severity')) ?? '';
-    await bar.getByRole('button', { name: 'Close' }).click();
-    await bar.waitFor({ state: 'detached' });
-    return severity;
   }
 
   /** Sends a GraphQL operation with the signed-in browser's session (setting up data). */

@@ -1,19 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
-import type { PortalDriver } from './portal-driver.ts';
+import type { Locator } from 'playwright-core';
+import { BasePage } from './base-page.ts';
 
 /** Where the scan-action tests leave their screenshots for a person to look at. */
 export const SHOTS_DIR = '/tmp/shots';
 
 /** The focused scan's actions in the viewer drawer, and the geoid grid upload on Projects. */
-export class ScanActionsPage {
-  constructor(readonly portal: PortalDriver) {}
-
-  get page(): Page {
-    return this.portal.page;
-  }
-
+export class ScanActionsPage extends BasePage {
   panel(): Locator {
     return this.page.getByTestId('focused-scan-actions');
   }
@@ -86,12 +80,6 @@ export class ScanActionsPage {
     ]);
     const saved = await download.path();
     return { filename: download.suggestedFilename(), size: fs.statSync(saved).size };
-  }
-
-  confirmDialog(): Locator {
-    return this.page
-      .getByRole('dialog')
-      .filter({ has: this.page.locator('#confirm-dialog-title') });
   }
 
   /** The map's canvas box on screen. */

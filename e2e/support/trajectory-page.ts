@@ -1,5 +1,5 @@
-import type { Locator, Page } from 'playwright-core';
-import type { PortalDriver } from './portal-driver.ts';
+import type { Locator } from 'playwright-core';
+import { BasePage } from './base-page.ts';
 
 export const TRAJECTORY_PATH = '/trajectory-processing';
 
@@ -15,13 +15,7 @@ export interface PotentialBasestationRow {
 }
 
 /** The Trajectory Processing screen: sessions, the recommendations dialog and the runs. */
-export class TrajectoryPage {
-  constructor(readonly portal: PortalDriver) {}
-
-  get page(): Page {
-    return this.portal.page;
-  }
-
+export class TrajectoryPage extends BasePage {
   async open(search?: string): Promise<void> {
     const query = search ? `?search=${encodeURIComponent(search)}` : '';
     await this.portal.visit(`${TRAJECTORY_PATH}${query}`);
@@ -202,14 +196,5 @@ export class TrajectoryPage {
     await this.page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
     await text.waitFor({ state: 'detached' });
     return content;
-  }
-
-  async expectSnackbar(text: string): Promise<string> {
-    const bar = this.page.getByTestId('snackbar').filter({ hasText: text });
-    await bar.waitFor();
-    const severity = (await bar.getAttribute('data-severity')) ?? '';
-    await bar.getByRole('button', { name: 'Close' }).click();
-    await bar.waitFor({ state: 'detached' });
-    return severity;
   }
 }

@@ -1,5 +1,5 @@
-import type { Locator, Page } from 'playwright-core';
-import type { PortalDriver } from './portal-driver.ts';
+import type { Locator } from 'playwright-core';
+import { BasePage } from './base-page.ts';
 
 export const USERS_PATH = '/users';
 
@@ -13,13 +13,7 @@ export interface NewUserFields {
 }
 
 /** The Users screen and its dialogs, as a user works them. */
-export class UsersPage {
-  constructor(readonly portal: PortalDriver) {}
-
-  get page(): Page {
-    return this.portal.page;
-  }
-
+export class UsersPage extends BasePage {
   async open(): Promise<void> {
     await this.portal.visit(USERS_PATH);
     await this.portal.waitForShell();
@@ -171,32 +165,6 @@ export class UsersPage {
   async errorOf(dialog: Locator, inputId: string): Promise<string> {
     const helper = dialog.locator(`#${inputId}-helper-text.Mui-error`);
     return (await helper.count()) > 0 ? ((await helper.textContent()) ?? '').trim() : '';
-  }
-
-  /** Waits for a snackbar with exactly this text and closes it; returns its severity. */
-  async snackbar(text: string): Promise<string | null> {
-    const bar = this.page.getByTestId('snackbar').filter({ hasText: text });
-    await bar.waitFor();
-    const severity = await bar.getAttribute('data-severity');
-    // An open dialog hides the rest of the page from the accessibility tree: find by text.
-    await bar.locator('button', { hasText: 'Close' }).click();
-    await bar.waitFor({ state: 'detached' });
-    return severity;
-  }
-
-  /** Answers the delete confirmation and returns its title and message. */
-  async answerConfirm(confirmed: boolean): Promise<{ title: string; message: string }> {
-    const dialog = this.page
-      .getByRole('dialog')
-      .filter({ has: this.page.locator('#confirm-dialog-title') });
-    await dialog.waitFor();
-    const title = ((await dialog.locator('#confirm-dialog-title').textContent()) ?? '').trim();
-    const message = (
-      (await dialog.locator('.MuiDialogContentText-root').textContent()) ?? ''
-    ).trim();
-    await dialog.getByRole('button', { name: confirmed ? 'Delete' : 'Cancel' }).click();
-    await dialog.waitFor({ state: 'detached' });
-    return { title, message };
   }
 
   /** Width of the dialog's paper in pixels. */
