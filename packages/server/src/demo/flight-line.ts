@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import proj4 from 'proj4';
-import { readLasPoints } from '../lib/las/las-points.ts';
+import { readLasPoints } from '../lib/las/las-reader.ts';
 
 /** One vertex of a flight line: mean position of a bin of points in acquisition order. */
 export interface FlightLineVertex {

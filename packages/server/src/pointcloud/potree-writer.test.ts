@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPointCloudFile } from './point-reader.ts';
+import { openPointCloudFile } from '../lib/las/las-reader.ts';
 import { HIERARCHY_RECORD_SIZE } from './potree-format.ts';
 import { directorySource, openPotree, type PotreeCloud } from './potree-reader.ts';
 import { buildPotreeFromLas, PointCloudTooLargeError } from './potree-writer.ts';

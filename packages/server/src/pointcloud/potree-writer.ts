@@ -1,7 +1,7 @@
 import { mkdir, open, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { openPointCloudFile, type PointColumns } from '../lib/las/las-reader.ts';
 import { buildOctree, type Octree, type OctreeNode, type OctreeOptions } from './octree-builder.ts';
-import { openPointCloudFile, type PointColumns } from './point-reader.ts';
 import {
   HIERARCHY_RECORD_SIZE,
   NODE_TYPE_LEAF,

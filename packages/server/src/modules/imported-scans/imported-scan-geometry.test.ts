@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LasPointChunk } from '../../lib/las/las-points.ts';
+import type { LasPointChunk } from '../../lib/las/las-reader.ts';
 import { centreLine, convexHull, ScanGeometryAccumulator } from './imported-scan-geometry.ts';
 import { stripPoints } from './imported-scan-test-kit.ts';
 

@@ -1,37 +1,4 @@
-import type { LasHeader } from '../../lib/las/las-header.ts';
-import type { PointColumns } from '../../pointcloud/point-reader.ts';
-
-/** A chunk of points in world coordinates (scaled and offset), with GPS time when present. */
-export interface WorldColumns {
-  count: number;
-  x: Float64Array;
-  y: Float64Array;
-  z: Float64Array;
-  gpsTime: Float64Array | null;
-}
-
-/**
- * Scales the reader's raw LAS integers into world coordinates, in arrays reused from one chunk
- * to the next (`scratch`), so that the pass allocates nothing per chunk.
- */
-export function toWorldColumns(
-  raw: PointColumns,
-  header: Pick<LasHeader, 'scale' | 'offset'>,
-  scratch: { x: Float64Array; y: Float64Array; z: Float64Array } | null,
-): WorldColumns {
-  const size = raw.count;
-  const arrays =
-    scratch && scratch.x.length >= size
-      ? scratch
-      : { x: new Float64Array(size), y: new Float64Array(size), z: new Float64Array(size) };
-  const { scale, offset } = header;
-  for (let i = 0; i < size; i++) {
-    arrays.x[i] = raw.x[i]! * scale.x + offset.x;
-    arrays.y[i] = raw.y[i]! * scale.y + offset.y;
-    arrays.z[i] = raw.z[i]! * scale.z + offset.z;
-  }
-  return { count: size, x: arrays.x, y: arrays.y, z: arrays.z, gpsTime: raw.gpsTime };
-}
+import type { WorldColumns } from '../../lib/las/las-reader.ts';
 
 /**
  * What one pass over an imported cloud's points gathers, in memory that does not grow with the

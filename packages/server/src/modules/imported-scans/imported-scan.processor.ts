@@ -13,8 +13,8 @@ import {
   readLasHeader,
 } from '../../lib/las/las-header.ts';
 import { storesAdjustedGpsTime } from '../../lib/las/las-point-formats.ts';
+import { openPointCloudFile, toWorldColumns, type WorldColumns } from '../../lib/las/las-reader.ts';
 import { gpsSecondsToUtc, LAS_ADJUSTED_GPS_OFFSET } from '../../packages/gps-time.ts';
-import { openPointCloudFile } from '../../pointcloud/point-reader.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
 import { douglasPeucker, simplifyPath } from '../ingestion/simplify-path.ts';
 import { proj4ForEpsg } from '../pointclouds/point-cloud-crs.ts';
@@ -26,8 +26,6 @@ import {
   centreLine,
   type ScanGeometry,
   ScanGeometryAccumulator,
-  toWorldColumns,
-  type WorldColumns,
 } from './imported-scan-geometry.ts';
 import { importedScanPrefix } from './imported-scan-rules.ts';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { AppConfig } from '../../config/config.ts';
 import type { Db } from '../../db/database.ts';
-import { openPointCloudFile } from '../../pointcloud/point-reader.ts';
+import { openPointCloudFile } from '../../lib/las/las-reader.ts';
 import { POTREE_FILES, POTREE_FORMAT } from '../../pointcloud/potree-format.ts';
 import { buildPotreeFromLas } from '../../pointcloud/potree-writer.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';

@@ -8,6 +8,7 @@ import type { AppConfig } from '../../config/config.ts';
 import type { Db } from '../../db/database.ts';
 import type { ImageRef, LineString } from '../../db/schema.ts';
 import { LasFormatError, type LasHeader, readLasHeader } from '../../lib/las/las-header.ts';
+import { pointRecordChunks } from '../../lib/las/las-reader.ts';
 import { LasRecordWriter } from '../../lib/las/las-record-writer.ts';
 import { readEvlrBytes, readLasPreambleForCopy } from '../../lib/las/las-rewrite.ts';
 import { GeoidGridError, readGeoidGrid } from '../../lib/transform/geoid-grid.ts';
@@ -20,7 +21,6 @@ import {
   type TransformOptions,
   wgs84UtmProj4,
 } from '../../lib/transform/transform-pipeline.ts';
-import { pointRecordChunks } from '../../pointcloud/point-reader.ts';
 import { openBucketTarget } from '../../storage/bucket-target.ts';
 import { describeFailure } from '../../storage/s3-connection.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';

@@ -32,7 +32,7 @@ import { withJobTables } from '../../jobs/job-tables.ts';
 import { writeGtx } from '../../lib/transform/geoid-grid.ts';
 import { helmertProjString, ITRF2008_TO_NAD83_CSRS } from '../../lib/transform/helmert.ts';
 import { decimalYear, wgs84UtmProj4 } from '../../lib/transform/transform-pipeline.ts';
-import { openPointCloudFile } from '../../pointcloud/point-reader.ts';
+import { openPointCloudFile } from '../../lib/las/las-reader.ts';
 import { portalStorePrefix } from '../../storage/bucket-target.ts';
 import { createObjectStorage } from '../../storage/create-object-storage.ts';
 import { objectKey } from '../../storage/object-key.ts';

@@ -13,7 +13,7 @@ import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { withJobTables } from '../../jobs/job-tables.ts';
 import { type LasHeader, readLasFileHeader } from '../../lib/las/las-header.ts';
-import { pointRecordChunks } from '../../pointcloud/point-reader.ts';
+import { pointRecordChunks } from '../../lib/las/las-reader.ts';
 import { createObjectStorage } from '../../storage/create-object-storage.ts';
 import { objectKey } from '../../storage/object-key.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';

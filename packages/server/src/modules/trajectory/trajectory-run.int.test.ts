@@ -10,7 +10,7 @@ import { factories } from '../../../test/factories.ts';
 import { adminFactories } from '../../../test/factories-admin.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { withJobTables } from '../../jobs/job-tables.ts';
-import { readLasPoints } from '../../lib/las/las-points.ts';
+import { readLasPoints } from '../../lib/las/las-reader.ts';
 import { type GeneratedPackage, makePackage } from '../../packages/generator/make-package.ts';
 import { defaultFixturesDir, parseGeneratorArgs } from '../../packages/generator/options.ts';
 import { createObjectStorage } from '../../storage/create-object-storage.ts';

@@ -7,7 +7,7 @@ import jpeg from 'jpeg-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { geodesicDistance } from '../../demo/flight-line.ts';
 import { readLasFileHeader } from '../../lib/las/las-header.ts';
-import { readLasPoints } from '../../lib/las/las-points.ts';
+import { readLasPoints } from '../../lib/las/las-reader.ts';
 import { LAS_ADJUSTED_GPS_OFFSET } from '../gps-time.ts';
 import { assertLuxlzFilesPresent, parseLuxizManifest, parseLuxlzManifest } from '../manifest.ts';
 import { openPackage } from '../package-reader.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LasHeader, readLasFileHeader } from '../../../lib/las/las-header.ts';
-import { pointRecordChunks } from '../../../pointcloud/point-reader.ts';
+import { pointRecordChunks } from '../../../lib/las/las-reader.ts';
 import { builtInPipelineEngine as engine, PipelineValidationError } from './pipeline-engine.ts';
 
 const FIXTURES = path.resolve(

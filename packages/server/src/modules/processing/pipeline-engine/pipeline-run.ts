@@ -4,9 +4,9 @@ import {
   LasFormatError,
   readLasHeader,
 } from '../../../lib/las/las-header.ts';
+import { pointRecordChunks } from '../../../lib/las/las-reader.ts';
 import { type AxisSetting, LasRecordWriter } from '../../../lib/las/las-record-writer.ts';
 import { readEvlrBytes, readLasPreambleForCopy } from '../../../lib/las/las-rewrite.ts';
-import { pointRecordChunks } from '../../../pointcloud/point-reader.ts';
 import {
   type PipelineIo,
   type PipelinePlan,

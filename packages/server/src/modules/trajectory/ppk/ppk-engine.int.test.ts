@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLasFileHeader } from '../../../lib/las/las-header.ts';
-import { readLasPoints } from '../../../lib/las/las-points.ts';
+import { readLasPoints } from '../../../lib/las/las-reader.ts';
 import { utmZoneFor } from '../../../packages/generator/gnss-sites.ts';
 import { makePackage } from '../../../packages/generator/make-package.ts';
 import { defaultFixturesDir, parseGeneratorArgs } from '../../../packages/generator/options.ts';

@@ -2,6 +2,7 @@ import { open, rm } from 'node:fs/promises';
 import proj4 from 'proj4';
 import { LasFormatError, type LasVector, readLasHeader } from '../../../lib/las/las-header.ts';
 import { gpsTimeOffset, storesAdjustedGpsTime } from '../../../lib/las/las-point-formats.ts';
+import { pointRecordChunks } from '../../../lib/las/las-reader.ts';
 import {
   readEvlrBytes,
   readLasPreambleForCopy,
@@ -9,7 +10,6 @@ import {
   setLasBounds,
 } from '../../../lib/las/las-rewrite.ts';
 import { LAS_ADJUSTED_GPS_OFFSET } from '../../../packages/gps-time.ts';
-import { pointRecordChunks } from '../../../pointcloud/point-reader.ts';
 import {
   interpolateTrajectory,
   parseTrajectoryCsv,

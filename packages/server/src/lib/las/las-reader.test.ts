@@ -2,7 +2,8 @@ import { copyFile, mkdtemp, rm, truncate } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatHasGpsTime, type LasPointChunk, readLasPoints } from './las-points.ts';
+import { formatHasGpsTime } from './las-point-formats.ts';
+import { type LasPointChunk, readLasPoints } from './las-reader.ts';
 
 const FIXTURES = path.resolve(
   process.env.FIXTURES_DIR ?? path.join(import.meta.dirname, '../../../../../../shared/fixtures'),
@@ -85,8 +86,14 @@ describe('readLasPoints', () => {
     }
   });
 
-  it('refuses compressed LAZ point data', async () => {
-    await expect(collect('simple.laz')).rejects.toThrow('Compressed LAZ');
+  it('reads LAZ as it reads LAS: the same points from autzen_trim.laz as from autzen_trim.las', async () => {
+    const [las, laz] = await Promise.all([collect('autzen_trim.las'), collect('autzen_trim.laz')]);
+    const total = (chunks: LasPointChunk[]) => chunks.reduce((sum, chunk) => sum + chunk.count, 0);
+    expect(total(laz)).toBe(total(las));
+    for (const axis of ['x', 'y', 'z'] as const)
+      expect(extent(laz, axis)).toEqual(extent(las, axis));
+    expect(laz[0]!.x.slice(0, 100)).toEqual(las[0]!.x.slice(0, 100));
+    expect(laz[0]!.classification.slice(0, 100)).toEqual(las[0]!.classification.slice(0, 100));
   });
 
   it('knows which formats carry GPS time', () => {

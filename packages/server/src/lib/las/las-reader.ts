@@ -5,8 +5,8 @@ import {
   LasFormatError,
   type LasHeader,
   readLasHeader,
-} from '../lib/las/las-header.ts';
-import { formatHasGpsTime, gpsTimeOffset, rgbOffset } from '../lib/las/las-point-formats.ts';
+} from './las-header.ts';
+import { formatHasGpsTime, gpsTimeOffset, rgbOffset } from './las-point-formats.ts';
 
 /**
  * Streams the points of a LAS or LAZ file (LAS 1.2–1.4, point formats 0–10) as column chunks
@@ -229,4 +229,76 @@ export function decodeRecords(
     }
   }
   return columns;
+}
+
+/** A chunk of points in world coordinates (scaled and offset), with GPS time when present. */
+export interface WorldColumns {
+  count: number;
+  x: Float64Array;
+  y: Float64Array;
+  z: Float64Array;
+  gpsTime: Float64Array | null;
+}
+
+/**
+ * Scales the reader's raw LAS integers into world coordinates, in arrays reused from one chunk
+ * to the next (`scratch`), so that the pass allocates nothing per chunk.
+ */
+export function toWorldColumns(
+  raw: PointColumns,
+  header: Pick<LasHeader, 'scale' | 'offset'>,
+  scratch: { x: Float64Array; y: Float64Array; z: Float64Array } | null,
+): WorldColumns {
+  const size = raw.count;
+  const arrays =
+    scratch && scratch.x.length >= size
+      ? scratch
+      : { x: new Float64Array(size), y: new Float64Array(size), z: new Float64Array(size) };
+  const { scale, offset } = header;
+  for (let i = 0; i < size; i++) {
+    arrays.x[i] = raw.x[i]! * scale.x + offset.x;
+    arrays.y[i] = raw.y[i]! * scale.y + offset.y;
+    arrays.z[i] = raw.z[i]! * scale.z + offset.z;
+  }
+  return { count: size, x: arrays.x, y: arrays.y, z: arrays.z, gpsTime: raw.gpsTime };
+}
+
+/** A run of consecutive points in world coordinates, with the attributes most readers need. */
+export interface LasPointChunk {
+  /** Index of the chunk's first point in the file. */
+  start: number;
+  count: number;
+  x: Float64Array;
+  y: Float64Array;
+  z: Float64Array;
+  intensity: Uint16Array;
+  classification: Uint8Array;
+  /** GPS time per point; null when the point format has none (formats 0 and 2). */
+  gpsTime: Float64Array | null;
+}
+
+/**
+ * Streams the points of a LAS or LAZ file in world coordinates, chunk by chunk, in bounded
+ * memory; for readers that need neither the raw integers nor the colours.
+ */
+export async function* readLasPoints(
+  path: string,
+  options: { chunkSize?: number } = {},
+): AsyncGenerator<LasPointChunk, void, undefined> {
+  const file = await openPointCloudFile(path);
+  let start = 0;
+  for await (const raw of file.chunks(Math.max(1, options.chunkSize ?? DEFAULT_CHUNK))) {
+    const world = toWorldColumns(raw, file.header, null);
+    yield {
+      start,
+      count: raw.count,
+      x: world.x,
+      y: world.y,
+      z: world.z,
+      intensity: raw.intensity,
+      classification: raw.classification,
+      gpsTime: raw.gpsTime,
+    };
+    start += raw.count;
+  }
 }
