@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { LineString } from '../../db/schema.ts';
 import { pathLength } from '../../demo/flight-line.ts';
 import type { LasHeader } from '../../lib/las/las-header.ts';
 import {
@@ -14,13 +15,17 @@ import { objectKey } from '../../storage/object-key.ts';
 import { placeCapture } from '../device-assignments/capture-placement.ts';
 import { deviceAssignmentRepository } from '../device-assignments/device-assignment.repository.ts';
 import { enqueuePointCloudLod } from '../pointclouds/point-cloud-lod.job.ts';
+import { CreatedObjects, hashing, sha256Of } from './created-objects.ts';
 import { ingestionRepository as repo } from './ingestion.repository.ts';
+import { type StoredScan, scanDifference } from './ingestion-conflicts.ts';
 import {
   checkOwnership,
+  conflictError,
   existingScans,
   type IngestionDeps,
   type IngestionInput,
   type IngestionOutcome,
+  ScansArrivedError,
   storageUrl,
 } from './ingestion-context.ts';
 import { checkPointCloudEntry, readTrajectory } from './package-contents.ts';
@@ -38,10 +43,19 @@ interface PlannedScan {
   unplacedReason: string | null;
   cloudKey: string;
   trajectoryKey: string;
-  coordinates: number[][];
+  simplePath: LineString;
+  length: number;
+  /**
+   * Set when the scan is stored already, with the same content: nothing of it is written again
+   * but the hash of its point cloud, when it was stored before hashes were kept.
+   */
+  stored: { cloudArtifactId: number | null; sha256: string } | null;
 }
 
-/** Checks every scan of the package before anything is written. */
+/**
+ * Checks every scan of the package before anything is written: its point cloud and trajectory,
+ * and for a scan stored already, that the package brings it again unchanged.
+ */
 async function planScans(
   deps: IngestionDeps,
   pkg: OpenedPackage,
@@ -50,9 +64,14 @@ async function planScans(
 ): Promise<PlannedScan[]> {
   const existing = await existingScans(
     deps.db,
+    manifest,
     manifest.scans.map((scan) => scan.id),
     input.organizationId,
   );
+  const clouds = new Map<string, StoredScan['cloud'] & { id: number }>();
+  for (const cloud of await repo.findPointClouds(deps.db, [...existing.keys()])) {
+    if (!clouds.has(cloud.scanId)) clouds.set(cloud.scanId, cloud);
+  }
   const periods = await deviceAssignmentRepository.devicePeriods(deps.db, manifest.deviceId);
   const planned: PlannedScan[] = [];
   for (const scan of manifest.scans) {
@@ -65,8 +84,32 @@ async function planScans(
       );
     }
     const coordinates = await readTrajectory(pkg, scan.trajectory);
+    const simplePath: LineString = {
+      type: 'LineString',
+      coordinates: simplifyPath(coordinates, SIMPLE_PATH_MAX_VERTICES),
+    };
+    const length = Math.round(pathLength(coordinates) * 100) / 100;
+    const cloudSize = pkg.entry(scan.pointCloud)!.size;
     // A scan already in the portal keeps its project (it may have been moved since).
     const known = existing.get(scan.id);
+    let stored: PlannedScan['stored'] = null;
+    if (known) {
+      const cloud = clouds.get(scan.id);
+      const sha256 = await sha256Of(await pkg.readEntry(scan.pointCloud));
+      const difference = scanDifference(
+        {
+          ...scan,
+          pointCount: header.pointCount,
+          cloudSize,
+          cloudSha256: sha256,
+          simplePath,
+          length,
+        },
+        { ...known, cloud },
+      );
+      if (difference) throw conflictError(manifest.sessionId, difference);
+      stored = { cloudArtifactId: cloud?.id ?? null, sha256 };
+    }
     const placement = placeCapture(
       periods,
       manifest.deviceId,
@@ -80,21 +123,25 @@ async function planScans(
     planned.push({
       scan,
       header,
-      cloudSize: pkg.entry(scan.pointCloud)!.size,
+      cloudSize,
       projectId,
       unplacedReason: projectId === null ? (placement.reason ?? null) : null,
       cloudKey: key(`${scan.id}/pointcloud${extension}`),
       trajectoryKey: key(`${scan.id}/trajectory.csv`),
-      coordinates,
+      simplePath,
+      length,
+      stored,
     });
   }
   return planned;
 }
 
 /**
- * Ingests a `.luxlz`: validates it whole, copies the clouds, trajectories and GNSS files to their
- * final keys (overwriting is harmless), then writes session, scans and artifacts in one
- * transaction and queues any image package of the session that was waiting for them.
+ * Ingests a `.luxlz`: validates it whole and compares it with what is stored of its session,
+ * copies the clouds, trajectories and GNSS files of its new scans to their final keys, then
+ * writes session, scans and artifacts in one transaction and queues any image package of the
+ * session that was waiting for them. A run that fails after it began copying deletes the
+ * objects it created.
  */
 export async function ingestLuxlz(
   deps: IngestionDeps,
@@ -106,53 +153,112 @@ export async function ingestLuxlz(
   assertLuxlzFilesPresent(manifest, new Set(pkg.entries.map((entry) => entry.name)));
   const { session } = await checkOwnership(deps.db, manifest, input.organizationId);
   const planned = await planScans(deps, pkg, manifest, input);
-
-  for (const plan of planned) {
-    await deps.storage.putStream(plan.cloudKey, await pkg.readEntry(plan.scan.pointCloud), {
-      size: plan.cloudSize,
-      contentType: 'application/octet-stream',
-    });
-    await deps.storage.putStream(plan.trajectoryKey, await pkg.readEntry(plan.scan.trajectory), {
-      size: pkg.entry(plan.scan.trajectory)!.size,
-      contentType: 'text/csv',
-    });
-  }
   // A new session takes the project of its first scan; an existing one keeps its own.
   const sessionProject = session
     ? session.projectId
     : [...planned].sort((a, b) => a.scan.capturedStart.localeCompare(b.scan.capturedStart))[0]!
         .projectId;
-  const gnss: (LuxlzManifest['gnss'][number] & { s3Url: string })[] = [];
-  for (const file of manifest.gnss) {
+  const gnss = manifest.gnss.map((file) => {
     const key = objectKey({
       organizationId: input.organizationId,
       projectId: sessionProject,
       kind: 'sessions',
       name: `${manifest.sessionId}/gnss/${path.posix.basename(file.path)}`,
     });
-    await deps.storage.putStream(key, await pkg.readEntry(file.path), {
-      size: pkg.entry(file.path)!.size,
-      contentType: 'application/octet-stream',
+    return { file, key };
+  });
+
+  const created = new CreatedObjects(deps.storage);
+  await created.undoOnFailure(async () => {
+    const hashes = new Map<string, string>();
+    for (const plan of planned) {
+      if (plan.stored) continue;
+      const cloud = hashing(await pkg.readEntry(plan.scan.pointCloud));
+      await created.put(plan.cloudKey, cloud.stream, {
+        size: plan.cloudSize,
+        contentType: 'application/octet-stream',
+      });
+      hashes.set(plan.scan.id, cloud.sha256());
+      await created.put(plan.trajectoryKey, await pkg.readEntry(plan.scan.trajectory), {
+        size: pkg.entry(plan.scan.trajectory)!.size,
+        contentType: 'text/csv',
+      });
+    }
+    for (const { file, key } of gnss) {
+      const options = { size: pkg.entry(file.path)!.size, contentType: 'application/octet-stream' };
+      // The files of a stored session stay as they are.
+      if (session) await created.putIfAbsent(key, () => pkg.readEntry(file.path), options);
+      else await created.put(key, await pkg.readEntry(file.path), options);
+    }
+    await writeRows(deps, manifest, input, planned, {
+      gnss: gnss.map(({ file, key }) => ({ ...file, s3Url: storageUrl(deps.config, key) })),
+      sessionProject,
+      hashes,
     });
-    gnss.push({ ...file, s3Url: storageUrl(deps.config, key) });
+  });
+
+  for (const plan of planned) {
+    await enqueuePointCloudLod(deps.db, {
+      scanId: plan.scan.id,
+      organizationId: input.organizationId,
+      userId: input.userId,
+    });
   }
 
+  const points = planned.reduce((sum, plan) => sum + plan.header.pointCount, 0);
+  return {
+    status: 'Completed',
+    message:
+      `Ingested session ${manifest.sessionId}: ${planned.length} scan(s), ${points} points` +
+      storedNote(planned) +
+      unplacedNote(planned),
+    metrics: { scans: planned.length, points, bytes: packageBytes },
+  };
+}
+
+/** Writes session, scans and artifacts in one transaction, under the session's lock. */
+async function writeRows(
+  deps: IngestionDeps,
+  manifest: LuxlzManifest,
+  input: IngestionInput,
+  planned: readonly PlannedScan[],
+  written: {
+    gnss: (LuxlzManifest['gnss'][number] & { s3Url: string })[];
+    sessionProject: number | null;
+    hashes: ReadonlyMap<string, string>;
+  },
+) {
   const starts = planned.map((p) => p.scan.capturedStart).sort();
   const ends = planned.map((p) => p.scan.capturedEnd).sort();
   await deps.db.transaction().execute(async (trx) => {
     await repo.lockSession(trx, manifest.sessionId);
+    // Another package of this session may have committed since the checks: check again.
+    await checkOwnership(trx, manifest, input.organizationId);
+    const fresh = planned.filter((plan) => !plan.stored).map((plan) => plan.scan.id);
+    const arrived = (await repo.findScans(trx, fresh)).map((scan) => scan.id);
+    if (arrived.length > 0) {
+      throw new ScansArrivedError(
+        `Scans ${arrived.join(', ')} were ingested by another package meanwhile; the package is ingested again`,
+      );
+    }
     await repo.upsertSession(trx, {
       id: manifest.sessionId,
       organizationId: input.organizationId,
       deviceId: manifest.deviceId,
-      projectId: sessionProject,
+      projectId: written.sessionProject,
       capturedTimestamp: new Date(starts[0]!),
       endCapturedTimestamp: new Date(ends.at(-1)!),
-      manifest: { ...manifest, gnss, packageKey: input.key },
+      manifest: { ...manifest, gnss: written.gnss, packageKey: input.key },
     });
     for (const plan of planned) {
       const { scan } = plan;
-      await repo.upsertScan(trx, {
+      if (plan.stored) {
+        if (plan.stored.cloudArtifactId !== null) {
+          await repo.addPointCloudHash(trx, plan.stored.cloudArtifactId, plan.stored.sha256);
+        }
+        continue;
+      }
+      await repo.insertScan(trx, {
         id: scan.id,
         organizationId: input.organizationId,
         sessionId: manifest.sessionId,
@@ -161,11 +267,8 @@ export async function ingestLuxlz(
         friendlyName: scan.friendlyName || scan.id,
         capturedTimestamp: new Date(scan.capturedStart),
         endCapturedTimestamp: new Date(scan.capturedEnd),
-        simplePath: {
-          type: 'LineString',
-          coordinates: simplifyPath(plan.coordinates, SIMPLE_PATH_MAX_VERTICES),
-        },
-        length: Math.round(pathLength(plan.coordinates) * 100) / 100,
+        simplePath: plan.simplePath,
+        length: plan.length,
         metadata: {
           crs: scan.crs ?? null,
           point_count: plan.header.pointCount,
@@ -184,6 +287,7 @@ export async function ingestLuxlz(
           las_version: plan.header.version,
           point_format: plan.header.pointFormat,
           compressed: plan.header.compressed,
+          sha256: written.hashes.get(scan.id),
         },
       });
     }
@@ -199,23 +303,12 @@ export async function ingestLuxlz(
       );
     }
   });
+}
 
-  for (const plan of planned) {
-    await enqueuePointCloudLod(deps.db, {
-      scanId: plan.scan.id,
-      organizationId: input.organizationId,
-      userId: input.userId,
-    });
-  }
-
-  const points = planned.reduce((sum, plan) => sum + plan.header.pointCount, 0);
-  return {
-    status: 'Completed',
-    message:
-      `Ingested session ${manifest.sessionId}: ${planned.length} scan(s), ${points} points` +
-      unplacedNote(planned),
-    metrics: { scans: planned.length, points, bytes: packageBytes },
-  };
+/** A package brought again says so: '; 2 scan(s) were stored already'. */
+function storedNote(planned: readonly PlannedScan[]): string {
+  const stored = planned.filter((plan) => plan.stored).length;
+  return stored > 0 ? `; ${stored} scan(s) were stored already` : '';
 }
 
 /**

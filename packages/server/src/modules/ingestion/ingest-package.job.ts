@@ -10,8 +10,7 @@ import { createObjectStorage } from '../../storage/create-object-storage.ts';
 import { InvalidObjectKeyError } from '../../storage/object-key.ts';
 import { ObjectNotFoundError } from '../../storage/storage.ts';
 import { recordActivity } from '../activity-logs/activity-log.service.ts';
-import { ScansArrivedError } from './ingest-luxiz.ts';
-import { IngestionError, type IngestionInput } from './ingestion-context.ts';
+import { IngestionError, type IngestionInput, ScansArrivedError } from './ingestion-context.ts';
 import { ingestPackage } from './package-ingestion.service.ts';
 
 export const INGEST_PACKAGE_KIND = 'ingest-package';

@@ -39,6 +39,25 @@ export class IngestionError extends Error {
 }
 
 /**
+ * Raised when another package of the session committed scans while this one was being copied:
+ * the job runs again, and then sees them.
+ */
+export class ScansArrivedError extends Error {
+  override name = 'ScansArrivedError';
+}
+
+/**
+ * The refusal of a package whose ids are stored with other content. `detail` names the first
+ * difference; for an id of another organization it names only the id, so the answer neither
+ * says whose the id is nor discloses any of its values.
+ */
+export function conflictError(sessionId: string, detail: string): IngestionError {
+  return new IngestionError(
+    `Session ${sessionId} conflicts with data ingested before (${detail}); a changed package is not ingested over stored data: give it a new session id`,
+  );
+}
+
+/**
  * The `s3Url` stored with artifacts and images: `s3://<bucket>/<key>`, the bucket being the
  * configured one (or the embedded store's), so the value means the same on both back ends.
  */
@@ -48,8 +67,9 @@ export function storageUrl(config: AppConfig, key: string): string {
 }
 
 /**
- * The device must belong to the uploader's organization, and the session, when it exists, too:
- * a package never adds to another organization's data.
+ * The device must belong to the uploader's organization. A stored session must be of the same
+ * organization and device: a package never adds to another organization's data, and an id of
+ * another organization is refused exactly as a changed package of one's own is.
  */
 export async function checkOwnership(
   db: Db,
@@ -64,15 +84,36 @@ export async function checkOwnership(
   }
   const session = await repo.findSession(db, manifest.sessionId);
   if (session && session.organizationId !== organizationId) {
-    throw new IngestionError(`Session ${manifest.sessionId} belongs to another organization`);
+    throw conflictError(manifest.sessionId, `session ${manifest.sessionId}`);
+  }
+  if (session && session.deviceId !== manifest.deviceId) {
+    throw conflictError(
+      manifest.sessionId,
+      `session ${manifest.sessionId}: device ${manifest.deviceId} here, ${session.deviceId ?? 'none'} stored`,
+    );
   }
   return { device, session };
 }
 
-/** Scans of the list that exist; refuses scans of another organization. */
-export async function existingScans(db: Db, ids: readonly string[], organizationId: number) {
+/**
+ * The scans of the list that are stored, which must be of the uploader's organization and of
+ * the package's session.
+ */
+export async function existingScans(
+  db: Db,
+  manifest: { sessionId: string },
+  ids: readonly string[],
+  organizationId: number,
+) {
   const scans = await repo.findScans(db, ids);
   const foreign = scans.find((scan) => scan.organizationId !== organizationId);
-  if (foreign) throw new IngestionError(`Scan ${foreign.id} belongs to another organization`);
+  if (foreign) throw conflictError(manifest.sessionId, `scan ${foreign.id}`);
+  const moved = scans.find((scan) => scan.sessionId !== manifest.sessionId);
+  if (moved) {
+    throw conflictError(
+      manifest.sessionId,
+      `scan ${moved.id}: session ${manifest.sessionId} here, ${moved.sessionId ?? 'none'} stored`,
+    );
+  }
   return new Map(scans.map((scan) => [scan.id, scan]));
 }

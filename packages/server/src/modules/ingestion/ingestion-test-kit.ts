@@ -84,3 +84,67 @@ export async function tamperPackage(
   await writeFile(target, archive);
   return target;
 }
+
+/** Every row an organization's ingestions wrote: sessions, scans, artifacts and images. */
+export async function snapshot(db: Db, organizationId: number) {
+  const scans = await db
+    .selectFrom('scans')
+    .selectAll()
+    .where('organizationId', '=', organizationId)
+    .orderBy('id')
+    .execute();
+  const ids = scans.map((scan) => scan.id);
+  const none = ['-'];
+  return {
+    sessions: await db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('organizationId', '=', organizationId)
+      .orderBy('id')
+      .execute(),
+    scans,
+    artifacts: await db
+      .selectFrom('artifacts')
+      .selectAll()
+      .where('scanId', 'in', ids.length ? ids : none)
+      .orderBy('id')
+      .execute(),
+    images: await db
+      .selectFrom('images')
+      .selectAll()
+      .where('scanId', 'in', ids.length ? ids : none)
+      .orderBy('id')
+      .execute(),
+  };
+}
+
+/** The PackageIngest activity of one uploaded package. */
+export const ingestLog = (db: Db, key: string) =>
+  db
+    .selectFrom('activityLogs')
+    .selectAll()
+    .where('activityType', '=', 'PackageIngest')
+    .where('referenceKey', '=', key)
+    .executeTakeFirst();
+
+/** The keys and eTags of the objects stored under a prefix, uploaded packages left out. */
+export async function storedObjects(storage: ObjectStorage, prefix: string) {
+  const objects: string[] = [];
+  for await (const object of storage.list(prefix)) {
+    if (!object.key.includes('/packages/')) objects.push(`${object.key} ${object.eTag}`);
+  }
+  return objects;
+}
+
+/** Writes a copy of a package whose manifest.json is changed by `edit`. */
+export function editManifest(
+  source: string,
+  target: string,
+  edit: (manifest: Record<string, unknown>) => unknown,
+): Promise<string> {
+  return tamperPackage(source, target, (name, data) =>
+    name === 'manifest.json'
+      ? Buffer.from(JSON.stringify(edit(JSON.parse(data.toString()))))
+      : data,
+  );
+}

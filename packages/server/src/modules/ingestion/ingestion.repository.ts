@@ -55,8 +55,8 @@ export interface ImageValues {
 const json = (value: unknown) => JSON.stringify(value);
 
 /**
- * All SQL of package ingestion. Every write is an upsert keyed by the ids the device chose, and
- * an update happens only when a value differs, so ingesting a package again changes nothing.
+ * All SQL of package ingestion. Every write is keyed by the ids the device chose; ingestion
+ * refuses a package that differs from what is stored, so ingesting one again changes nothing.
  */
 export const ingestionRepository = {
   /** Serializes the ingestions of one session (its .luxlz and .luxiz) until the transaction ends. */
@@ -71,7 +71,7 @@ export const ingestionRepository = {
   findSession(db: Db, id: string) {
     return db
       .selectFrom('sessions')
-      .select(['id', 'organizationId', 'projectId'])
+      .select(['id', 'organizationId', 'projectId', 'deviceId'])
       .where('id', '=', id)
       .executeTakeFirst();
   },
@@ -80,8 +80,65 @@ export const ingestionRepository = {
     if (ids.length === 0) return Promise.resolve([]);
     return db
       .selectFrom('scans')
-      .select(['id', 'organizationId', 'projectId', 'sessionId'])
+      .select([
+        'id',
+        'organizationId',
+        'projectId',
+        'sessionId',
+        'capturedTimestamp',
+        'endCapturedTimestamp',
+        'simplePath',
+        'length',
+        'metadata',
+      ])
       .where('id', 'in', [...ids])
+      .execute();
+  },
+
+  /** The point-cloud artifact ingestion registers for each of the scans that has one. */
+  findPointClouds(db: Db, scanIds: readonly string[]) {
+    if (scanIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('artifacts')
+      .select(['id', 'scanId', 'size', 'parameters'])
+      .where('scanId', 'in', [...scanIds])
+      .where('artifactType', '=', 'pointcloud')
+      .where('name', '=', 'unclassified')
+      .orderBy('id')
+      .execute();
+  },
+
+  /** Records the hash of a point cloud stored before hashes were kept; other values stay. */
+  async addPointCloudHash(trx: Db, artifactId: number, sha256: string) {
+    await trx
+      .updateTable('artifacts')
+      .set({
+        parameters: sql`coalesce(parameters, '{}'::jsonb) || jsonb_build_object('sha256', ${sha256}::text)`,
+      })
+      .where('id', '=', artifactId)
+      .where(sql<boolean>`NOT coalesce(parameters ? 'sha256', false)`)
+      .execute();
+  },
+
+  /** The image rows stored for the scans. */
+  findImages(db: Db, scanIds: readonly string[]) {
+    if (scanIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('images')
+      .select([
+        'scanId',
+        'frame',
+        'gpsTime',
+        'x',
+        'y',
+        'z',
+        'lat',
+        'lon',
+        'centerImage',
+        'leftImage',
+        'rightImage',
+      ])
+      .where('scanId', 'in', [...scanIds])
       .execute();
   },
 
@@ -113,10 +170,10 @@ export const ingestionRepository = {
   },
 
   /**
-   * Creates the scan, or refreshes what the package says of it (times, path, length). Its project,
-   * name, tags and comment stay as they are: they may have been changed in the portal since.
+   * Creates the scan; a stored one stays as it is. Ingestion refuses a package that differs from
+   * a stored scan, and the project, name, tags and comment may have been changed in the portal.
    */
-  async upsertScan(trx: Db, scan: ScanValues) {
+  async insertScan(trx: Db, scan: ScanValues) {
     await trx
       .insertInto('scans')
       .values({
@@ -126,20 +183,7 @@ export const ingestionRepository = {
         simplePath: json(scan.simplePath),
         metadata: json(scan.metadata),
       })
-      .onConflict((oc) =>
-        oc
-          .column('id')
-          .doUpdateSet({
-            capturedTimestamp: (eb) => eb.ref('excluded.capturedTimestamp'),
-            endCapturedTimestamp: (eb) => eb.ref('excluded.endCapturedTimestamp'),
-            simplePath: (eb) => eb.ref('excluded.simplePath'),
-            length: (eb) => eb.ref('excluded.length'),
-            lastModified: sql`now()`,
-          })
-          .where(
-            sql<boolean>`(scans.captured_timestamp, scans.end_captured_timestamp, scans.simple_path, scans.length) IS DISTINCT FROM (excluded.captured_timestamp, excluded.end_captured_timestamp, excluded.simple_path, excluded.length)`,
-          ),
-      )
+      .onConflict((oc) => oc.column('id').doNothing())
       .execute();
   },
 
@@ -177,8 +221,8 @@ export const ingestionRepository = {
       .execute();
   },
 
-  /** Writes image rows in batches; a frame already stored is updated only where it differs. */
-  async upsertImages(trx: Db, images: readonly ImageValues[]) {
+  /** Writes image rows in batches; a frame already stored stays (ingestion compared it). */
+  async insertImages(trx: Db, images: readonly ImageValues[]) {
     for (let i = 0; i < images.length; i += 500) {
       const batch = images.slice(i, i + 500).map((image) => ({
         ...image,
@@ -189,24 +233,7 @@ export const ingestionRepository = {
       await trx
         .insertInto('images')
         .values(batch)
-        .onConflict((oc) =>
-          oc
-            .columns(['scanId', 'frame'])
-            .doUpdateSet({
-              gpsTime: (eb) => eb.ref('excluded.gpsTime'),
-              x: (eb) => eb.ref('excluded.x'),
-              y: (eb) => eb.ref('excluded.y'),
-              z: (eb) => eb.ref('excluded.z'),
-              lat: (eb) => eb.ref('excluded.lat'),
-              lon: (eb) => eb.ref('excluded.lon'),
-              centerImage: (eb) => eb.ref('excluded.centerImage'),
-              leftImage: (eb) => eb.ref('excluded.leftImage'),
-              rightImage: (eb) => eb.ref('excluded.rightImage'),
-            })
-            .where(
-              sql<boolean>`(images.gps_time, images.x, images.y, images.z, images.lat, images.lon, images.center_image, images.left_image, images.right_image) IS DISTINCT FROM (excluded.gps_time, excluded.x, excluded.y, excluded.z, excluded.lat, excluded.lon, excluded.center_image, excluded.left_image, excluded.right_image)`,
-            ),
-        )
+        .onConflict((oc) => oc.columns(['scanId', 'frame']).doNothing())
         .execute();
     }
   },

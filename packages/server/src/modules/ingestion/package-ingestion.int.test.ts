@@ -18,7 +18,14 @@ import { createObjectStorage } from '../../storage/create-object-storage.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
 import { ingestPackageJob } from './ingest-package.job.ts';
 import { enqueueIngestion } from './ingestion.queue.ts';
-import { drainJobs, ingestNow, tamperPackage, uploadPackage } from './ingestion-test-kit.ts';
+import {
+  drainJobs,
+  ingestLog,
+  ingestNow,
+  snapshot,
+  tamperPackage,
+  uploadPackage,
+} from './ingestion-test-kit.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'ingestion-'));
 let withImages: GeneratedPackage;
@@ -45,46 +52,6 @@ beforeAll(async () => {
   plain = await generate('LG-2002', false);
 }, 120_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-async function snapshot(db: Db, organizationId: number) {
-  const scans = await db
-    .selectFrom('scans')
-    .selectAll()
-    .where('organizationId', '=', organizationId)
-    .orderBy('id')
-    .execute();
-  const ids = scans.map((scan) => scan.id);
-  const none = ['-'];
-  return {
-    sessions: await db
-      .selectFrom('sessions')
-      .selectAll()
-      .where('organizationId', '=', organizationId)
-      .orderBy('id')
-      .execute(),
-    scans,
-    artifacts: await db
-      .selectFrom('artifacts')
-      .selectAll()
-      .where('scanId', 'in', ids.length ? ids : none)
-      .orderBy('id')
-      .execute(),
-    images: await db
-      .selectFrom('images')
-      .selectAll()
-      .where('scanId', 'in', ids.length ? ids : none)
-      .orderBy('id')
-      .execute(),
-  };
-}
-
-const ingestLog = (db: Db, key: string) =>
-  db
-    .selectFrom('activityLogs')
-    .selectAll()
-    .where('activityType', '=', 'PackageIngest')
-    .where('referenceKey', '=', key)
-    .executeTakeFirst();
 
 describe.each(DATABASE_KINDS)('package ingestion on %s', (kind) => {
   let database: TestDatabase;
