@@ -16,7 +16,7 @@ const SIZE = process.env.BENCH_INGEST_SIZE ?? '1GB';
 const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
 const POSTGRES_URL =
   process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const BENCHMARK = path.join(root, 'packages/server/src/modules/ingestion/ingest-benchmark.ts');
+const BENCHMARK = path.join(root, 'bench/ingest-benchmark.ts');
 
 /** Runs a command, echoing nothing, and resolves with its stdout and stderr. */
 function run(command, args, env = {}) {

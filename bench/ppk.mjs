@@ -25,10 +25,6 @@ import proj4 from 'proj4';
 import { loadConfig } from '../packages/server/src/config/config.ts';
 import { migrateToLatest, openDatabase } from '../packages/server/src/db/database.ts';
 import { storageUrl } from '../packages/server/src/modules/ingestion/ingestion-context.ts';
-import {
-  ingestNow,
-  uploadPackage,
-} from '../packages/server/src/modules/ingestion/ingestion-test-kit.ts';
 import { parsePosFile } from '../packages/server/src/modules/trajectory/ppk/pos-file.ts';
 import {
   PPK_OPTIONS_VERSION,
@@ -52,6 +48,7 @@ import { createObjectStorage } from '../packages/server/src/storage/create-objec
 import { objectKey } from '../packages/server/src/storage/object-key.ts';
 import { factories } from '../packages/server/test/factories.ts';
 import { adminFactories } from '../packages/server/test/factories-admin.ts';
+import { ingestNow, uploadPackage } from '../packages/server/test/ingestion-test-kit.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -8,7 +8,7 @@ import {
   VERSION_NAME_INVALID,
 } from '@asset-portal/shared';
 import { beforeAll, expect, it } from 'vitest';
-import { drainJobs } from '../packages/server/src/modules/ingestion/ingestion-test-kit.ts';
+import { drainJobs } from '../packages/server/test/ingestion-test-kit.ts';
 import {
   artifactObjectKey,
   portalBucket,

@@ -13,7 +13,7 @@ import {
 } from '@asset-portal/shared';
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { drainJobs } from '../packages/server/src/modules/ingestion/ingestion-test-kit.ts';
+import { drainJobs } from '../packages/server/test/ingestion-test-kit.ts';
 import type { PortalDriver } from './support/portal-driver.ts';
 import { describeInBrowser, setUpBrowserSuite } from './support/suite.ts';
 import { ViewerPage } from './support/viewer-page.ts';

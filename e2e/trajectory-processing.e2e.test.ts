@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { drainJobs } from '../packages/server/src/modules/ingestion/ingestion-test-kit.ts';
+import { drainJobs } from '../packages/server/test/ingestion-test-kit.ts';
 import { makeBasestationZip } from '../packages/server/src/packages/generator/basestation-zip.ts';
 import { defaultFixturesDir } from '../packages/server/src/packages/generator/options.ts';
 import { BasestationPage } from './support/basestation-page.ts';

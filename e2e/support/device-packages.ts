@@ -3,7 +3,7 @@ import {
   drainJobs,
   ingestNow,
   uploadPackage,
-} from '../../packages/server/src/modules/ingestion/ingestion-test-kit.ts';
+} from '../../packages/server/test/ingestion-test-kit.ts';
 import {
   type GeneratedPackage,
   makePackage,

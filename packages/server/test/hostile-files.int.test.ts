@@ -12,17 +12,13 @@ import {
 } from '../src/modules/basestations/basestation-storage.ts';
 import { importedSourceKey } from '../src/modules/imported-scans/imported-scan-rules.ts';
 import { storageUrl } from '../src/modules/ingestion/ingestion-context.ts';
-import {
-  drainJobs,
-  ingestNow,
-  uploadPackage,
-} from '../src/modules/ingestion/ingestion-test-kit.ts';
 import { createObjectStorage } from '../src/storage/create-object-storage.ts';
 import type { ObjectStorage } from '../src/storage/storage.ts';
 import { startTestApi, type TestApi } from './api.ts';
 import { DATABASE_KINDS } from './databases.ts';
 import { factories } from './factories.ts';
 import { HOSTILE_CASES, type HostileCase, type HostileFeature } from './hostile-files/cases.ts';
+import { drainJobs, ingestNow, uploadPackage } from './ingestion-test-kit.ts';
 
 /**
  * Runs every file of the hostile-file corpus (hostile-files/cases.ts) through the entry point

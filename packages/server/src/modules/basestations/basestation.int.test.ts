@@ -13,7 +13,7 @@ import { jobRepository } from '../../jobs/job.repository.ts';
 import { ecefToGeodetic } from '../../lib/geodesy/geodesy.ts';
 import { createObjectStorage } from '../../storage/create-object-storage.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
-import { drainJobs, tamperPackage } from '../ingestion/ingestion-test-kit.ts';
+import { drainJobs, tamperPackage } from '../../../test/ingestion-test-kit.ts';
 import { BASESTATION_IN_USE } from './basestation.service.ts';
 import {
   basestationEcef,

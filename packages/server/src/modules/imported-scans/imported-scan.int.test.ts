@@ -18,7 +18,7 @@ import { withJobTables } from '../../jobs/job-tables.ts';
 import { utcToGpsSeconds } from '../../packages/gps-time.ts';
 import { createObjectStorage } from '../../storage/create-object-storage.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
-import { drainJobs } from '../ingestion/ingestion-test-kit.ts';
+import { drainJobs } from '../../../test/ingestion-test-kit.ts';
 import { IMPORT_NOT_OWN_UPLOAD, IMPORT_NOT_UPLOADED } from './imported-scan-rules.ts';
 import {
   NAD83_UTM_CLOUD,

@@ -4,6 +4,15 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../../test/databases.ts';
 import { factories } from '../../../test/factories.ts';
+import {
+  editManifest,
+  ingestLog,
+  ingestNow,
+  snapshot,
+  storedObjects,
+  tamperPackage,
+  uploadPackage,
+} from '../../../test/ingestion-test-kit.ts';
 import { type AppConfig, loadConfig } from '../../config/config.ts';
 import type { Db } from '../../db/database.ts';
 import { jobRepository } from '../../jobs/job.repository.ts';
@@ -13,15 +22,6 @@ import { parseGeneratorArgs } from '../../packages/generator/options.ts';
 import { createObjectStorage } from '../../storage/create-object-storage.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
 import { ingestionRepository } from './ingestion.repository.ts';
-import {
-  editManifest,
-  ingestLog,
-  ingestNow,
-  snapshot,
-  storedObjects,
-  tamperPackage,
-  uploadPackage,
-} from './ingestion-test-kit.ts';
 
 /**
  * A package is ingested over stored data only when it brings the same content; anything else

@@ -6,6 +6,14 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../../test/databases.ts';
 import { factories } from '../../../test/factories.ts';
+import {
+  drainJobs,
+  ingestLog,
+  ingestNow,
+  snapshot,
+  tamperPackage,
+  uploadPackage,
+} from '../../../test/ingestion-test-kit.ts';
 import { type AppConfig, loadConfig } from '../../config/config.ts';
 import type { Db } from '../../db/database.ts';
 import { jobRepository } from '../../jobs/job.repository.ts';
@@ -18,14 +26,6 @@ import { createObjectStorage } from '../../storage/create-object-storage.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
 import { ingestPackageJob } from './ingest-package.job.ts';
 import { enqueueIngestion } from './ingestion.queue.ts';
-import {
-  drainJobs,
-  ingestLog,
-  ingestNow,
-  snapshot,
-  tamperPackage,
-  uploadPackage,
-} from './ingestion-test-kit.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'ingestion-'));
 let withImages: GeneratedPackage;

@@ -7,6 +7,7 @@ import { startTestApi, type TestApi } from '../../../test/api.ts';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { factories } from '../../../test/factories.ts';
 import { scanFactories } from '../../../test/factories-scans.ts';
+import { drainJobs, ingestNow, uploadPackage } from '../../../test/ingestion-test-kit.ts';
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { jobRepository } from '../../jobs/job.repository.ts';
@@ -16,7 +17,6 @@ import { parseGeneratorArgs } from '../../packages/generator/options.ts';
 import { createObjectStorage } from '../../storage/create-object-storage.ts';
 import { objectKey } from '../../storage/object-key.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
-import { drainJobs, ingestNow, uploadPackage } from '../ingestion/ingestion-test-kit.ts';
 import { buildPointCloudLodJob, enqueuePointCloudLod } from './point-cloud-lod.job.ts';
 import { BUILD_POINT_CLOUD_LOD_KIND, lodRecordOf } from './point-cloud-rules.ts';
 

@@ -39,7 +39,7 @@ import { objectKey } from '../../storage/object-key.ts';
 import { createS3Client } from '../../storage/s3-connection.ts';
 import { S3ObjectStorage } from '../../storage/s3-storage.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
-import { drainJobs } from '../ingestion/ingestion-test-kit.ts';
+import { drainJobs } from '../../../test/ingestion-test-kit.ts';
 import { publishScanJob } from './publish-scan.job.ts';
 import type { PublishManifest } from './publishing-rules.ts';
 

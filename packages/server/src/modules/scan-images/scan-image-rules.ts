@@ -2,7 +2,7 @@ import type { AppConfig } from '../../config/config.ts';
 import type { ImageRef } from '../../db/schema.ts';
 import { EMBEDDED_BUCKET } from '../../storage/embedded-storage.ts';
 import { isScopedKey } from '../../storage/object-key.ts';
-import type { ThumbnailedImageRef } from '../ingestion/image-thumbnails.ts';
+import type { ThumbnailedImageRef } from './image-thumbnails.ts';
 
 /** How long the links to one frame's images live: long enough to step back and forth a while. */
 export const IMAGE_URL_SECONDS = 600;

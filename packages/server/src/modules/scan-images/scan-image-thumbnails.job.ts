@@ -7,13 +7,13 @@ import { defineJob, exponentialBackoff } from '../../jobs/define-job.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { createObjectStorage } from '../../storage/create-object-storage.ts';
 import { ObjectNotFoundError, type ObjectStorage } from '../../storage/storage.ts';
+import { storageUrl } from '../ingestion/ingestion-context.ts';
 import {
   makeThumbnail,
   THUMBNAIL_MAX_SOURCE_BYTES,
   type ThumbnailedImageRef,
   thumbnailKey,
-} from '../ingestion/image-thumbnails.ts';
-import { storageUrl } from '../ingestion/ingestion-context.ts';
+} from './image-thumbnails.ts';
 import {
   CAMERA_COLUMNS,
   type CameraColumn,

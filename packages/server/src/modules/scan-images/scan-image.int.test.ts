@@ -5,6 +5,7 @@ import jpeg from 'jpeg-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { factories } from '../../../test/factories.ts';
+import { uploadPackage } from '../../../test/ingestion-test-kit.ts';
 import { type LiveApp, startLiveApp } from '../../../test/live-app.ts';
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
@@ -17,9 +18,8 @@ import { parseGeneratorArgs } from '../../packages/generator/options.ts';
 import { openPackage } from '../../packages/package-reader.ts';
 import { createObjectStorage } from '../../storage/create-object-storage.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
-import { THUMBNAIL_MAX_SIDE, type ThumbnailedImageRef } from '../ingestion/image-thumbnails.ts';
 import { enqueueIngestion } from '../ingestion/ingestion.queue.ts';
-import { uploadPackage } from '../ingestion/ingestion-test-kit.ts';
+import { THUMBNAIL_MAX_SIDE, type ThumbnailedImageRef } from './image-thumbnails.ts';
 import { scanImageThumbnailsJob } from './scan-image-thumbnails.job.ts';
 
 const DEVICE = 'LG-3003';
@@ -83,7 +83,10 @@ describe.each(DATABASE_KINDS)('camera images of a scan on %s', (kind) => {
   let scanId: string;
 
   const frameUrls = async (user: UserRow, scan: string, frame: number) => {
-    const id = await webSessionRepository.create(db, { subject: user.awsUserId!, ttlMs: 3_600_000 });
+    const id = await webSessionRepository.create(db, {
+      subject: user.awsUserId!,
+      ttlMs: 3_600_000,
+    });
     const response = await live.app.inject({
       method: 'POST',
       url: '/graphql',

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import type { ThumbnailedImageRef } from '../ingestion/image-thumbnails.ts';
+import type { ThumbnailedImageRef } from './image-thumbnails.ts';
 
 type Db = Kysely<Database>;
 

@@ -9,6 +9,7 @@ import { startTestApi, type TestApi } from '../../../test/api.ts';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { factories } from '../../../test/factories.ts';
 import { scanFactories } from '../../../test/factories-scans.ts';
+import { drainJobs } from '../../../test/ingestion-test-kit.ts';
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { withJobTables } from '../../jobs/job-tables.ts';
@@ -18,7 +19,6 @@ import { createObjectStorage } from '../../storage/create-object-storage.ts';
 import { objectKey } from '../../storage/object-key.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
 import { storageUrl } from '../ingestion/ingestion-context.ts';
-import { drainJobs } from '../ingestion/ingestion-test-kit.ts';
 
 const FIXTURES = path.resolve(
   process.env.FIXTURES_DIR ?? path.join(import.meta.dirname, '../../../../../../shared/fixtures'),

@@ -2,14 +2,14 @@ import { createReadStream } from 'node:fs';
 import { stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import yazl from 'yazl';
-import type { AppConfig } from '../../config/config.ts';
-import type { Db } from '../../db/database.ts';
-import { jobDefinitions } from '../../jobs/job-registry.ts';
-import { runNextJob } from '../../jobs/job-runner.ts';
-import { openPackage } from '../../packages/package-reader.ts';
-import { objectKey } from '../../storage/object-key.ts';
-import type { ObjectStorage } from '../../storage/storage.ts';
-import { enqueueIngestion } from './ingestion.queue.ts';
+import type { AppConfig } from '../src/config/config.ts';
+import type { Db } from '../src/db/database.ts';
+import { jobDefinitions } from '../src/jobs/job-registry.ts';
+import { runNextJob } from '../src/jobs/job-runner.ts';
+import { enqueueIngestion } from '../src/modules/ingestion/ingestion.queue.ts';
+import { openPackage } from '../src/packages/package-reader.ts';
+import { objectKey } from '../src/storage/object-key.ts';
+import type { ObjectStorage } from '../src/storage/storage.ts';
 
 /** Helpers of the ingestion tests: upload a package file, run the queue, tamper with packages. */
 

@@ -2,19 +2,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../../config/config.ts';
-import { migrateToLatest, openDatabase } from '../../db/database.ts';
-import { MANIFEST_NAME } from '../../packages/manifest.ts';
-import { openPackage } from '../../packages/package-reader.ts';
-import { createObjectStorage } from '../../storage/create-object-storage.ts';
-import { ingestPackageJob } from './ingest-package.job.ts';
-import { enqueueIngestion } from './ingestion.queue.ts';
-import { drainJobs, uploadPackage } from './ingestion-test-kit.ts';
+import { loadConfig } from '../packages/server/src/config/config.ts';
+import { migrateToLatest, openDatabase } from '../packages/server/src/db/database.ts';
+import { ingestPackageJob } from '../packages/server/src/modules/ingestion/ingest-package.job.ts';
+import { enqueueIngestion } from '../packages/server/src/modules/ingestion/ingestion.queue.ts';
+import { MANIFEST_NAME } from '../packages/server/src/packages/manifest.ts';
+import { openPackage } from '../packages/server/src/packages/package-reader.ts';
+import { createObjectStorage } from '../packages/server/src/storage/create-object-storage.ts';
+import { drainJobs, uploadPackage } from '../packages/server/test/ingestion-test-kit.ts';
 
 /**
  * Measures the ingestion of generated packages: wall time and resident memory of this process.
  *   npm run make-package -- --out /tmp/pkg --target-size 50MB --images
- *   npx tsx packages/server/src/modules/ingestion/ingest-benchmark.ts /tmp/pkg/X.luxlz [X.luxiz]
+ *   npx tsx bench/ingest-benchmark.ts /tmp/pkg/X.luxlz [X.luxiz]
  * Uses an in-memory PGlite (DATABASE_URL for PostgreSQL) and the embedded store in a temp folder.
  */
 const { positionals } = parseArgs({ allowPositionals: true });
