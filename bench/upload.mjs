@@ -260,7 +260,7 @@ async function curlUpload(origin, cookie, file, measure) {
   const { getPackageUploadSignedURL: signed } = await graphql(
     origin,
     cookie,
-    `query ($filename: String!, $size: Float, $contentType: String) {
+    `query ($filename: String!, $size: Float!, $contentType: String) {
       getPackageUploadSignedURL(filename: $filename, size: $size, contentType: $contentType) { uploadUrl }
     }`,
     { filename, size: fs.statSync(file).size, contentType: CONTENT_TYPE },

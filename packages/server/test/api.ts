@@ -5,9 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { createApp } from '../src/app.ts';
 import { type AppConfig, loadConfig } from '../src/config/config.ts';
 import type { UserRow } from '../src/db/schema.ts';
-import type { Identity } from '../src/identity/index.ts';
 import { SESSION_COOKIE } from '../src/identity/bff/session-cookie.ts';
 import { webSessionRepository } from '../src/identity/bff/web-session.repository.ts';
+import type { Identity } from '../src/identity/index.ts';
 import { createTestDatabase, type TestDatabase } from './databases.ts';
 
 export interface GraphqlResult<T = Record<string, unknown>> {

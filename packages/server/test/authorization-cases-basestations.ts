@@ -97,7 +97,8 @@ export const basestationCases: Record<string, AuthorizationCase> = {
     expect: managers,
   },
   getBasestationUploadSignedURL: {
-    document: 'query($f:String!){ getBasestationUploadSignedURL(filename:$f){ uploadUrl } }',
+    document:
+      'query($f:String!){ getBasestationUploadSignedURL(filename:$f, size:1){ uploadUrl } }',
     variables: () => ({ f: `base-${unique()}.zip` }),
     expect: uploaders,
   },

@@ -62,13 +62,13 @@ export const importedScansCases: Record<string, AuthorizationCase> = {
   },
   getImportScanUploadSignedURL: {
     document:
-      'query($id:ID!){ getImportScanUploadSignedURL(importedScanId:$id, filename:"matrix.las"){ uploadUrl } }',
+      'query($id:ID!){ getImportScanUploadSignedURL(importedScanId:$id, filename:"matrix.las", size:1){ uploadUrl } }',
     variables: byScan,
     expect: managers,
   },
   getImportScanUploadMultipartInfo: {
     document:
-      'query($id:ID!){ getImportScanUploadMultipartInfo(importedScanId:$id, filename:"matrix.las", numberOfParts:1){ uploadId } }',
+      'query($id:ID!){ getImportScanUploadMultipartInfo(importedScanId:$id, filename:"matrix.las", numberOfParts:1, size:1){ uploadId } }',
     variables: byScan,
     expect: managers,
   },

@@ -29,6 +29,7 @@ async function uploadIn(
       filename: FILENAME,
       key: packageKey(aimed.organizationId, FILENAME),
       uploadId,
+      size: 1,
       numberOfParts: 1,
       status,
     })
@@ -38,12 +39,12 @@ async function uploadIn(
 
 export const packageUploadCases: Record<string, AuthorizationCase> = {
   getPackageUploadSignedURL: {
-    document: 'query{ getPackageUploadSignedURL(filename:"a.luxlz"){ uploadUrl } }',
+    document: 'query{ getPackageUploadSignedURL(filename:"a.luxlz", size:1){ uploadUrl } }',
     expect: uploaders,
   },
   getPackageUploadMultipartInfo: {
     document:
-      'query{ getPackageUploadMultipartInfo(filename:"a.luxlz", numberOfParts:2){ uploadId } }',
+      'query{ getPackageUploadMultipartInfo(filename:"a.luxlz", numberOfParts:2, size:9437184){ uploadId } }',
     expect: uploaders,
   },
   getExistingPackageUploads: {

@@ -61,7 +61,7 @@ export const publishingCases: Record<string, AuthorizationCase> = {
   },
   getGeoidGridUploadSignedURL: {
     document:
-      'mutation{ getGeoidGridUploadSignedURL(filename:"matrix-grid.gtx"){ s3Uri uploadUrl } }',
+      'mutation{ getGeoidGridUploadSignedURL(filename:"matrix-grid.gtx", size:1){ s3Uri uploadUrl } }',
     expect: adminOnly,
   },
   registerGeoidGrid: {

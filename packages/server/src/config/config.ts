@@ -45,6 +45,7 @@ const schema = z.object({
   IDLE_COUNTDOWN_SECONDS: z.coerce.number().int().min(1).default(10),
   UPLOAD_SIMULTANEOUS: z.coerce.number().int().min(1).max(10).default(3),
   UPLOAD_USE_MULTIPART: bool.default(true),
+  UPLOAD_QUOTA_GB_PER_ORGANIZATION: z.coerce.number().positive().optional(),
   STORAGE_ENDPOINT: optionalUrl,
   STORAGE_REGION: z.string().default('us-east-1'),
   STORAGE_BUCKET: z.string().optional(),
@@ -56,6 +57,7 @@ const schema = z.object({
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).default(8),
   GRAPHQL_MAX_COST: z.coerce.number().int().min(100).default(5000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -92,6 +94,8 @@ export interface AppConfig {
   idleTimeoutSeconds: number;
   idleCountdownSeconds: number;
   uploads: { simultaneousUploads: number; useMultipart: boolean };
+  /** Bytes of uploads each organization may store (1 GB = 10^9 bytes); undefined = no limit. */
+  uploadQuotaBytes: number | undefined;
   /** Where objects live: files in DATA_DIR/objects served by the app, or an S3 bucket. */
   storage:
     | { kind: 'embedded' }
@@ -109,6 +113,11 @@ export interface AppConfig {
   mapProjects: Record<string, ProjectMapSettings>;
   graphql: { maxDepth: number; maxCost: number };
   logLevel: Env['LOG_LEVEL'];
+  /**
+   * How long a worker holds a job without renewing it; undefined = each job kind's own lease.
+   * A job whose worker died is taken over once this runs out.
+   */
+  jobLeaseMs: number | undefined;
 }
 
 /** Reads and checks the settings; throws ConfigError naming each bad one. */
@@ -184,6 +193,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       simultaneousUploads: env.UPLOAD_SIMULTANEOUS,
       useMultipart: env.UPLOAD_USE_MULTIPART,
     },
+    uploadQuotaBytes:
+      env.UPLOAD_QUOTA_GB_PER_ORGANIZATION === undefined
+        ? undefined
+        : Math.round(env.UPLOAD_QUOTA_GB_PER_ORGANIZATION * 1e9),
     storage: env.STORAGE_BUCKET
       ? {
           kind: 's3',
@@ -199,6 +212,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mapProjects,
     graphql: { maxDepth: env.GRAPHQL_MAX_DEPTH, maxCost: env.GRAPHQL_MAX_COST },
     logLevel: env.LOG_LEVEL,
+    jobLeaseMs: env.JOB_LEASE_SECONDS === undefined ? undefined : env.JOB_LEASE_SECONDS * 1000,
   };
 }
 
@@ -245,6 +259,8 @@ export const CONFIG_DOCS: Record<keyof Env, string> = {
   IDLE_COUNTDOWN_SECONDS: 'length of the logout countdown',
   UPLOAD_SIMULTANEOUS: 'default number of simultaneous uploads (1-10)',
   UPLOAD_USE_MULTIPART: 'default for multipart uploads',
+  UPLOAD_QUOTA_GB_PER_ORGANIZATION:
+    'bytes of packages, base-station files and imported-scan sources each organization may store, in GB (unset = no limit)',
   STORAGE_ENDPOINT: 'S3-compatible endpoint (MinIO, Ceph, Garage…); unset = AWS S3 itself',
   STORAGE_REGION: 'region of the storage bucket',
   STORAGE_BUCKET:
@@ -258,4 +274,6 @@ export const CONFIG_DOCS: Record<keyof Env, string> = {
   GRAPHQL_MAX_DEPTH: 'deepest GraphQL selection accepted',
   GRAPHQL_MAX_COST: 'highest GraphQL query cost accepted',
   LOG_LEVEL: 'server log level',
+  JOB_LEASE_SECONDS:
+    'how long a worker holds a job without renewing it; a job whose worker died is retried after it (unset = per job kind, 5-10 minutes)',
 };

@@ -182,6 +182,8 @@ export interface ImportedScansTable {
   scanId: string;
   determineTrajectory: Generated<boolean>;
   sourceS3Url: string | null;
+  /** Bytes of the submitted source file (the upload quota counts them); null before 0008. */
+  sourceSize: ColumnType<number | null, number | null | undefined, number | null>;
   created: Timestamp;
 }
 
@@ -240,6 +242,8 @@ export interface BasestationsTable {
     string | BasestationFileRecord[] | undefined,
     string | BasestationFileRecord[]
   >;
+  /** Bytes of the uploaded zip (the upload quota counts them); null before 0008. */
+  uploadSize: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** One RINEX file of a base-station zip, stored under the base station's own key prefix. */

@@ -47,10 +47,11 @@ describe('security headers on every answer', () => {
       ['x.svg', 'image/svg+xml'],
     ] as const) {
       const key = objectKey({ organizationId: 1, projectId: 2, kind: 'packages', name });
-      const url = await storage.presignPut(key, { contentType: type });
+      const body = '<script>alert(1)</script>';
+      const url = await storage.presignPut(key, { contentType: type, contentLength: body.length });
       const put = await fetch(url, {
         method: 'PUT',
-        body: '<script>alert(1)</script>',
+        body,
         headers: { 'content-type': type },
       });
       expect(put.status).toBe(200);
@@ -59,7 +60,7 @@ describe('security headers on every answer', () => {
       expectDefences(get);
     }
     const jpeg = objectKey({ organizationId: 1, projectId: 2, kind: 'packages', name: 'a.jpg' });
-    await fetch(await storage.presignPut(jpeg, { contentType: 'image/jpeg' }), {
+    await fetch(await storage.presignPut(jpeg, { contentType: 'image/jpeg', contentLength: 4 }), {
       method: 'PUT',
       body: 'jpeg',
       headers: { 'content-type': 'image/jpeg' },

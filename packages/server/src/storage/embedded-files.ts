@@ -32,7 +32,8 @@ export async function writeAtomically(
   const temp = path.join(tmpDir, randomBytes(12).toString('hex'));
   const writer = new HashingFileWriter(temp);
   try {
-    await pipeline(body, writer);
+    if (expectedSize === undefined) await pipeline(body, writer);
+    else await pipeline(body, atMost(expectedSize), writer);
     const size = writer.size;
     if (expectedSize !== undefined && size !== expectedSize) {
       throw new StorageError(
@@ -48,6 +49,27 @@ export async function writeAtomically(
     await fs.promises.rm(temp, { force: true });
     throw error;
   }
+}
+
+/**
+ * Passes on at most `limit` bytes and fails as soon as more arrive: a body longer than its
+ * Content-Length (the signed size) never reaches the disk beyond that size.
+ */
+function atMost(limit: number) {
+  return async function* (source: AsyncIterable<Buffer>) {
+    let seen = 0;
+    for await (const chunk of source) {
+      seen += chunk.length;
+      if (seen > limit) {
+        throw new StorageError(
+          'IncompleteBody',
+          400,
+          `The request body is longer than the ${limit} bytes of its Content-Length header`,
+        );
+      }
+      yield chunk;
+    }
+  };
 }
 
 /** Writes a small file atomically (metadata). */

@@ -16,7 +16,10 @@ describe('embedded object store mounted in the app', () => {
     const storage = createEmbeddedStorage(live.config);
     const key = objectKey({ organizationId: 1, projectId: 2, kind: 'packages', name: 'p.luxlz' });
     const data = randomBytes(100_000);
-    const url = await storage.presignPut(key, { contentType: 'application/zip' });
+    const url = await storage.presignPut(key, {
+      contentType: 'application/zip',
+      contentLength: data.length,
+    });
     expect(url.startsWith(`${live.origin}/storage/portal/org-1/`)).toBe(true);
     const response = await fetch(url, {
       method: 'PUT',

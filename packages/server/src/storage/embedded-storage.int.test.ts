@@ -37,7 +37,12 @@ describe('embedded object store', () => {
 
   it('leaves no object and no temporary file when an upload is cut off', async () => {
     const key = 'org-1/project-none/packages/cut.luxlz';
-    const url = new URL(await storage.presignPut(key, { contentType: 'application/zip' }));
+    const url = new URL(
+      await storage.presignPut(key, {
+        contentType: 'application/zip',
+        contentLength: 10 * MIN_PART_SIZE,
+      }),
+    );
     await new Promise<void>((resolve) => {
       const request = http.request(url, {
         method: 'PUT',
@@ -89,8 +94,11 @@ describe('embedded object store', () => {
 
   it('streams a 64 MiB body to disk and answers its MD5 as ETag', async () => {
     const key = 'org-1/project-none/packages/big.luxlz';
-    const url = await storage.presignPut(key, { contentType: 'application/octet-stream' });
     const chunk = randomBytes(1024 * 1024);
+    const url = await storage.presignPut(key, {
+      contentType: 'application/octet-stream',
+      contentLength: 64 * chunk.length,
+    });
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
         for (let i = 0; i < 64; i++) controller.enqueue(chunk);
@@ -101,7 +109,10 @@ describe('embedded object store', () => {
       method: 'PUT',
       body,
       duplex: 'half',
-      headers: { 'content-type': 'application/octet-stream' },
+      headers: {
+        'content-type': 'application/octet-stream',
+        'content-length': String(64 * chunk.length),
+      },
     } as RequestInit);
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-expose-headers')).toBe('ETag');
@@ -131,14 +142,14 @@ describe('embedded object store', () => {
 
   it('refuses a Content-Type other than the signed one, and an unknown upload', async () => {
     const key = 'org-1/project-none/packages/typed.luxlz';
-    const url = await storage.presignPut(key, { contentType: 'application/zip' });
+    const url = await storage.presignPut(key, { contentType: 'application/zip', contentLength: 1 });
     const wrongType = await fetch(url, {
       method: 'PUT',
       body: 'x',
       headers: { 'content-type': 'text/html' },
     });
     expect(wrongType.status).toBe(403);
-    const part = await storage.presignPart(key, 'f'.repeat(32), 1);
+    const part = await storage.presignPart(key, 'f'.repeat(32), 1, 1);
     const unknown = await fetch(part, { method: 'PUT', body: 'x' });
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toContain('<Code>NoSuchUpload</Code>');
@@ -148,7 +159,7 @@ describe('embedded object store', () => {
     const key = 'org-1/project-none/packages/parts.luxlz';
     const uploadId = await storage.createMultipart(key, 'application/zip');
     const send = async (partNumber: number, size: number) => {
-      const url = await storage.presignPart(key, uploadId, partNumber);
+      const url = await storage.presignPart(key, uploadId, partNumber, size);
       const response = await fetch(url, { method: 'PUT', body: randomBytes(size) });
       return { partNumber, eTag: response.headers.get('etag') ?? '' };
     };
@@ -182,7 +193,7 @@ describe('embedded object store', () => {
     const uploadId = await storage.createMultipart(key, 'application/octet-stream');
     const parts = [];
     for (const [index, slice] of slices.entries()) {
-      const url = await storage.presignPart(key, uploadId, index + 1);
+      const url = await storage.presignPart(key, uploadId, index + 1, slice.length);
       const response = await fetch(url, { method: 'PUT', body: slice });
       parts.push({ partNumber: index + 1, eTag: response.headers.get('etag') ?? '' });
     }

@@ -23,12 +23,14 @@ import {
   attachmentDisposition,
   type ByteRange,
   type CompletedPart,
+  checkContentLength,
   checkPartNumber,
   type ListedObject,
   type MultipartUploadInfo,
   type ObjectInfo,
   ObjectNotFoundError,
   type ObjectStorage,
+  type PresignPutOptions,
   presignExpiry,
   quoteETag,
   type StoredPart,
@@ -83,11 +85,15 @@ export class EmbeddedObjectStorage implements ObjectStorage {
     );
   }
 
-  async presignPut(key: string, options: { contentType: string; expiresIn?: number }) {
+  async presignPut(key: string, options: PresignPutOptions) {
+    checkContentLength(options.contentLength);
     return this.presign(key, {
       method: 'PUT',
       operation: 'PutObject',
-      headers: { 'content-type': options.contentType },
+      headers: {
+        'content-length': String(options.contentLength),
+        'content-type': options.contentType,
+      },
       expiresIn: presignExpiry(options.expiresIn),
     });
   }
@@ -104,12 +110,20 @@ export class EmbeddedObjectStorage implements ObjectStorage {
     return uploadId;
   }
 
-  async presignPart(key: string, uploadId: string, partNumber: number, expiresIn?: number) {
+  async presignPart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    contentLength: number,
+    expiresIn?: number,
+  ) {
     checkPartNumber(partNumber);
+    checkContentLength(contentLength);
     return this.presign(key, {
       method: 'PUT',
       operation: 'UploadPart',
       query: { partNumber: String(partNumber), uploadId },
+      headers: { 'content-length': String(contentLength) },
       expiresIn: presignExpiry(expiresIn),
     });
   }

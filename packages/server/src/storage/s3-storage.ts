@@ -19,14 +19,17 @@ import {
   attachmentDisposition,
   type ByteRange,
   type CompletedPart,
+  checkContentLength,
   checkPartNumber,
   type ListedObject,
   type MultipartUploadInfo,
   type ObjectInfo,
   ObjectNotFoundError,
   type ObjectStorage,
+  type PresignPutOptions,
   presignExpiry,
   quoteETag,
+  SIGNED_PART_HEADERS,
   SIGNED_PUT_HEADERS,
   type StoredPart,
 } from './storage.ts';
@@ -41,11 +44,13 @@ export class S3ObjectStorage implements ObjectStorage {
     private readonly bucket: string,
   ) {}
 
-  presignPut(key: string, options: { contentType: string; expiresIn?: number }) {
+  presignPut(key: string, options: PresignPutOptions) {
+    checkContentLength(options.contentLength);
     const command = new PutObjectCommand({
       Bucket: this.bucket,
       Key: key,
       ContentType: options.contentType,
+      ContentLength: options.contentLength,
     });
     return getSignedUrl(this.client, command, {
       expiresIn: presignExpiry(options.expiresIn),
@@ -61,15 +66,26 @@ export class S3ObjectStorage implements ObjectStorage {
     return result.UploadId;
   }
 
-  presignPart(key: string, uploadId: string, partNumber: number, expiresIn?: number) {
+  presignPart(
+    key: string,
+    uploadId: string,
+    partNumber: number,
+    contentLength: number,
+    expiresIn?: number,
+  ) {
     checkPartNumber(partNumber);
+    checkContentLength(contentLength);
     const command = new UploadPartCommand({
       Bucket: this.bucket,
       Key: key,
       UploadId: uploadId,
       PartNumber: partNumber,
+      ContentLength: contentLength,
     });
-    return getSignedUrl(this.client, command, { expiresIn: presignExpiry(expiresIn) });
+    return getSignedUrl(this.client, command, {
+      expiresIn: presignExpiry(expiresIn),
+      signableHeaders: SIGNED_PART_HEADERS,
+    });
   }
 
   async completeMultipart(key: string, uploadId: string, parts: CompletedPart[]) {

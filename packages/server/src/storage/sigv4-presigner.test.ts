@@ -8,7 +8,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { describe, expect, it } from 'vitest';
 import { presignUrl } from './sigv4-presigner.ts';
 import { verifyPresignedUrl } from './sigv4-verifier.ts';
-import { attachmentDisposition } from './storage.ts';
+import { attachmentDisposition, SIGNED_PART_HEADERS, SIGNED_PUT_HEADERS } from './storage.ts';
 
 const credentials = {
   accessKeyId: 'AKTEST',
@@ -30,33 +30,48 @@ const key = "org-1/project-2/packages/scan 01(1)!'*.luxlz";
 const base = { endpoint, bucket: 'portal', key, credentials, now };
 
 describe('SigV4 presigner', () => {
-  it('makes the URL the AWS presigner makes for a part', async () => {
+  it('makes the URL the AWS presigner makes for a part that binds its length', async () => {
     const sdk = await getSignedUrl(
       client,
-      new UploadPartCommand({ Bucket: 'portal', Key: key, UploadId: 'u-1', PartNumber: 12 }),
-      { expiresIn: 900, signingDate: now },
+      new UploadPartCommand({
+        Bucket: 'portal',
+        Key: key,
+        UploadId: 'u-1',
+        PartNumber: 12,
+        ContentLength: 8388608,
+      }),
+      { expiresIn: 900, signingDate: now, signableHeaders: SIGNED_PART_HEADERS },
     );
     const ours = presignUrl({
       ...base,
       method: 'PUT',
       operation: 'UploadPart',
       query: { partNumber: '12', uploadId: 'u-1' },
+      headers: { 'content-length': '8388608' },
       expiresIn: 900,
     });
     expect(ours).toBe(sdk);
   });
 
-  it('makes the URL the AWS presigner makes for a PUT that binds its content type', async () => {
+  it('makes the URL the AWS presigner makes for a PUT that binds its type and length', async () => {
     const sdk = await getSignedUrl(
       client,
-      new PutObjectCommand({ Bucket: 'portal', Key: key, ContentType: 'application/octet-stream' }),
-      { expiresIn: 300, signingDate: now, signableHeaders: new Set(['content-type']) },
+      new PutObjectCommand({
+        Bucket: 'portal',
+        Key: key,
+        ContentType: 'application/octet-stream',
+        ContentLength: 10,
+      }),
+      { expiresIn: 300, signingDate: now, signableHeaders: SIGNED_PUT_HEADERS },
+    );
+    expect(new URL(sdk).searchParams.get('X-Amz-SignedHeaders')).toBe(
+      'content-length;content-type;host',
     );
     const ours = presignUrl({
       ...base,
       method: 'PUT',
       operation: 'PutObject',
-      headers: { 'content-type': 'application/octet-stream' },
+      headers: { 'content-type': 'application/octet-stream', 'content-length': '10' },
       expiresIn: 300,
     });
     expect(ours).toBe(sdk);
@@ -86,13 +101,14 @@ describe('SigV4 presigner', () => {
         method: 'PUT',
         operation: 'UploadPart',
         query: { partNumber: '1', uploadId: 'u-2' },
+        headers: { 'content-length': '3' },
         expiresIn: 60,
       }),
     );
     const request = (method: string) => ({
       method,
       url: url.pathname + url.search,
-      headers: { host: url.host },
+      headers: { host: url.host, 'content-length': '3' },
     });
     expect(verifyPresignedUrl(request('PUT'), credentials, now).ok).toBe(true);
     expect(verifyPresignedUrl(request('GET'), credentials, now)).toMatchObject({

@@ -12,7 +12,8 @@ import { MAX_PRESIGN_SECONDS } from './storage.ts';
 /**
  * Checks an AWS Signature Version 4 presigned URL (query signing) the way S3 does, so the
  * embedded store accepts exactly the URLs the AWS SDK's presigner makes for it and nothing else:
- * the signature covers method, path, every query parameter and the signed headers (host).
+ * the signature covers method, path, every query parameter and the signed headers (host; for a
+ * PUT also content-length, so a body of another size than the one signed for is refused).
  */
 
 export interface PresignedRequest {
@@ -85,6 +86,10 @@ export function verifyPresignedUrl(
 
   const headerNames = signedHeaders.split(';');
   if (!headerNames.includes('host')) return denied('The host header must be signed');
+  // An upload URL is issued for one size: one without a signed length could take any body.
+  if (request.method.toUpperCase() === 'PUT' && !headerNames.includes('content-length')) {
+    return denied('The content-length header must be signed for an upload');
+  }
   const canonicalHeaders: string[] = [];
   for (const name of headerNames) {
     const value = request.headers[name];

@@ -102,7 +102,11 @@ describe.each([
   const data = randomBytes(300_000);
 
   it('takes a presigned PUT and serves HEAD, GET, ranges, a download URL', async () => {
-    const url = await storage.presignPut(key, { contentType: 'application/zip', expiresIn: 300 });
+    const url = await storage.presignPut(key, {
+      contentType: 'application/zip',
+      contentLength: data.length,
+      expiresIn: 300,
+    });
     const response = await put(url, data, { 'content-type': 'application/zip' });
     expect(response.status).toBe(200);
     expect(response.headers.get('etag')).toBe(md5(data));
@@ -172,7 +176,7 @@ describe.each([
     ];
     const parts = await Promise.all(
       slices.map(async (slice, index) => {
-        const url = await storage.presignPart(bigKey, uploadId, index + 1, 600);
+        const url = await storage.presignPart(bigKey, uploadId, index + 1, slice.length, 600);
         const response = await put(url, slice);
         expect(response.status).toBe(200);
         const eTag = response.headers.get('etag') ?? '';
@@ -197,7 +201,7 @@ describe.each([
     const uploadId = await storage.createMultipart(resumeKey, 'application/octet-stream');
     const sent = [];
     for (const partNumber of [3, 1]) {
-      const url = await storage.presignPart(resumeKey, uploadId, partNumber);
+      const url = await storage.presignPart(resumeKey, uploadId, partNumber, data.length);
       sent.push({
         partNumber,
         eTag: (await put(url, data)).headers.get('etag'),
@@ -219,7 +223,7 @@ describe.each([
   it('aborts a multipart upload, which then cannot be completed', async () => {
     const abortKey = 'org-1/project-2/packages/abandoned.luxlz';
     const uploadId = await storage.createMultipart(abortKey, 'application/octet-stream');
-    const url = await storage.presignPart(abortKey, uploadId, 1);
+    const url = await storage.presignPart(abortKey, uploadId, 1, data.length);
     const eTag = (await put(url, data)).headers.get('etag') ?? '';
     if (backend.managesUploads) {
       expect((await storage.listMultipartUploads()).map((u) => u.uploadId)).toEqual([uploadId]);
@@ -253,10 +257,43 @@ describe.each([
     expect(await storage.listMultipartUploads()).toEqual([]);
   });
 
+  it('refuses a PUT or a part of more or fewer bytes than signed, and stores nothing', async () => {
+    const sizedKey = 'org-1/project-2/packages/sized.luxlz';
+    const small = randomBytes(10);
+    const url = await storage.presignPut(sizedKey, {
+      contentType: 'application/zip',
+      contentLength: small.length,
+    });
+    const uploadId = await storage.createMultipart(sizedKey, 'application/zip');
+    const partUrl = await storage.presignPart(sizedKey, uploadId, 1, small.length);
+    // The length is part of what is signed, whichever store checks it.
+    for (const signed of [url, partUrl]) {
+      const headers = new URL(signed).searchParams.get('X-Amz-SignedHeaders') ?? '';
+      expect(headers.split(';')).toContain('content-length');
+    }
+    if (!backend.checksSignatures) {
+      // s3rver checks no V4 signature, so it does not enforce the signed length; S3 does.
+      return;
+    }
+    for (const body of [randomBytes(30 * 1024 * 1024), small.subarray(0, 9), Buffer.alloc(0)]) {
+      const refused = await put(url, body, { 'content-type': 'application/zip' });
+      expect(refused.status).toBe(403);
+      expect(await refused.text()).toContain('<Code>SignatureDoesNotMatch</Code>');
+      const refusedPart = await put(partUrl, body);
+      expect(refusedPart.status).toBe(403);
+    }
+    expect(await storage.head(sizedKey)).toBeNull();
+    expect(await storage.listParts(sizedKey, uploadId)).toEqual([]);
+    expect((await put(url, small, { 'content-type': 'application/zip' })).status).toBe(200);
+    expect((await storage.head(sizedKey))?.size).toBe(small.length);
+    await storage.abortMultipart(sizedKey, uploadId);
+  });
+
   it('refuses an expired URL and tampered URLs (where the store checks signatures)', async () => {
     const tamperKey = 'org-1/project-2/packages/tamper.luxlz';
     const expiring = await storage.presignPut(tamperKey, {
       contentType: 'application/zip',
+      contentLength: data.length,
       expiresIn: 1,
     });
     await new Promise((resolve) => setTimeout(resolve, 2100));
@@ -268,14 +305,17 @@ describe.each([
     // s3rver does not compute V4 signatures, so it accepts tampered URLs; S3 and ours refuse.
     if (!backend.checksSignatures) return;
 
-    const url = await storage.presignPut(tamperKey, { contentType: 'application/zip' });
+    const url = await storage.presignPut(tamperKey, {
+      contentType: 'application/zip',
+      contentLength: data.length,
+    });
     const otherKey = url.replace('tamper.luxlz', 'other.luxlz');
     expect((await put(otherKey, data, { 'content-type': 'application/zip' })).status).toBe(403);
     const otherOrg = url.replace('org-1', 'org-9');
     expect((await put(otherOrg, data, { 'content-type': 'application/zip' })).status).toBe(403);
     expect((await fetch(url)).status).toBe(403);
     const uploadId = await storage.createMultipart(tamperKey, 'application/zip');
-    const part = await storage.presignPart(tamperKey, uploadId, 2);
+    const part = await storage.presignPart(tamperKey, uploadId, 2, data.length);
     const refused = await put(part.replace('partNumber=2', 'partNumber=3'), data);
     expect(refused.status).toBe(403);
     expect(await refused.text()).toContain('<Code>SignatureDoesNotMatch</Code>');

@@ -9,15 +9,19 @@ import type { Readable } from 'node:stream';
  * `completeMultipart` also accepts them unquoted.
  */
 export interface ObjectStorage {
-  /** A URL for one PUT of one object; the browser must send the same Content-Type. */
-  presignPut(key: string, options: { contentType: string; expiresIn?: number }): Promise<string>;
+  /**
+   * A URL for one PUT of one object of exactly `contentLength` bytes; the browser must send the
+   * same Content-Type and Content-Length (both are signed).
+   */
+  presignPut(key: string, options: PresignPutOptions): Promise<string>;
   /** Starts a multipart upload and returns its id. */
   createMultipart(key: string, contentType: string): Promise<string>;
-  /** A URL for one PUT of one part (1–10000) of one multipart upload. */
+  /** A URL for one PUT of one part (1–10000) of exactly `contentLength` bytes (signed). */
   presignPart(
     key: string,
     uploadId: string,
     partNumber: number,
+    contentLength: number,
     expiresIn?: number,
   ): Promise<string>;
   completeMultipart(
@@ -47,6 +51,13 @@ export interface ObjectStorage {
     body: Readable,
     options?: { size?: number; contentType?: string },
   ): Promise<{ eTag: string }>;
+}
+
+export interface PresignPutOptions {
+  contentType: string;
+  /** The exact size of the body the URL accepts. */
+  contentLength: number;
+  expiresIn?: number;
 }
 
 export interface CompletedPart {
@@ -90,8 +101,12 @@ export interface ByteRange {
 /** The longest a presigned URL may live: 15 minutes, here and nowhere else. */
 export const MAX_PRESIGN_SECONDS = 900;
 
-/** A presigned PUT binds the Content-Type too, so an upload cannot change what it claims to be. */
-export const SIGNED_PUT_HEADERS = new Set(['content-type']);
+/**
+ * A presigned PUT binds the Content-Type, so an upload cannot change what it claims to be, and
+ * the Content-Length, so a URL issued for 10 bytes cannot take 30 MB (or a quota be dodged).
+ */
+export const SIGNED_PUT_HEADERS = new Set(['content-type', 'content-length']);
+export const SIGNED_PART_HEADERS = new Set(['content-length']);
 
 /** The smallest part S3 accepts, except for the last part of an upload. */
 export const MIN_PART_SIZE = 5 * 1024 * 1024;
@@ -100,6 +115,13 @@ export const MIN_PART_SIZE = 5 * 1024 * 1024;
 export function presignExpiry(expiresIn?: number): number {
   if (expiresIn === undefined) return MAX_PRESIGN_SECONDS;
   return Math.max(1, Math.min(MAX_PRESIGN_SECONDS, Math.floor(expiresIn)));
+}
+
+/** A signed length is a whole number of bytes a single request can carry. */
+export function checkContentLength(contentLength: number): void {
+  if (!Number.isSafeInteger(contentLength) || contentLength < 0) {
+    throw new RangeError(`content length must be a whole number of bytes, not ${contentLength}`);
+  }
 }
 
 export function checkPartNumber(partNumber: number): void {

@@ -5,6 +5,7 @@ import * as packageUploads from './0003-package-uploads.ts';
 import * as trajectoryProcessing from './0004-trajectory-processing.ts';
 import * as layers from './0006-layers.ts';
 import * as activityLogScope from './0007-activity-log-scope.ts';
+import * as uploadSizes from './0008-upload-sizes.ts';
 
 /** Every migration in the order it is applied. Append only. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004-trajectory-processing': trajectoryProcessing,
   '0006-layers': layers,
   '0007-activity-log-scope': activityLogScope,
+  '0008-upload-sizes': uploadSizes,
 };

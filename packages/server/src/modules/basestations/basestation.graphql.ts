@@ -69,7 +69,8 @@ const typeDefs = `
     "Ready base stations covering the session's window, recommended first, then nearest first."
     potentialBasestations(sessionId: String!): [PotentialBasestationMatch!]!
     potentialBasestationsForSessionIdAudit(sessionId: String!): [PotentialBasestationMatch!]!
-    getBasestationUploadSignedURL(filename: String!): BasestationUploadUrl!
+    "size: the zip's bytes; the URL takes exactly that many. Refused beyond the organization's upload quota."
+    getBasestationUploadSignedURL(filename: String!, size: Float!): BasestationUploadUrl!
   }
   extend type Mutation {
     "After the PUT: registers the zip to the project and queues its processing."
@@ -84,7 +85,10 @@ const idInput = z.object({ id: entityIdSchema });
 const projectInput = z.object({ projectId: entityIdSchema });
 const basestationInput = z.object({ basestationId: entityIdSchema });
 const sessionInput = z.object({ sessionId: stringIdSchema });
-const filenameInput = z.object({ filename: z.string().max(1000) });
+const uploadUrlInput = z.object({
+  filename: z.string().max(1000),
+  size: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+});
 const registerInput = z.object({ projectId: entityIdSchema, filename: z.string().max(1000) });
 const runsLoader = basestationRepository.runsByBasestationLoader;
 
@@ -110,7 +114,7 @@ export const basestationModule: GraphqlModule = {
     potentialBasestations: potential,
     potentialBasestationsForSessionIdAudit: potential,
     getBasestationUploadSignedURL: operation(manage, (args, ctx) =>
-      service.uploadUrl(ctx, parseInput(filenameInput, args).filename),
+      service.uploadUrl(ctx, parseInput(uploadUrlInput, args)),
     ),
   },
   mutations: {

@@ -8,12 +8,12 @@ import { startTestApi, type TestApi } from '../../../test/api.ts';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { factories } from '../../../test/factories.ts';
 import { scanFactories } from '../../../test/factories-scans.ts';
+import { drainJobs, tamperPackage } from '../../../test/ingestion-test-kit.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { jobRepository } from '../../jobs/job.repository.ts';
 import { ecefToGeodetic } from '../../lib/geodesy/geodesy.ts';
 import { createObjectStorage } from '../../storage/create-object-storage.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
-import { drainJobs, tamperPackage } from '../../../test/ingestion-test-kit.ts';
 import { BASESTATION_IN_USE } from './basestation.service.ts';
 import {
   basestationEcef,
@@ -54,7 +54,7 @@ const FIELDS = `id projectId filename s3Url status statusMessage markerName poin
   height antennaHeight interval rinexVersion startTimestamp endTimestamp created
   files { name kind rinexVersion size } trajectoryProcessingRuns { id status basestationIds }`;
 const SIGNED_URL =
-  'query($f:String!){ getBasestationUploadSignedURL(filename:$f){ s3Uri uploadUrl } }';
+  'query($f:String!, $s:Float = 1){ getBasestationUploadSignedURL(filename:$f, size:$s){ s3Uri uploadUrl } }';
 const REGISTER = `mutation($p:ID!,$f:String!){ registerUploadedBasestationFile(projectId:$p, filename:$f){ ${FIELDS} } }`;
 const GET = `query($id:ID!){ basestation(id:$id){ ${FIELDS} } }`;
 const FOR_PROJECT = `query($p:ID!){ basestationsForProject(projectId:$p){ ${FIELDS} } }`;
@@ -160,7 +160,7 @@ describe.each(DATABASE_KINDS)('base stations on %s', (kind) => {
   async function upload(filename: string, body: Buffer, user = power) {
     const signed = await api.graphql<{
       getBasestationUploadSignedURL: { s3Uri: string; uploadUrl: string };
-    }>(user, SIGNED_URL, { f: filename });
+    }>(user, SIGNED_URL, { f: filename, s: body.length });
     expect(signed.errors).toBeUndefined();
     const { uploadUrl, s3Uri } = signed.data!.getBasestationUploadSignedURL;
     expect(s3Uri).toMatch(new RegExp(`/org-${orgA.id}/project-none/basestations/${filename}$`));

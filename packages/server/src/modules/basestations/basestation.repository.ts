@@ -65,6 +65,7 @@ export const basestationRepository = {
       userId: number;
       filename: string;
       s3Url: string;
+      uploadSize: number;
     },
   ) {
     return db

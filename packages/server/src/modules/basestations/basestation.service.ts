@@ -13,6 +13,7 @@ import { recordActivity } from '../activity-logs/activity-log.service.ts';
 import { storageUrl } from '../ingestion/ingestion-context.ts';
 import { requireVisibleProject } from '../projects/project.service.ts';
 import { sessionService } from '../sessions/session.service.ts';
+import { requireUploadRoom } from '../upload-quota/upload-quota.service.ts';
 import { basestationRepository as repo } from './basestation.repository.ts';
 import {
   comparePotentialMatches,
@@ -139,13 +140,20 @@ export const basestationService = {
     );
   },
 
-  /** A presigned PUT for a new zip (Content-Type application/zip) and its s3:// address. */
-  async uploadUrl(ctx: RequestContext, filename: string) {
+  /**
+   * A presigned PUT for a new zip of exactly `size` bytes (Content-Type application/zip) and its
+   * s3:// address; refused beyond the organization's upload quota.
+   */
+  async uploadUrl(ctx: RequestContext, input: { filename: string; size: number }) {
     requireManager(ctx);
     const organizationId = policy.uploadOrganization(ctx.viewer);
-    const key = zipKey(organizationId, filename, 1);
-    await refuseRegisteredName(ctx, organizationId, filename);
-    const uploadUrl = await ctx.storage.presignPut(key, { contentType: BASESTATION_CONTENT_TYPE });
+    const key = zipKey(organizationId, input.filename, input.size);
+    await refuseRegisteredName(ctx, organizationId, input.filename);
+    await requireUploadRoom(ctx, organizationId, input.size);
+    const uploadUrl = await ctx.storage.presignPut(key, {
+      contentType: BASESTATION_CONTENT_TYPE,
+      contentLength: input.size,
+    });
     return { s3Uri: storageUrl(ctx.config, key), uploadUrl };
   },
 
@@ -174,6 +182,7 @@ export const basestationService = {
           userId: ctx.viewer.user.id,
           filename: input.filename,
           s3Url: storageUrl(ctx.config, key),
+          uploadSize: info.size,
         });
         await enqueueBasestationProcessing(trx, row.id);
         return row;

@@ -1,4 +1,4 @@
-import { entityIdSchema, stringIdSchema } from '@asset-portal/shared';
+import { boundedJson, entityIdSchema, stringIdSchema } from '@asset-portal/shared';
 import { z } from 'zod';
 import type { GraphqlModule } from '../../graphql/module.ts';
 import { operation } from '../../graphql/operation.ts';
@@ -34,10 +34,16 @@ const typeDefs = `
   type ImportScanMultipartUpload { s3Uri: String! uploadId: String! parts: [PartUploadUrl!]! }
   extend type Query {
     importedScansForProject(projectId: ID!): [ImportedScan!]!
-    "A PUT URL (15 minutes) for the scan's source LAS; the filename must end in .las."
-    getImportScanUploadSignedURL(importedScanId: ID!, filename: String!): ImportScanUpload!
-    "For files above 64 MiB: a multipart upload of the same object, every part presigned."
-    getImportScanUploadMultipartInfo(importedScanId: ID!, filename: String!, numberOfParts: Int!): ImportScanMultipartUpload!
+    """
+    A PUT URL (15 minutes) for the scan's source LAS; the filename must end in .las. size: the
+    file's bytes; the URL takes exactly that many. Refused beyond the organization's upload quota.
+    """
+    getImportScanUploadSignedURL(importedScanId: ID!, filename: String!, size: Float!): ImportScanUpload!
+    """
+    For files above 64 MiB: a multipart upload of the same object, every part presigned for its
+    exact length; numberOfParts must be the shared plan's for size (numberOfPartsFor).
+    """
+    getImportScanUploadMultipartInfo(importedScanId: ID!, filename: String!, numberOfParts: Int!, size: Float!): ImportScanMultipartUpload!
   }
   extend type Mutation {
     createImportedScan(friendlyName: String!, comment: String, projectId: ID!, metadata: JSON!, capturedTimestamp: DateTime): ImportedScan!
@@ -56,7 +62,9 @@ const scanId = stringIdSchema;
 
 const projectInput = z.object({ projectId: entityIdSchema });
 const uploadInput = z.object({ importedScanId: scanId, filename });
-const multipartInput = uploadInput.extend({ numberOfParts: z.number().int() });
+const size = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+const uploadUrlInput = uploadInput.extend({ size });
+const multipartInput = uploadInput.extend({ numberOfParts: z.number().int(), size });
 const completeInput = uploadInput.extend({
   uploadId: z.string().min(1).max(1024),
   eTags: z.string().max(200_000),
@@ -69,7 +77,7 @@ const createInput = z.object({
     .nullish()
     .transform((value) => value ?? null),
   projectId: entityIdSchema,
-  metadata: z.unknown(),
+  metadata: boundedJson(),
   capturedTimestamp: z
     .date()
     .nullish()
@@ -89,7 +97,7 @@ export const importedScanModule: GraphqlModule = {
       service.listForProject(ctx, parseInput(projectInput, args).projectId),
     ),
     getImportScanUploadSignedURL: operation(manage, (args, ctx) =>
-      service.uploadUrl(ctx, parseInput(uploadInput, args)),
+      service.uploadUrl(ctx, parseInput(uploadUrlInput, args)),
     ),
     getImportScanUploadMultipartInfo: operation(manage, (args, ctx) =>
       service.multipartInfo(ctx, parseInput(multipartInput, args)),

@@ -12,13 +12,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../../test/api.ts';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { factories } from '../../../test/factories.ts';
+import { drainJobs } from '../../../test/ingestion-test-kit.ts';
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { withJobTables } from '../../jobs/job-tables.ts';
 import { utcToGpsSeconds } from '../../packages/gps-time.ts';
 import { createObjectStorage } from '../../storage/create-object-storage.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
-import { drainJobs } from '../../../test/ingestion-test-kit.ts';
 import { IMPORT_NOT_OWN_UPLOAD, IMPORT_NOT_UPLOADED } from './imported-scan-rules.ts';
 import {
   NAD83_UTM_CLOUD,
@@ -33,8 +33,8 @@ const FIELDS = `id friendlyName comment tags projectId project { id name } metad
   artifacts { id artifactType name s3Url status parameters }`;
 const CREATE = `mutation($n:String!,$c:String,$p:ID!,$m:JSON!,$t:DateTime){
   createImportedScan(friendlyName:$n, comment:$c, projectId:$p, metadata:$m, capturedTimestamp:$t){ ${FIELDS} } }`;
-const SIGN = `query($id:ID!,$f:String!){ getImportScanUploadSignedURL(importedScanId:$id, filename:$f){ s3Uri uploadUrl } }`;
-const MULTIPART = `query($id:ID!,$f:String!,$n:Int!){ getImportScanUploadMultipartInfo(importedScanId:$id, filename:$f, numberOfParts:$n){ s3Uri uploadId parts { partNumber signedUrl } } }`;
+const SIGN = `query($id:ID!,$f:String!,$s:Float = 1){ getImportScanUploadSignedURL(importedScanId:$id, filename:$f, size:$s){ s3Uri uploadUrl } }`;
+const MULTIPART = `query($id:ID!,$f:String!,$n:Int!,$s:Float = 1){ getImportScanUploadMultipartInfo(importedScanId:$id, filename:$f, numberOfParts:$n, size:$s){ s3Uri uploadId parts { partNumber signedUrl } } }`;
 const COMPLETE = `mutation($id:ID!,$f:String!,$u:String!,$e:String!){ completeImportScanUploadMultipart(importedScanId:$id, filename:$f, uploadId:$u, eTags:$e) }`;
 const PROCESS = `mutation($id:ID!,$s:String!,$d:Boolean!){ processImportedScan(importedScanId:$id, s3Url:$s, determineTrajectory:$d){ ${FIELDS} } }`;
 const LIST = `query($p:ID!){ importedScansForProject(projectId:$p){ ${FIELDS} } }`;
@@ -84,7 +84,7 @@ describe.each(DATABASE_KINDS)('imported scans on %s', (kind) => {
   const upload = async (scanId: string, filename: string, body: Buffer) => {
     const signed = await api.graphql<{
       getImportScanUploadSignedURL: { s3Uri: string; uploadUrl: string };
-    }>(power, SIGN, { id: scanId, f: filename });
+    }>(power, SIGN, { id: scanId, f: filename, s: body.length });
     expect(signed.errors).toBeUndefined();
     const { uploadUrl, s3Uri } = signed.data!.getImportScanUploadSignedURL;
     const url = new URL(uploadUrl);
@@ -452,7 +452,7 @@ describe.each(DATABASE_KINDS)('imported scans on %s', (kind) => {
         uploadId: string;
         parts: { partNumber: number; signedUrl: string }[];
       };
-    }>(power, MULTIPART, { id: created.id, f: 'parts.las', n: 1 });
+    }>(power, MULTIPART, { id: created.id, f: 'parts.las', n: 1, s: body.length });
     expect(info.errors).toBeUndefined();
     const { s3Uri, uploadId, parts } = info.data!.getImportScanUploadMultipartInfo;
     expect(parts.map((part) => part.partNumber)).toEqual([1]);

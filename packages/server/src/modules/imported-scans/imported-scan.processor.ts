@@ -2,6 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { douglasPeuckerKeep } from '@asset-portal/shared';
 import proj4 from 'proj4';
 import type { AppConfig } from '../../config/config.ts';
 import type { Db } from '../../db/database.ts';
@@ -16,7 +17,7 @@ import { storesAdjustedGpsTime } from '../../lib/las/las-point-formats.ts';
 import { openPointCloudFile, toWorldColumns, type WorldColumns } from '../../lib/las/las-reader.ts';
 import { gpsSecondsToUtc, LAS_ADJUSTED_GPS_OFFSET } from '../../packages/gps-time.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
-import { douglasPeucker, simplifyPath } from '../ingestion/simplify-path.ts';
+import { simplifyPath } from '../ingestion/simplify-path.ts';
 import { proj4ForEpsg } from '../pointclouds/point-cloud-crs.ts';
 import { enqueuePointCloudLod } from '../pointclouds/point-cloud-lod.job.ts';
 import { artifactObjectKey, portalBucket } from '../pointclouds/point-cloud-rules.ts';
@@ -152,7 +153,8 @@ export async function processImportedScanFile(
         );
       }
       // In projected metres, before the cap on vertices that simplifyPath applies in lon/lat.
-      const kept = douglasPeucker(track, PATH_TOLERANCE_METRES).map((i) => track[i]!);
+      const keep = douglasPeuckerKeep(track.flat(), PATH_TOLERANCE_METRES);
+      const kept = track.filter((_, i) => keep[i] === 1);
       line = simplifyPath(kept.map(lonLat), MAX_PATH_VERTICES);
     } else {
       await note('Trajectory determination is off: the scan has no path');

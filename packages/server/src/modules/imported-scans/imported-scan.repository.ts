@@ -112,7 +112,7 @@ export const importedScanRepository = {
   async recordSubmission(
     db: Db,
     scanId: string,
-    submission: { sourceS3Url: string; determineTrajectory: boolean },
+    submission: { sourceS3Url: string; determineTrajectory: boolean; sourceSize: number },
   ): Promise<void> {
     await db.updateTable('importedScans').set(submission).where('scanId', '=', scanId).execute();
   },

@@ -11,11 +11,17 @@ import { importedScanPolicy as policy } from '../../policies/imported-scan.polic
 import { InvalidObjectKeyError } from '../../storage/object-key.ts';
 import { recordActivity } from '../activity-logs/activity-log.service.ts';
 import { storageUrl } from '../ingestion/ingestion-context.ts';
-import { parseETags, UploadInputError } from '../package-uploads/package-upload-rules.ts';
+import {
+  checkPlannedParts,
+  parseETags,
+  signedPartLength,
+  UploadInputError,
+} from '../package-uploads/package-upload-rules.ts';
 import { portalBucket } from '../pointclouds/point-cloud-rules.ts';
 import { requireVisibleProject } from '../projects/project.service.ts';
 import { scanMaintenanceRepository } from '../scans/scan.repository.ts';
 import { removeScanObjects, scanObjects } from '../scans/scan-objects.ts';
+import { requireUploadRoom } from '../upload-quota/upload-quota.service.ts';
 import {
   type ImportedScanRow,
   importedScanRepository as repo,
@@ -92,34 +98,55 @@ export const importedScanService = {
     return view(ctx, await requireImported(ctx, id));
   },
 
-  /** A PUT URL (15 minutes) for the scan's source LAS, sent with IMPORTED_SCAN_CONTENT_TYPE. */
-  async uploadUrl(ctx: RequestContext, input: { importedScanId: string; filename: string }) {
-    requireManager(ctx);
-    const scan = await requireImported(ctx, input.importedScanId);
-    const key = sourceKey(scan, input.filename);
-    const uploadUrl = await ctx.storage.presignPut(key, {
-      contentType: IMPORTED_SCAN_CONTENT_TYPE,
-    });
-    return { s3Uri: storageUrl(ctx.config, key), uploadUrl };
-  },
-
-  /** A multipart upload of the same object, every part presigned. */
-  async multipartInfo(
+  /**
+   * A PUT URL (15 minutes) for the scan's source LAS of exactly `size` bytes, sent with
+   * IMPORTED_SCAN_CONTENT_TYPE; refused beyond the organization's upload quota.
+   */
+  async uploadUrl(
     ctx: RequestContext,
-    input: { importedScanId: string; filename: string; numberOfParts: number },
+    input: { importedScanId: string; filename: string; size: number },
   ) {
     requireManager(ctx);
     const scan = await requireImported(ctx, input.importedScanId);
     const key = sourceKey(scan, input.filename);
+    requireSourceFile(input.filename, input.size);
+    await requireUploadRoom(ctx, scan.organizationId, input.size);
+    const uploadUrl = await ctx.storage.presignPut(key, {
+      contentType: IMPORTED_SCAN_CONTENT_TYPE,
+      contentLength: input.size,
+    });
+    return { s3Uri: storageUrl(ctx.config, key), uploadUrl };
+  },
+
+  /**
+   * A multipart upload of the same object, every part presigned for its exact length: parts
+   * follow the shared plan (numberOfPartsFor, partRange) for a file of `size` bytes.
+   */
+  async multipartInfo(
+    ctx: RequestContext,
+    input: { importedScanId: string; filename: string; numberOfParts: number; size: number },
+  ) {
+    requireManager(ctx);
+    const scan = await requireImported(ctx, input.importedScanId);
+    const key = sourceKey(scan, input.filename);
+    requireSourceFile(input.filename, input.size);
     if (input.numberOfParts < 1 || input.numberOfParts > MAX_IMPORT_PARTS) {
       throw new ValidationError(IMPORT_PARTS_INVALID);
     }
+    const lengths = guard(() => {
+      checkPlannedParts(input.numberOfParts, input.size);
+      return Array.from({ length: input.numberOfParts }, (_, i) =>
+        signedPartLength(input.size, i + 1),
+      );
+    });
+    await requireUploadRoom(ctx, scan.organizationId, input.size);
     const uploadId = await ctx.storage.createMultipart(key, IMPORTED_SCAN_CONTENT_TYPE);
     const parts = [];
-    for (let partNumber = 1; partNumber <= input.numberOfParts; partNumber++) {
+    for (const [index, length] of lengths.entries()) {
+      const partNumber = index + 1;
       parts.push({
         partNumber,
-        signedUrl: await ctx.storage.presignPart(key, uploadId, partNumber),
+        signedUrl: await ctx.storage.presignPart(key, uploadId, partNumber, length),
       });
     }
     return { s3Uri: storageUrl(ctx.config, key), uploadId, parts };
@@ -191,6 +218,7 @@ export const importedScanService = {
       await repo.recordSubmission(trx, scan.id, {
         sourceS3Url: input.s3Url,
         determineTrajectory: input.determineTrajectory,
+        sourceSize: info.size,
       });
       await enqueueImportedScanProcessing(trx, {
         scanId: scan.id,
@@ -307,4 +335,20 @@ async function views(ctx: RequestContext, scans: ImportedScanRow[]): Promise<Imp
       processingMessage: entry?.message ?? null,
     };
   });
+}
+
+/** The source must be a non-empty .las file (the shared rule, as the browser checks it). */
+function requireSourceFile(filename: string, size: number): void {
+  const problem = validateImportedScanFile({ name: filename, size });
+  if (problem) throw new ValidationError(problem);
+}
+
+/** Runs an upload rule check, turning its refusal into a BAD_USER_INPUT answer. */
+function guard<T>(check: () => T): T {
+  try {
+    return check();
+  } catch (error) {
+    if (error instanceof UploadInputError) throw new ValidationError(error.message);
+    throw error;
+  }
 }

@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkPartNumbers,
+  checkPlannedParts,
   packageContentType,
   packageKey,
   parseETags,
   parseFilenamesCsv,
+  signedPartLength,
   UploadInputError,
 } from './package-upload-rules.ts';
+
+const MIB = 1024 * 1024;
 
 describe('package upload rules', () => {
   it('keys a package under its organization, with unsafe characters replaced', () => {
@@ -48,5 +52,14 @@ describe('package upload rules', () => {
     expect(packageContentType(null)).toBe('application/octet-stream');
     expect(packageContentType('application/zip')).toBe('application/zip');
     expect(() => packageContentType('text/plain\r\nx: y')).toThrow(UploadInputError);
+  });
+
+  it('signs each part for its exact length in the shared plan, and no part beyond it', () => {
+    const size = 17 * MIB + 5;
+    expect(() => checkPlannedParts(3, size)).not.toThrow();
+    expect(() => checkPlannedParts(2, size)).toThrow('A file of 17825797 bytes is sent in 3 parts');
+    expect([1, 2, 3].map((n) => signedPartLength(size, n))).toEqual([8 * MIB, 8 * MIB, MIB + 5]);
+    expect(() => signedPartLength(size, 4)).toThrow('This upload has 3 parts');
+    expect(signedPartLength(1, 1)).toBe(1);
   });
 });

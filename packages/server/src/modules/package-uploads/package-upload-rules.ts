@@ -3,9 +3,11 @@ import {
   isPackageFileName,
   MAX_SINGLE_PUT_SIZE,
   MAX_UPLOAD_PARTS,
+  numberOfPartsFor,
   PACKAGE_CONTENT_TYPE,
   PACKAGE_FILES_EMPTY,
   PACKAGE_FILES_INVALID,
+  partRange,
 } from '@asset-portal/shared';
 import { InvalidObjectKeyError, objectKey } from '../../storage/object-key.ts';
 
@@ -67,10 +69,9 @@ function storedPackageName(filename: string): string {
   return `${stem}-${hash}${filename.slice(dot)}`;
 }
 
-/** Sizes must be above zero when given; a single PUT cannot exceed 5 GiB. */
-export function checkSize(size: number | null | undefined, single: boolean): void {
-  if (size == null) return;
-  if (!(size > 0) || !Number.isFinite(size)) throw new UploadInputError(PACKAGE_FILES_EMPTY);
+/** Sizes must be whole numbers above zero; a single PUT cannot exceed 5 GiB. */
+export function checkSize(size: number, single: boolean): void {
+  if (!(size > 0) || !Number.isSafeInteger(size)) throw new UploadInputError(PACKAGE_FILES_EMPTY);
   if (single && size > MAX_SINGLE_PUT_SIZE) throw new UploadInputError(SINGLE_PUT_TOO_LARGE);
 }
 
@@ -82,6 +83,29 @@ export function packageContentType(contentType: string | null | undefined): stri
     throw new UploadInputError('contentType must be a MIME type such as application/octet-stream');
   }
   return value;
+}
+
+/** Parts follow the shared plan, so the server knows each part's length when signing it. */
+export const PARTS_NOT_PLANNED = (size: number, numberOfParts: number) =>
+  `A file of ${size} bytes is sent in ${numberOfParts} ${numberOfParts === 1 ? 'part' : 'parts'}`;
+
+/** Refuses a part count other than the plan's (numberOfPartsFor) for a file of `size` bytes. */
+export function checkPlannedParts(numberOfParts: number, size: number): void {
+  const planned = numberOfPartsFor(size);
+  if (numberOfParts !== planned) throw new UploadInputError(PARTS_NOT_PLANNED(size, planned));
+}
+
+/**
+ * The exact length a part's URL is signed for: the part's share of a `size`-byte file in the
+ * plan (partRange); a part number beyond the file's parts is refused.
+ */
+export function signedPartLength(size: number, partNumber: number): number {
+  const planned = numberOfPartsFor(size);
+  if (partNumber > planned) {
+    throw new UploadInputError(`This upload has ${planned} ${planned === 1 ? 'part' : 'parts'}`);
+  }
+  const { start, end } = partRange(size, partNumber);
+  return end - start;
 }
 
 export function checkPartNumbers(partNumbers: readonly number[]): number[] {

@@ -5,7 +5,10 @@ import { parseInput } from '../../graphql/parse-input.ts';
 import { packageUploadService as service } from './package-upload.service.ts';
 
 const typeDefs = `
-  "A presigned single PUT of one package (send the same Content-Type; valid 15 minutes)."
+  """
+  A presigned single PUT of one package (valid 15 minutes): send the same Content-Type and
+  exactly the size asked for; a body of another length is refused.
+  """
   type PackageUploadUrl { filename: String! uploadUrl: String! key: String! }
   """
   One part of a multipart upload: signedUrl when presigned for sending, eTag and size when
@@ -15,12 +18,15 @@ const typeDefs = `
   type MultipartInfo { filename: String! uploadId: String! parts: [UploadPart!]! }
   type ExistingUpload { filename: String! size: Float! }
   extend type Query {
-    getPackageUploadSignedURL(filename: String!, size: Float, contentType: String): PackageUploadUrl!
+    "size: the file's bytes; the URL takes exactly that many. Refused beyond the organization's upload quota."
+    getPackageUploadSignedURL(filename: String!, size: Float!, contentType: String): PackageUploadUrl!
     """
     Starts a multipart upload and presigns its parts (URLs live 15 minutes): all of them up to
-    100 parts, else the first 100; ask getPackageUploadPartUrls for the others.
+    100 parts, else the first 100; ask getPackageUploadPartUrls for the others. numberOfParts
+    must be the shared plan's for size (numberOfPartsFor); each part URL takes exactly its
+    part's length (partRange). Refused beyond the organization's upload quota.
     """
-    getPackageUploadMultipartInfo(filename: String!, numberOfParts: Int!, size: Float): MultipartInfo!
+    getPackageUploadMultipartInfo(filename: String!, numberOfParts: Int!, size: Float!): MultipartInfo!
     "Fresh URLs for parts (at most 100 per call) of an unfinished upload, just before sending them."
     getPackageUploadPartUrls(filename: String!, uploadId: String!, partNumbers: [Int!]!): [UploadPart!]!
     "The parts of an unfinished upload already stored (partNumber, eTag, size), for resumption."
@@ -43,7 +49,7 @@ const typeDefs = `
 
 const filename = z.string().max(1000);
 const uploadId = z.string().min(1).max(1024);
-const size = z.number().nullish();
+const size = z.number();
 const referenceKey = z.string().max(200).nullish();
 
 const signedUrlInput = z.object({ filename, size, contentType: z.string().max(200).nullish() });

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { numberOfPartsFor, partRange } from '@asset-portal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { factories } from '../../../test/factories.ts';
@@ -54,12 +55,12 @@ describe.each(DATABASE_KINDS)('package upload API on %s', (kind) => {
       headers: contentType ? { 'content-type': contentType } : {},
     });
 
-  const SIGNED_URL = `query($filename: String!, $size: Float, $contentType: String) {
+  const SIGNED_URL = `query($filename: String!, $size: Float!, $contentType: String) {
     getPackageUploadSignedURL(filename: $filename, size: $size, contentType: $contentType) {
       filename uploadUrl key
     }
   }`;
-  const MULTIPART = `query($filename: String!, $numberOfParts: Int!, $size: Float) {
+  const MULTIPART = `query($filename: String!, $numberOfParts: Int!, $size: Float!) {
     getPackageUploadMultipartInfo(filename: $filename, numberOfParts: $numberOfParts, size: $size) {
       filename uploadId parts { partNumber signedUrl }
     }
@@ -128,8 +129,15 @@ describe.each(DATABASE_KINDS)('package upload API on %s', (kind) => {
     expect(key).toBe(packageKey(userA.organizationId, 'site 1 (a).luxlz'));
     expect(key).toMatch(/\/packages\/site_1__a_-[0-9a-f]{12}\.luxlz$/);
     expect(uploadUrl.startsWith(`${live.origin}/storage/`)).toBe(true);
-    // The URL binds the content type: another one is refused.
+    // The URL binds the content type and the size: another type, more or fewer bytes are refused.
     expect((await put(uploadUrl, data, 'text/plain')).status).toBe(403);
+    const longer = await put(uploadUrl, randomBytes(data.length + 1), 'application/octet-stream');
+    expect(longer.status).toBe(403);
+    const shorter = await put(uploadUrl, data.subarray(1), 'application/octet-stream');
+    expect(shorter.status).toBe(403);
+    expect(await gql(userA, CONFIRM, { filename: 'site 1 (a).luxlz' })).toMatchObject({
+      errors: [{ extensions: { code: 'NOT_FOUND' } }],
+    });
     expect((await put(uploadUrl, data, 'application/octet-stream')).status).toBe(200);
 
     const confirmed = await gql(userA, CONFIRM, { filename: 'site 1 (a).luxlz' });
@@ -159,12 +167,12 @@ describe.each(DATABASE_KINDS)('package upload API on %s', (kind) => {
   });
 
   it('completes a 3-part multipart upload, resumable from its stored parts', async () => {
-    const source = randomBytes(11 * MIB);
-    const slices = [
-      source.subarray(0, 5 * MIB),
-      source.subarray(5 * MIB, 10 * MIB),
-      source.subarray(10 * MIB),
-    ];
+    // Three parts in the shared plan: 8 MiB, 8 MiB and the rest.
+    const source = randomBytes(17 * MIB);
+    const slices = [1, 2, 3].map((n) => {
+      const { start, end } = partRange(source.length, n);
+      return source.subarray(start, end);
+    });
     const filename = 'big-scan.luxiz';
     const info = await gql<MultipartAnswer>(userA, MULTIPART, {
       filename,
@@ -174,6 +182,9 @@ describe.each(DATABASE_KINDS)('package upload API on %s', (kind) => {
     expect(info.errors).toBeUndefined();
     const { uploadId, parts } = info.data!.getPackageUploadMultipartInfo;
     expect(parts.map((p) => p.partNumber)).toEqual([1, 2, 3]);
+    // Each part URL takes exactly its part's bytes: the last part's length is not the first's.
+    expect((await put(parts[0]!.signedUrl, slices[2]!)).status).toBe(403);
+    expect((await put(parts[2]!.signedUrl, slices[0]!)).status).toBe(403);
 
     const eTags: string[] = [];
     for (const index of [0, 1]) {
@@ -187,14 +198,19 @@ describe.each(DATABASE_KINDS)('package upload API on %s', (kind) => {
       uploadId,
     });
     expect(stored.data?.getPackageUploadParts).toEqual([
-      { partNumber: 1, eTag: eTags[0], size: 5 * MIB },
-      { partNumber: 2, eTag: eTags[1], size: 5 * MIB },
+      { partNumber: 1, eTag: eTags[0], size: 8 * MIB },
+      { partNumber: 2, eTag: eTags[1], size: 8 * MIB },
     ]);
     const fresh = await gql<{ getPackageUploadPartUrls: { signedUrl: string }[] }>(
       userA,
       PART_URLS,
       { filename, uploadId, partNumbers: [3] },
     );
+    expect((await put(fresh.data!.getPackageUploadPartUrls[0]!.signedUrl, slices[0]!)).status).toBe(
+      403,
+    );
+    const beyond = await gql(userA, PART_URLS, { filename, uploadId, partNumbers: [4] });
+    expect(beyond.errors?.[0]?.message).toBe('This upload has 3 parts');
     const last = await put(fresh.data!.getPackageUploadPartUrls[0]!.signedUrl, slices[2]!);
     eTags.push(last.headers.get('etag')!);
 
@@ -251,18 +267,30 @@ describe.each(DATABASE_KINDS)('package upload API on %s', (kind) => {
   });
 
   it('presigns the first 100 parts of a large upload; the rest on request', async () => {
+    const size = 200 * 64 * MIB;
+    expect(numberOfPartsFor(size)).toBe(200);
     const info = await gql<MultipartAnswer>(userA, MULTIPART, {
       filename: 'huge.luxlz',
-      numberOfParts: 3000,
-      size: 3000 * 8 * MIB,
+      numberOfParts: 200,
+      size,
     });
-    const { parts } = info.data!.getPackageUploadMultipartInfo;
+    const { uploadId, parts } = info.data!.getPackageUploadMultipartInfo;
     expect(parts.map((p) => p.partNumber)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    const rest = await gql<{ getPackageUploadPartUrls: { partNumber: number }[] }>(
+      userA,
+      PART_URLS,
+      { filename: 'huge.luxlz', uploadId, partNumbers: [101, 200] },
+    );
+    expect(rest.data?.getPackageUploadPartUrls.map((p) => p.partNumber)).toEqual([101, 200]);
   });
 
   it('refuses wrong ETags with a clear message', async () => {
     const filename = 'wrong-tags.luxlz';
-    const info = await gql<MultipartAnswer>(userA, MULTIPART, { filename, numberOfParts: 1 });
+    const info = await gql<MultipartAnswer>(userA, MULTIPART, {
+      filename,
+      numberOfParts: 1,
+      size: 1000,
+    });
     const { uploadId, parts } = info.data!.getPackageUploadMultipartInfo;
     await put(parts[0]!.signedUrl, randomBytes(1000));
     const answer = await gql(userA, COMPLETE, { filename, uploadId, eTags: '"0000"' });
@@ -272,9 +300,13 @@ describe.each(DATABASE_KINDS)('package upload API on %s', (kind) => {
 
   it('aborts an unfinished upload, after which it is gone', async () => {
     const filename = 'abandon.luxlz';
-    const info = await gql<MultipartAnswer>(userA, MULTIPART, { filename, numberOfParts: 2 });
+    const info = await gql<MultipartAnswer>(userA, MULTIPART, {
+      filename,
+      numberOfParts: 2,
+      size: 9 * MIB,
+    });
     const { uploadId, parts } = info.data!.getPackageUploadMultipartInfo;
-    const eTag = (await put(parts[0]!.signedUrl, randomBytes(5 * MIB))).headers.get('etag');
+    const eTag = (await put(parts[0]!.signedUrl, randomBytes(8 * MIB))).headers.get('etag');
     expect(await gql(userA, ABORT, { filename, uploadId })).toEqual({
       data: { abortPackageUpload: true },
     });
@@ -289,10 +321,21 @@ describe.each(DATABASE_KINDS)('package upload API on %s', (kind) => {
     expect(existing.data).toEqual({ getExistingPackageUploads: [] });
   });
 
-  it('refuses users of an organization without devices', async () => {
+  it('signs no URL without the size', async () => {
     for (const [query, variables] of [
       [SIGNED_URL, { filename: 'a.luxlz' }],
       [MULTIPART, { filename: 'a.luxlz', numberOfParts: 1 }],
+    ] as const) {
+      const answer = await gql(userA, query, variables);
+      expect(answer.data ?? null, query).toBeNull();
+      expect(answer.errors?.[0]?.message, query).toMatch(/\$size/);
+    }
+  });
+
+  it('refuses users of an organization without devices', async () => {
+    for (const [query, variables] of [
+      [SIGNED_URL, { filename: 'a.luxlz', size: 1 }],
+      [MULTIPART, { filename: 'a.luxlz', numberOfParts: 1, size: 1 }],
       [EXISTING, { csv: 'a.luxlz' }],
       [CONFIRM, { filename: 'a.luxlz' }],
       [ABORT, { filename: 'a.luxlz', uploadId: 'x' }],
@@ -307,18 +350,18 @@ describe.each(DATABASE_KINDS)('package upload API on %s', (kind) => {
 
   it('refuses bad names, sizes and part counts with clear messages', async () => {
     const cases: [string, Record<string, unknown>, string][] = [
-      [SIGNED_URL, { filename: 'notes.txt' }, INVALID_NAME],
+      [SIGNED_URL, { filename: 'notes.txt', size: 1 }, INVALID_NAME],
       [SIGNED_URL, { filename: 'a.luxlz', size: 0 }, 'Files cannot be empty'],
-      [MULTIPART, { filename: 'a.zip', numberOfParts: 1 }, INVALID_NAME],
+      [MULTIPART, { filename: 'a.zip', numberOfParts: 1, size: 1 }, INVALID_NAME],
       [MULTIPART, { filename: 'a.luxlz', numberOfParts: 2, size: -1 }, 'Files cannot be empty'],
       [
         MULTIPART,
-        { filename: 'a.luxlz', numberOfParts: 0 },
+        { filename: 'a.luxlz', numberOfParts: 0, size: 1 },
         'The number of parts must be 1 to 10000',
       ],
       [
         MULTIPART,
-        { filename: 'a.luxlz', numberOfParts: 10_001 },
+        { filename: 'a.luxlz', numberOfParts: 10_001, size: 1 },
         'The number of parts must be 1 to 10000',
       ],
       [
@@ -327,18 +370,24 @@ describe.each(DATABASE_KINDS)('package upload API on %s', (kind) => {
         'Every part but the last must be at least 5 MiB',
       ],
       [
+        MULTIPART,
+        { filename: 'a.luxlz', numberOfParts: 2, size: 17 * MIB },
+        'A file of 17825792 bytes is sent in 3 parts',
+      ],
+      [MULTIPART, { filename: 'a.luxlz', numberOfParts: 2, size: 1.5 }, 'Files cannot be empty'],
+      [
         SIGNED_URL,
-        { filename: '../../org-1/project-none/packages/x.luxlz' },
+        { filename: '../../org-1/project-none/packages/x.luxlz', size: 1 },
         'A package file name cannot contain a path: ../../org-1/project-none/packages/x.luxlz',
       ],
       [
         SIGNED_URL,
-        { filename: '..\\x.luxlz' },
+        { filename: '..\\x.luxlz', size: 1 },
         'A package file name cannot contain a path: ..\\x.luxlz',
       ],
       [
         SIGNED_URL,
-        { filename: `${'a'.repeat(300)}.luxlz` },
+        { filename: `${'a'.repeat(300)}.luxlz`, size: 1 },
         'A package file name can have at most 255 characters',
       ],
       [
@@ -363,6 +412,7 @@ describe.each(DATABASE_KINDS)('package upload API on %s', (kind) => {
     const info = await gql<MultipartAnswer>(userA, MULTIPART, {
       filename: 'p.luxlz',
       numberOfParts: 1,
+      size: 1,
     });
     const { uploadId } = info.data!.getPackageUploadMultipartInfo;
     for (const partNumbers of [[0], [10_001], []]) {

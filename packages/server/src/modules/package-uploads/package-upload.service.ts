@@ -4,6 +4,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../../graphql/er
 import { packageUploadPolicy as policy } from '../../policies/package-upload.policy.ts';
 import type { StoredPart } from '../../storage/storage.ts';
 import { activityLogService, recordActivity } from '../activity-logs/activity-log.service.ts';
+import { requireUploadRoom } from '../upload-quota/upload-quota.service.ts';
 import { onPackageUploaded } from './package-upload.hooks.ts';
 import {
   type PackageUploadRow,
@@ -11,12 +12,14 @@ import {
 } from './package-upload.repository.ts';
 import {
   checkPartNumbers,
+  checkPlannedParts,
   checkSize,
   PRESIGNED_PARTS_AT_ONCE,
   packageContentType,
   packageKey,
   parseETags,
   parseFilenamesCsv,
+  signedPartLength,
   UPLOAD_GONE,
   UPLOAD_NEEDS_DEVICES,
   UploadInputError,
@@ -45,25 +48,31 @@ export interface UploadPartUrl {
 export const packageUploadService = {
   async signedUrl(
     ctx: RequestContext,
-    input: { filename: string; size?: number | null; contentType?: string | null },
+    input: { filename: string; size: number; contentType?: string | null },
   ) {
     const organizationId = await requireUploader(ctx);
     const key = keyFor(organizationId, input.filename);
     guard(() => checkSize(input.size, true));
     const contentType = guard(() => packageContentType(input.contentType));
-    const uploadUrl = await ctx.storage.presignPut(key, { contentType });
+    await requireUploadRoom(ctx, organizationId, input.size);
+    const uploadUrl = await ctx.storage.presignPut(key, {
+      contentType,
+      contentLength: input.size,
+    });
     return { filename: input.filename, uploadUrl, key };
   },
 
   async multipartInfo(
     ctx: RequestContext,
-    input: { filename: string; numberOfParts: number; size?: number | null },
+    input: { filename: string; numberOfParts: number; size: number },
   ) {
     const organizationId = await requireUploader(ctx);
     const key = keyFor(organizationId, input.filename);
     guard(() => checkSize(input.size, false));
     const partsProblem = checkNumberOfParts(input.numberOfParts, input.size);
     if (partsProblem) throw new ValidationError(partsProblem);
+    guard(() => checkPlannedParts(input.numberOfParts, input.size));
+    await requireUploadRoom(ctx, organizationId, input.size);
     const uploadId = await ctx.storage.createMultipart(key, PACKAGE_CONTENT_TYPE);
     await repo.insert(ctx.db, {
       organizationId,
@@ -71,12 +80,12 @@ export const packageUploadService = {
       filename: input.filename,
       key,
       uploadId,
-      size: input.size ?? null,
+      size: input.size,
       numberOfParts: input.numberOfParts,
     });
     const presigned = Math.min(input.numberOfParts, PRESIGNED_PARTS_AT_ONCE);
     const numbers = Array.from({ length: presigned }, (_, i) => i + 1);
-    const parts = await presignParts(ctx, key, uploadId, numbers);
+    const parts = await presignParts(ctx, key, uploadId, input.size, numbers);
     return { filename: input.filename, uploadId, parts };
   },
 
@@ -90,8 +99,10 @@ export const packageUploadService = {
   ) {
     const upload = await requireUpload(ctx, input.filename, input.uploadId);
     if (upload.status !== 'uploading') throw new NotFoundError();
+    // An upload started before sizes were signed cannot have its parts' lengths known.
+    if (upload.size === null) throw new NotFoundError(UPLOAD_GONE);
     const numbers = guard(() => checkPartNumbers(input.partNumbers));
-    return presignParts(ctx, upload.key, input.uploadId, numbers);
+    return presignParts(ctx, upload.key, input.uploadId, upload.size, numbers);
   },
 
   /** The parts already stored, so an interrupted upload sends only the missing ones. */
@@ -216,16 +227,19 @@ function guard<T>(check: () => T): T {
   }
 }
 
-function presignParts(
+/** URLs for these parts of a `size`-byte file, each signed for its exact length in the plan. */
+export function presignParts(
   ctx: RequestContext,
   key: string,
   uploadId: string,
+  size: number,
   partNumbers: number[],
 ): Promise<UploadPartUrl[]> {
+  const lengths = partNumbers.map((partNumber) => guard(() => signedPartLength(size, partNumber)));
   return Promise.all(
-    partNumbers.map(async (partNumber) => ({
+    partNumbers.map(async (partNumber, index) => ({
       partNumber,
-      signedUrl: await ctx.storage.presignPart(key, uploadId, partNumber),
+      signedUrl: await ctx.storage.presignPart(key, uploadId, partNumber, lengths[index] as number),
     })),
   );
 }

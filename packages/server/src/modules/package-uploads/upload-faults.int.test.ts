@@ -26,7 +26,7 @@ interface Answer<T> {
 }
 type Part = { partNumber: number; signedUrl: string };
 
-const MULTIPART = `query($filename: String!, $numberOfParts: Int!, $size: Float) {
+const MULTIPART = `query($filename: String!, $numberOfParts: Int!, $size: Float!) {
   getPackageUploadMultipartInfo(filename: $filename, numberOfParts: $numberOfParts, size: $size) {
     uploadId parts { partNumber signedUrl }
   }

@@ -3,6 +3,7 @@ import {
   publishScanSubmission,
   publishScansSubmission,
 } from '@asset-portal/shared';
+import { z } from 'zod';
 import type { GraphqlModule } from '../../graphql/module.ts';
 import { operation } from '../../graphql/operation.ts';
 import { parseInput } from '../../graphql/parse-input.ts';
@@ -19,14 +20,17 @@ const typeDefs = `
                  transform: Boolean!, scans: [PublishScanInput!]!): PublishSubmissionResult!
     publishScan(projectId: ID!, bucketId: ID!, targetFolder: String!, includeImages: Boolean!,
                 transform: Boolean!, scan: PublishScanInput!): PublishSubmissionResult!
-    "A presigned PUT for geoid/<filename> (.gtx, .tif or .tiff); send Content-Type application/octet-stream."
-    getGeoidGridUploadSignedURL(filename: String!): GeoidGridUpload!
+    "A presigned PUT for geoid/<filename> (.gtx, .tif or .tiff) of exactly size bytes; send Content-Type application/octet-stream."
+    getGeoidGridUploadSignedURL(filename: String!, size: Float!): GeoidGridUpload!
     "Checks the uploaded grid with the transform module's reader; an unreadable one is deleted."
     registerGeoidGrid(filename: String!): GeoidGrid!
   }
 `;
 
 const manage = ['Admin', 'Power User'] as const;
+const geoidGridUploadInput = geoidGridFilenameInput.extend({
+  size: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+});
 const admin = ['Admin'] as const;
 
 export const publishingModule: GraphqlModule = {
@@ -41,7 +45,7 @@ export const publishingModule: GraphqlModule = {
       return publishingService.publish(ctx, { ...settings, scans: [scan] });
     }),
     getGeoidGridUploadSignedURL: operation(admin, (args, ctx) =>
-      publishingService.geoidGridUploadUrl(ctx, parseInput(geoidGridFilenameInput, args).filename),
+      publishingService.geoidGridUploadUrl(ctx, parseInput(geoidGridUploadInput, args)),
     ),
     registerGeoidGrid: operation(admin, (args, ctx) =>
       publishingService.registerGeoidGrid(ctx, parseInput(geoidGridFilenameInput, args).filename),

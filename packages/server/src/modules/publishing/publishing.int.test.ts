@@ -21,6 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../../test/api.ts';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { factories } from '../../../test/factories.ts';
+import { drainJobs } from '../../../test/ingestion-test-kit.ts';
 import {
   S3_TEST_CREDENTIALS,
   type S3TestServer,
@@ -29,17 +30,16 @@ import {
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { withJobTables } from '../../jobs/job-tables.ts';
+import { openPointCloudFile } from '../../lib/las/las-reader.ts';
 import { writeGtx } from '../../lib/transform/geoid-grid.ts';
 import { helmertProjString, ITRF2008_TO_NAD83_CSRS } from '../../lib/transform/helmert.ts';
 import { decimalYear, wgs84UtmProj4 } from '../../lib/transform/transform-pipeline.ts';
-import { openPointCloudFile } from '../../lib/las/las-reader.ts';
 import { portalStorePrefix } from '../../storage/bucket-target.ts';
 import { createObjectStorage } from '../../storage/create-object-storage.ts';
 import { objectKey } from '../../storage/object-key.ts';
 import { createS3Client } from '../../storage/s3-connection.ts';
 import { S3ObjectStorage } from '../../storage/s3-storage.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
-import { drainJobs } from '../../../test/ingestion-test-kit.ts';
 import { publishScanJob } from './publish-scan.job.ts';
 import type { PublishManifest } from './publishing-rules.ts';
 
@@ -93,7 +93,7 @@ const PUBLISH = `mutation($p:ID!,$b:ID!,$f:String!,$i:Boolean!,$t:Boolean!,$s:[P
 const REGISTER =
   'mutation($f:String!){ registerGeoidGrid(filename:$f){ name format west south east north } }';
 const UPLOAD_URL =
-  'mutation($f:String!){ getGeoidGridUploadSignedURL(filename:$f){ s3Uri uploadUrl } }';
+  'mutation($f:String!, $s:Float = 1){ getGeoidGridUploadSignedURL(filename:$f, size:$s){ s3Uri uploadUrl } }';
 
 describe.each(DATABASE_KINDS)('publishing scans on %s', (kind) => {
   let api: TestApi;

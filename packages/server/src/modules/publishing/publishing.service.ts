@@ -94,10 +94,16 @@ export const publishingService = {
     return { submitted: items.length };
   },
 
-  /** A presigned PUT for `geoid/<filename>` in the portal's store (Admin only). */
-  async geoidGridUploadUrl(ctx: RequestContext, filename: string) {
-    const key = `${GEOID_GRID_PREFIX}${filename}`;
-    const uploadUrl = await ctx.storage.presignPut(key, { contentType: GEOID_GRID_CONTENT_TYPE });
+  /**
+   * A presigned PUT for `geoid/<filename>` of exactly `size` bytes in the portal's store (Admin
+   * only). Grids belong to the portal, not to an organization: no upload quota applies.
+   */
+  async geoidGridUploadUrl(ctx: RequestContext, input: { filename: string; size: number }) {
+    const key = `${GEOID_GRID_PREFIX}${input.filename}`;
+    const uploadUrl = await ctx.storage.presignPut(key, {
+      contentType: GEOID_GRID_CONTENT_TYPE,
+      contentLength: input.size,
+    });
     return { s3Uri: `s3://${portalBucket(ctx.config)}/${key}`, uploadUrl };
   },
 

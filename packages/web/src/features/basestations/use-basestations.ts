@@ -73,8 +73,8 @@ const BASESTATIONS_FOR_PROJECT = gql`
 `;
 
 const UPLOAD_URL = gql`
-  query BasestationUploadSignedUrl($filename: String!) {
-    getBasestationUploadSignedURL(filename: $filename) {
+  query BasestationUploadSignedUrl($filename: String!, $size: Float!) {
+    getBasestationUploadSignedURL(filename: $filename, size: $size) {
       s3Uri
       uploadUrl
     }
@@ -115,14 +115,14 @@ export function useProjectBasestations(projectId: string | null) {
   };
 }
 
-/** Asks where to PUT a base-station zip. */
+/** Asks where to PUT a base-station zip of `size` bytes (the link takes exactly that many). */
 export function useBasestationUploadUrl() {
   const client = useApolloClient();
   return useCallback(
-    async (filename: string) => {
+    async (filename: string, size: number) => {
       const result = await client.query<{
         getBasestationUploadSignedURL: { s3Uri: string; uploadUrl: string };
-      }>({ query: UPLOAD_URL, variables: { filename }, fetchPolicy: 'network-only' });
+      }>({ query: UPLOAD_URL, variables: { filename, size }, fetchPolicy: 'network-only' });
       const answer = result.data?.getBasestationUploadSignedURL;
       if (!answer) throw new Error(`No upload link for ${filename}`);
       return answer;

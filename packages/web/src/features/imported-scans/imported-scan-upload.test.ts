@@ -31,12 +31,12 @@ interface Recorded {
 function fakeApi(failures: Map<string, unknown[]> = new Map()): ImportUploadApi & Recorded {
   const recorded: Recorded = { puts: [], calls: [], sleeps: [], inFlight: 0, maxInFlight: 0 };
   return Object.assign(recorded, {
-    async signedUrl(filename: string) {
-      recorded.calls.push(`signedUrl ${filename}`);
+    async signedUrl(filename: string, size: number) {
+      recorded.calls.push(`signedUrl ${filename} ${size}`);
       return { s3Uri: `s3://bucket/${filename}`, uploadUrl: 'https://store/single' };
     },
-    async multipartInfo(filename: string, numberOfParts: number) {
-      recorded.calls.push(`multipartInfo ${filename} ${numberOfParts}`);
+    async multipartInfo(filename: string, numberOfParts: number, size: number) {
+      recorded.calls.push(`multipartInfo ${filename} ${numberOfParts} ${size}`);
       return {
         s3Uri: `s3://bucket/${filename}`,
         uploadId: 'upload-1',
@@ -81,7 +81,8 @@ describe('uploadImportedScanFile', () => {
       (percent) => progress.push(percent),
     );
     expect(s3Uri).toBe('s3://bucket/cloud.las');
-    expect(api.calls).toEqual(['signedUrl cloud.las']);
+    // The link is asked for the file's exact size.
+    expect(api.calls).toEqual([`signedUrl cloud.las ${IMPORT_MULTIPART_THRESHOLD}`]);
     expect(api.puts).toEqual([
       {
         url: 'https://store/single',
@@ -99,7 +100,7 @@ describe('uploadImportedScanFile', () => {
     const s3Uri = await uploadImportedScanFile(fakeFile(size), api, () => {});
     expect(s3Uri).toBe('s3://bucket/cloud.las');
     // 8 MiB parts: 13 of them.
-    expect(api.calls[0]).toBe('multipartInfo cloud.las 13');
+    expect(api.calls[0]).toBe(`multipartInfo cloud.las 13 ${size}`);
     expect(api.puts).toHaveLength(13);
     expect(api.puts.reduce((sum, put) => sum + put.size, 0)).toBe(size);
     expect(api.puts.every((put) => put.contentType === undefined)).toBe(true);

@@ -21,10 +21,13 @@ export interface ImportPartUrl {
 
 /** The server calls and the transfer the upload needs; tests give fakes. */
 export interface ImportUploadApi {
-  signedUrl(filename: string): Promise<{ s3Uri: string; uploadUrl: string }>;
+  /** A PUT link for the whole file; it takes exactly `size` bytes. */
+  signedUrl(filename: string, size: number): Promise<{ s3Uri: string; uploadUrl: string }>;
+  /** Part links of the shared plan for a file of `size` bytes, each for its part's bytes. */
   multipartInfo(
     filename: string,
     numberOfParts: number,
+    size: number,
   ): Promise<{ s3Uri: string; uploadId: string; parts: ImportPartUrl[] }>;
   completeMultipart(filename: string, uploadId: string, eTags: string): Promise<void>;
   put(
@@ -65,14 +68,14 @@ export async function uploadImportedScanFile(
   report(0);
 
   if (file.size <= IMPORT_MULTIPART_THRESHOLD) {
-    const { s3Uri, uploadUrl } = await api.signedUrl(file.name);
+    const { s3Uri, uploadUrl } = await api.signedUrl(file.name, file.size);
     await api.put(uploadUrl, file, IMPORT_CONTENT_TYPE, report);
     report(100);
     return s3Uri;
   }
 
   const count = numberOfPartsFor(file.size);
-  const { s3Uri, uploadId, parts } = await api.multipartInfo(file.name, count);
+  const { s3Uri, uploadId, parts } = await api.multipartInfo(file.name, count, file.size);
   const urls = new Map(parts.map((part) => [part.partNumber, part.signedUrl]));
   const loaded = new Array<number>(count).fill(0);
   const eTags = new Array<string>(count).fill('');

@@ -77,8 +77,8 @@ const CREATE = gql`
 `;
 
 const UPLOAD_URL = gql`
-  query ImportScanUploadSignedUrl($importedScanId: ID!, $filename: String!) {
-    getImportScanUploadSignedURL(importedScanId: $importedScanId, filename: $filename) {
+  query ImportScanUploadSignedUrl($importedScanId: ID!, $filename: String!, $size: Float!) {
+    getImportScanUploadSignedURL(importedScanId: $importedScanId, filename: $filename, size: $size) {
       s3Uri
       uploadUrl
     }
@@ -90,11 +90,13 @@ const MULTIPART_INFO = gql`
     $importedScanId: ID!
     $filename: String!
     $numberOfParts: Int!
+    $size: Float!
   ) {
     getImportScanUploadMultipartInfo(
       importedScanId: $importedScanId
       filename: $filename
       numberOfParts: $numberOfParts
+      size: $size
     ) {
       s3Uri
       uploadId
@@ -215,19 +217,19 @@ export function useImportedScanCalls() {
   /** The transfer of one scan's file: the signed links are asked for that scan. */
   const uploadApi = useCallback(
     (importedScanId: string): ImportUploadApi => ({
-      async signedUrl(filename) {
+      async signedUrl(filename, size) {
         const result = await client.query<{
           getImportScanUploadSignedURL: { s3Uri: string; uploadUrl: string };
         }>({
           query: UPLOAD_URL,
-          variables: { importedScanId, filename },
+          variables: { importedScanId, filename, size },
           fetchPolicy: 'network-only',
         });
         const answer = result.data?.getImportScanUploadSignedURL;
         if (!answer) throw new Error(`No upload link for ${filename}`);
         return answer;
       },
-      async multipartInfo(filename, numberOfParts) {
+      async multipartInfo(filename, numberOfParts, size) {
         const result = await client.query<{
           getImportScanUploadMultipartInfo: {
             s3Uri: string;
@@ -236,7 +238,7 @@ export function useImportedScanCalls() {
           };
         }>({
           query: MULTIPART_INFO,
-          variables: { importedScanId, filename, numberOfParts },
+          variables: { importedScanId, filename, numberOfParts, size },
           fetchPolicy: 'network-only',
         });
         const answer = result.data?.getImportScanUploadMultipartInfo;

@@ -22,8 +22,8 @@ import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { GEOID_EXTENSIONS, GEOID_TEXTS, geoidGridFileError } from './geoid-grid-rules.ts';
 
 const SIGNED_URL = gql`
-  mutation GeoidGridUploadSignedURL($filename: String!) {
-    getGeoidGridUploadSignedURL(filename: $filename) {
+  mutation GeoidGridUploadSignedURL($filename: String!, $size: Float!) {
+    getGeoidGridUploadSignedURL(filename: $filename, size: $size) {
       s3Uri
       uploadUrl
     }
@@ -59,7 +59,7 @@ export function GeoidGridUpload({ onUploaded }: { onUploaded(name: string): void
   const inputRef = useRef<HTMLInputElement>(null);
   const [signUpload] = useMutation<
     { getGeoidGridUploadSignedURL: { s3Uri: string; uploadUrl: string } },
-    { filename: string }
+    { filename: string; size: number }
   >(SIGNED_URL);
   const [register] = useMutation<
     { registerGeoidGrid: { name: string; format: string } },
@@ -94,7 +94,7 @@ export function GeoidGridUpload({ onUploaded }: { onUploaded(name: string): void
     setFailure(null);
     setProgress(0);
     try {
-      const signed = await signUpload({ variables: { filename: file.name } });
+      const signed = await signUpload({ variables: { filename: file.name, size: file.size } });
       const url = signed.data?.getGeoidGridUploadSignedURL.uploadUrl;
       if (!url) throw new Error('No upload link was returned');
       await putFile(url, file, GEOID_GRID_CONTENT_TYPE, setProgress);

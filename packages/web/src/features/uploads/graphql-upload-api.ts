@@ -36,7 +36,7 @@ async function request<T>(query: string, variables: Record<string, unknown>): Pr
 export const graphqlUploadApi: UploadApi = {
   async signedUrl(filename, size) {
     const data = await request<{ getPackageUploadSignedURL: { uploadUrl: string; key: string } }>(
-      `query PackageUploadSignedUrl($filename: String!, $size: Float) {
+      `query PackageUploadSignedUrl($filename: String!, $size: Float!) {
         getPackageUploadSignedURL(filename: $filename, size: $size) { uploadUrl key }
       }`,
       { filename, size },
@@ -47,7 +47,7 @@ export const graphqlUploadApi: UploadApi = {
     const data = await request<{
       getPackageUploadMultipartInfo: { uploadId: string; parts: PartUrl[] };
     }>(
-      `query PackageUploadMultipartInfo($filename: String!, $numberOfParts: Int!, $size: Float) {
+      `query PackageUploadMultipartInfo($filename: String!, $numberOfParts: Int!, $size: Float!) {
         getPackageUploadMultipartInfo(filename: $filename, numberOfParts: $numberOfParts, size: $size) {
           uploadId parts { partNumber signedUrl }
         }

@@ -1,0 +1,212 @@
+import { randomBytes } from 'node:crypto';
+import { MIB, numberOfPartsFor } from '@asset-portal/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_KINDS } from '../../../test/databases.ts';
+import { factories } from '../../../test/factories.ts';
+import { type LiveApp, startLiveApp } from '../../../test/live-app.ts';
+import type { UserRow } from '../../db/schema.ts';
+import { SESSION_COOKIE } from '../../identity/bff/session-cookie.ts';
+import { webSessionRepository } from '../../identity/bff/web-session.repository.ts';
+import { basestationRepository } from '../basestations/basestation.repository.ts';
+import { importedScanRepository } from '../imported-scans/imported-scan.repository.ts';
+import { newImportedScanId } from '../imported-scans/imported-scan-rules.ts';
+import { packageUploadRepository } from '../package-uploads/package-upload.repository.ts';
+import { uploadQuotaRepository } from './upload-quota.repository.ts';
+
+interface Answer<T> {
+  data?: T | null;
+  errors?: { message: string; extensions?: { code?: string } }[];
+}
+
+const PACKAGE_URL = `query($f: String!, $s: Float!) {
+  getPackageUploadSignedURL(filename: $f, size: $s) { uploadUrl }
+}`;
+const PACKAGE_PARTS = `query($f: String!, $n: Int!, $s: Float!) {
+  getPackageUploadMultipartInfo(filename: $f, numberOfParts: $n, size: $s) { uploadId }
+}`;
+const CONFIRM = 'mutation($f: String!) { confirmPackageUpload(filename: $f) }';
+const BASESTATION_URL = `query($f: String!, $s: Float!) {
+  getBasestationUploadSignedURL(filename: $f, size: $s) { uploadUrl }
+}`;
+const IMPORT_URL = `query($id: ID!, $f: String!, $s: Float!) {
+  getImportScanUploadSignedURL(importedScanId: $id, filename: $f, size: $s) { uploadUrl }
+}`;
+const IMPORT_PARTS = `query($id: ID!, $f: String!, $n: Int!, $s: Float!) {
+  getImportScanUploadMultipartInfo(importedScanId: $id, filename: $f, numberOfParts: $n, size: $s) {
+    uploadId
+  }
+}`;
+
+/** 20 kB: small enough to pass with a few small files. */
+const QUOTA_GB = '0.00002';
+
+describe.each(DATABASE_KINDS)('upload quota per organization on %s', (kind) => {
+  let live: LiveApp;
+  let userA: UserRow;
+  let userB: UserRow;
+  let projectA: number;
+  let importedScanId: string;
+
+  async function gql<T = Record<string, unknown>>(
+    user: UserRow,
+    query: string,
+    variables: Record<string, unknown>,
+  ): Promise<Answer<T>> {
+    const session = await webSessionRepository.create(live.database.db, {
+      subject: user.awsUserId!,
+      ttlMs: 3_600_000,
+    });
+    const response = await fetch(`${live.origin}/graphql`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        cookie: `${SESSION_COOKIE}=${live.app.signCookie(session)}`,
+      },
+      body: JSON.stringify({ query, variables }),
+    });
+    return (await response.json()) as Answer<T>;
+  }
+
+  const refusal = (answer: Answer<unknown>) => ({
+    data: answer.data ?? null,
+    error: answer.errors?.[0]?.message,
+  });
+
+  beforeAll(async () => {
+    live = await startLiveApp(kind, { UPLOAD_QUOTA_GB_PER_ORGANIZATION: QUOTA_GB });
+    const db = live.database.db;
+    const orgA = await factories.organization(db);
+    const orgB = await factories.organization(db);
+    await factories.device(db, orgA.id);
+    await factories.device(db, orgB.id);
+    userA = await factories.user(db, orgA.id, 'Power User');
+    userB = await factories.user(db, orgB.id, 'Power User');
+    projectA = (await factories.project(db, orgA.id)).id;
+    importedScanId = newImportedScanId();
+    await importedScanRepository.create(db, {
+      id: importedScanId,
+      organizationId: orgA.id,
+      projectId: projectA,
+      friendlyName: 'Imported',
+      comment: null,
+      metadata: { utm: '32N' },
+      capturedTimestamp: null,
+    });
+  });
+  afterAll(async () => live?.close());
+
+  it('counts packages, base-station zips and imported sources, and signs nothing past the quota', async () => {
+    expect(live.config.uploadQuotaBytes).toBe(20_000);
+    const db = live.database.db;
+    // A package of 15 kB goes up and is confirmed.
+    const data = randomBytes(15_000);
+    const signed = await gql<{ getPackageUploadSignedURL: { uploadUrl: string } }>(
+      userA,
+      PACKAGE_URL,
+      { f: 'first.luxlz', s: data.length },
+    );
+    expect(signed.errors).toBeUndefined();
+    const stored = await fetch(signed.data!.getPackageUploadSignedURL.uploadUrl, {
+      method: 'PUT',
+      body: data,
+      headers: { 'content-type': 'application/octet-stream' },
+    });
+    expect(stored.status).toBe(200);
+    expect((await gql(userA, CONFIRM, { f: 'first.luxlz' })).errors).toBeUndefined();
+    // A base station's zip of 2 kB and an imported scan's source of 1 kB are recorded.
+    await basestationRepository.create(db, {
+      organizationId: userA.organizationId,
+      projectId: projectA,
+      userId: userA.id,
+      filename: 'base.zip',
+      s3Url: 's3://portal/base.zip',
+      uploadSize: 2_000,
+    });
+    await importedScanRepository.recordSubmission(db, importedScanId, {
+      sourceS3Url: 's3://portal/source.las',
+      determineTrajectory: false,
+      sourceSize: 1_000,
+    });
+    expect(await uploadQuotaRepository.storedUploadBytes(db, userA.organizationId)).toBe(18_000);
+
+    const needs1kB =
+      "Your organization's upload quota of 20 kB is reached (18 kB used); this file needs 1 kB more";
+    expect(refusal(await gql(userA, PACKAGE_URL, { f: 'second.luxlz', s: 3_000 }))).toEqual({
+      data: null,
+      error: needs1kB,
+    });
+    const size = 65 * MIB;
+    expect(
+      refusal(
+        await gql(userA, PACKAGE_PARTS, { f: 'big.luxlz', n: numberOfPartsFor(size), s: size }),
+      ).error,
+    ).toBe(
+      "Your organization's upload quota of 20 kB is reached (18 kB used); this file needs 68.2 MB more",
+    );
+    expect(refusal(await gql(userA, BASESTATION_URL, { f: 'other.zip', s: 2_001 }))).toEqual({
+      data: null,
+      error:
+        "Your organization's upload quota of 20 kB is reached (18 kB used); this file needs 1 byte more",
+    });
+    expect(
+      refusal(await gql(userA, IMPORT_URL, { id: importedScanId, f: 'a.las', s: 3_000 })),
+    ).toEqual({ data: null, error: needs1kB });
+    expect(
+      refusal(
+        await gql(userA, IMPORT_PARTS, {
+          id: importedScanId,
+          f: 'a.las',
+          n: numberOfPartsFor(size),
+          s: size,
+        }),
+      ).error,
+    ).toMatch(/^Your organization's upload quota of 20 kB is reached \(18 kB used\)/);
+    // Nothing was started for the refused multipart uploads.
+    const started = await db
+      .selectFrom('packageUploads')
+      .select('filename')
+      .where('organizationId', '=', userA.organizationId)
+      .execute();
+    expect(started.map((row) => row.filename)).toEqual(['first.luxlz']);
+
+    // Up to the quota exactly is fine; another organization has its own.
+    expect((await gql(userA, PACKAGE_URL, { f: 'second.luxlz', s: 2_000 })).errors).toBeUndefined();
+    expect((await gql(userB, PACKAGE_URL, { f: 'first.luxlz', s: 20_000 })).errors).toBeUndefined();
+    expect(await uploadQuotaRepository.storedUploadBytes(db, userB.organizationId)).toBe(0);
+  });
+
+  it('counts a package sent again once, at its latest size', async () => {
+    const db = live.database.db;
+    const before = await uploadQuotaRepository.storedUploadBytes(db, userA.organizationId);
+    const first = await db
+      .selectFrom('packageUploads')
+      .selectAll()
+      .where('organizationId', '=', userA.organizationId)
+      .where('filename', '=', 'first.luxlz')
+      .executeTakeFirstOrThrow();
+    await packageUploadRepository.insert(db, {
+      organizationId: userA.organizationId,
+      userId: userA.id,
+      filename: 'first.luxlz',
+      key: first.key,
+      uploadId: null,
+      size: 14_000,
+      numberOfParts: 1,
+      status: 'completed',
+      completed: new Date(),
+    });
+    // An upload still in progress is not counted.
+    await packageUploadRepository.insert(db, {
+      organizationId: userA.organizationId,
+      userId: userA.id,
+      filename: 'first.luxlz',
+      key: first.key,
+      uploadId: 'in-progress',
+      size: 19_000,
+      numberOfParts: 3,
+    });
+    expect(await uploadQuotaRepository.storedUploadBytes(db, userA.organizationId)).toBe(
+      before - 1_000,
+    );
+  });
+});
