@@ -1,6 +1,7 @@
 export * from './api-inputs.ts';
 export * from './bucket-rules.ts';
 export * from './constants.ts';
+export * from './douglas-peucker.ts';
 export * from './device-assignment-rules.ts';
 export * from './format.ts';
 export * from './helmert.ts';

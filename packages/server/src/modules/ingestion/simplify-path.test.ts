@@ -1,29 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { douglasPeucker, simplifyPath } from './simplify-path.ts';
-
-describe('douglasPeucker', () => {
-  it('drops vertices on a straight line and keeps the corner', () => {
-    const points: [number, number][] = [
-      [0, 0],
-      [1, 0],
-      [2, 0],
-      [3, 0],
-      [3, 1],
-      [3, 2],
-    ];
-    expect(douglasPeucker(points, 0.01)).toEqual([0, 3, 5]);
-  });
-
-  it('keeps a vertex farther than the tolerance and drops one nearer', () => {
-    const points: [number, number][] = [
-      [0, 0],
-      [5, 0.5],
-      [10, 0],
-    ];
-    expect(douglasPeucker(points, 0.4)).toEqual([0, 1, 2]);
-    expect(douglasPeucker(points, 0.6)).toEqual([0, 2]);
-  });
-});
+import { simplifyPath } from './simplify-path.ts';
 
 describe('simplifyPath', () => {
   it('returns short lines unchanged', () => {

@@ -1,5 +1,7 @@
+import { douglasPeuckerKeep } from '@asset-portal/shared';
+
 /**
- * Douglas–Peucker simplification of a [lon, lat] line. Distances are measured in metres on a
+ * Douglas–Peucker simplification (the shared implementation) of a [lon, lat] line. Distances are measured in metres on a
  * local equirectangular projection around the first vertex, which is exact enough over the few
  * kilometres of one scan.
  */
@@ -8,55 +10,16 @@ type LonLat = readonly number[];
 
 const METRES_PER_DEGREE = 111_320;
 
-function toPlane(coordinates: readonly LonLat[]): [number, number][] {
+/** The line in metres, interleaved x, y, on a local plane around its first vertex. */
+function toPlane(coordinates: readonly LonLat[]): Float64Array {
   const [lon0 = 0, lat0 = 0] = coordinates[0] ?? [];
   const cosLat = Math.cos((lat0 * Math.PI) / 180);
-  return coordinates.map(([lon = 0, lat = 0]) => [
-    (lon - lon0) * METRES_PER_DEGREE * cosLat,
-    (lat - lat0) * METRES_PER_DEGREE,
-  ]);
-}
-
-function distanceToSegment(p: [number, number], a: [number, number], b: [number, number]) {
-  const dx = b[0] - a[0];
-  const dy = b[1] - a[1];
-  const lengthSquared = dx * dx + dy * dy;
-  const t =
-    lengthSquared === 0
-      ? 0
-      : Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / lengthSquared));
-  return Math.hypot(p[0] - (a[0] + t * dx), p[1] - (a[1] + t * dy));
-}
-
-/** Indexes of the vertices Douglas–Peucker keeps at `tolerance` metres (iterative, no recursion). */
-export function douglasPeucker(points: readonly [number, number][], tolerance: number): number[] {
-  const n = points.length;
-  if (n <= 2) return points.map((_, i) => i);
-  const keep = new Uint8Array(n);
-  keep[0] = 1;
-  keep[n - 1] = 1;
-  const stack: [number, number][] = [[0, n - 1]];
-  while (stack.length > 0) {
-    const [first, last] = stack.pop()!;
-    let farthest = -1;
-    let farthestDistance = tolerance;
-    for (let i = first + 1; i < last; i++) {
-      const distance = distanceToSegment(points[i]!, points[first]!, points[last]!);
-      if (distance > farthestDistance) {
-        farthest = i;
-        farthestDistance = distance;
-      }
-    }
-    if (farthest !== -1) {
-      keep[farthest] = 1;
-      stack.push([first, farthest], [farthest, last]);
-    }
-  }
-  const kept: number[] = [];
-  keep.forEach((flag, i) => {
-    if (flag) kept.push(i);
+  const plane = new Float64Array(coordinates.length * 2);
+  coordinates.forEach(([lon = 0, lat = 0], i) => {
+    plane[i * 2] = (lon - lon0) * METRES_PER_DEGREE * cosLat;
+    plane[i * 2 + 1] = (lat - lat0) * METRES_PER_DEGREE;
   });
-  return kept;
+  return plane;
 }
 
 /**
@@ -74,8 +37,10 @@ export function simplifyPath(
   const plane = toPlane(coordinates);
   let tolerance = startToleranceMetres;
   for (;;) {
-    const kept = douglasPeucker(plane, tolerance);
-    if (kept.length <= maxVertices) return kept.map((i) => [...coordinates[i]!]);
+    const keep = douglasPeuckerKeep(plane, tolerance);
+    if (keep.reduce((sum, flag) => sum + flag, 0) <= maxVertices) {
+      return coordinates.flatMap((c, i) => (keep[i] ? [[...c]] : []));
+    }
     tolerance *= 2;
   }
 }

@@ -1,3 +1,4 @@
+import { douglasPeuckerKeep, segmentDistanceSquared } from '@asset-portal/shared';
 import { drawablePath } from './scan-features.ts';
 import type { MapScan, MapScanStatus } from './types.ts';
 
@@ -72,66 +73,15 @@ function emptyLevel(maxZoom: number): PathLevel {
 }
 
 /** Squared distance from (px, py) to the segment from (ax, ay) to (bx, by). */
-function segmentDistanceSquared(
-  px: number,
-  py: number,
-  ax: number,
-  ay: number,
-  bx: number,
-  by: number,
-): number {
-  const dx = bx - ax;
-  const dy = by - ay;
-  const lengthSquared = dx * dx + dy * dy;
-  const t =
-    lengthSquared === 0
-      ? 0
-      : Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / lengthSquared));
-  const ex = ax + t * dx - px;
-  const ey = ay + t * dy - py;
-  return ex * ex + ey * ey;
-}
 
 /**
- * Douglas-Peucker: keeps the first and last vertex and every vertex needed for the line to stay
- * within `tolerance` of the path, so straight stretches shrink to their ends and turns keep
- * their shape.
+ * The path at a level of detail: straight stretches shrink to their ends and turns keep their
+ * shape, within `tolerance` (shared Douglas–Peucker).
  */
 function simplify(path: Float64Array, tolerance: number): Float64Array {
   const count = path.length / 2;
   if (tolerance === 0 || count <= 2) return path;
-  const keep = new Uint8Array(count);
-  keep[0] = 1;
-  keep[count - 1] = 1;
-  const limit = tolerance * tolerance;
-  const stack = [0, count - 1];
-  while (stack.length > 0) {
-    const last = stack.pop() as number;
-    const first = stack.pop() as number;
-    const ax = path[first * 2] as number;
-    const ay = path[first * 2 + 1] as number;
-    const bx = path[last * 2] as number;
-    const by = path[last * 2 + 1] as number;
-    let farthest = -1;
-    let farthestDistance = limit;
-    for (let v = first + 1; v < last; v++) {
-      const d = segmentDistanceSquared(
-        path[v * 2] as number,
-        path[v * 2 + 1] as number,
-        ax,
-        ay,
-        bx,
-        by,
-      );
-      if (d > farthestDistance) {
-        farthest = v;
-        farthestDistance = d;
-      }
-    }
-    if (farthest < 0) continue;
-    keep[farthest] = 1;
-    stack.push(first, farthest, farthest, last);
-  }
+  const keep = douglasPeuckerKeep(path, tolerance);
   let kept = 0;
   for (let v = 0; v < count; v++) kept += keep[v] as number;
   const out = new Float64Array(kept * 2);
