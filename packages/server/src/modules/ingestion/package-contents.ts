@@ -5,7 +5,13 @@ import {
   type LasHeader,
   readLasHeader,
 } from '../../lib/las/las-header.ts';
-import { CAMERAS, type Camera, imagePath, PackageFormatError } from '../../packages/manifest.ts';
+import {
+  CAMERAS,
+  type Camera,
+  IMAGE_COLUMNS,
+  imagePath,
+  PackageFormatError,
+} from '../../packages/manifest.ts';
 import type { OpenedPackage } from '../../packages/package-reader.ts';
 
 /** Readers of the entries inside an opened package; each streams, none loads a cloud. */
@@ -123,19 +129,6 @@ export interface ImageFrame {
   cameras: Partial<Record<Camera, { jpegRotation: number; entry: string }>>;
 }
 
-const IMAGE_CSV_COLUMNS = [
-  'scan_id',
-  'frame_id',
-  'gps_time',
-  'x',
-  'y',
-  'z',
-  'lat',
-  'lon',
-  'camera',
-  'jpeg_rotation',
-] as const;
-
 /**
  * The frames of `images.csv`, grouped by scan and frame; every row must name a scan of the
  * manifest, a known camera and an image present in the package.
@@ -147,14 +140,14 @@ export async function readImageFrames(
 ): Promise<ImageFrame[]> {
   if (!pkg.has(name)) throw new PackageFormatError(`${name} is missing`);
   const frames = new Map<string, ImageFrame>();
-  let columns: Record<(typeof IMAGE_CSV_COLUMNS)[number], number> | undefined;
+  let columns: Record<(typeof IMAGE_COLUMNS)[number], number> | undefined;
   for await (const { lineNumber, cells } of csvRows(pkg, name)) {
     if (!columns) {
-      columns = columnIndexes(name, cells, IMAGE_CSV_COLUMNS);
+      columns = columnIndexes(name, cells, IMAGE_COLUMNS);
       continue;
     }
-    const cell = (column: (typeof IMAGE_CSV_COLUMNS)[number]) => cells[columns![column]] ?? '';
-    const num = (column: (typeof IMAGE_CSV_COLUMNS)[number]) =>
+    const cell = (column: (typeof IMAGE_COLUMNS)[number]) => cells[columns![column]] ?? '';
+    const num = (column: (typeof IMAGE_COLUMNS)[number]) =>
       numberCell(name, lineNumber, column, cell(column));
     const scanId = cell('scan_id');
     if (!scanIds.has(scanId)) {
