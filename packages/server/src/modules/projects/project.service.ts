@@ -1,5 +1,4 @@
-import { PROJECTION_INVALID, type ProjectInput } from '@asset-portal/shared';
-import proj4 from 'proj4';
+import { type ProjectInput, projectionError } from '@asset-portal/shared';
 import type { ProjectRow } from '../../db/schema.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { NotFoundError, ValidationError } from '../../graphql/errors.ts';
@@ -104,7 +103,10 @@ async function checkValues(
       `A project named '${input.name}' already exists in this organization.`,
     );
   }
-  if (input.projection !== null) checkProjection(input.projection);
+  if (input.projection !== null) {
+    const problem = projectionError(input.projection);
+    if (problem) throw new ValidationError(problem);
+  }
   return {
     name: input.name,
     comments: input.comments,
@@ -118,26 +120,3 @@ async function checkValues(
     classifiers: input.classifiers,
   };
 }
-
-/**
- * The projection is a proj4 definition: it must parse, and its own origin must project to finite
- * numbers (this catches definitions that parse but lack a usable parameter, e.g. a UTM zone).
- */
-function checkProjection(projection: string) {
-  let valid = false;
-  try {
-    const definition = proj4.Proj(projection) as { long0?: number; lat0?: number };
-    const origin = [toDegrees(definition.long0), toDegrees(definition.lat0)];
-    const [x, y] = proj4(projection).forward(origin);
-    valid = Number.isFinite(x) && Number.isFinite(y);
-  } catch {
-    valid = false;
-  }
-  if (!valid) {
-    throw new ValidationError(PROJECTION_INVALID(projection));
-  }
-}
-
-// An absent origin is 0; a NaN one (e.g. an unparsable zone) stays NaN and fails the check.
-const toDegrees = (radians: number | undefined) =>
-  radians === undefined ? 0 : (radians * 180) / Math.PI;

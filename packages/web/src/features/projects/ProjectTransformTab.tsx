@@ -1,4 +1,4 @@
-import { HELMERT_FORM_FIELDS } from '@asset-portal/shared';
+import { HELMERT_FORM_FIELDS, projectionError } from '@asset-portal/shared';
 import { Autocomplete, Box, Button, TextField, Typography } from '@mui/material';
 import { type Control, Controller, type UseFormSetValue } from 'react-hook-form';
 import { useSession } from '../../auth/SessionContext.tsx';
@@ -8,7 +8,6 @@ import {
   HELMERT_EXAMPLE_FORM,
   helmertFieldError,
   type ProjectFormValues,
-  projectionError,
 } from './project-form.ts';
 
 interface ProjectTransformTabProps {

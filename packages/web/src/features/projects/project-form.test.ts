@@ -1,21 +1,12 @@
-import { PROJECTION_INVALID } from '@asset-portal/shared';
 import { describe, expect, it } from 'vitest';
 import {
   HELMERT_EMPTY_FORM,
   HELMERT_EXAMPLE_FORM,
   helmertFieldError,
   helmertJson,
-  projectionError,
 } from './project-form.ts';
 
 describe('project form', () => {
-  it('accepts blank and valid proj4 definitions and rejects invalid ones', () => {
-    expect(projectionError('')).toBeNull();
-    expect(projectionError('+proj=utm +zone=10 +datum=WGS84 +units=m +no_defs')).toBeNull();
-    expect(projectionError('+proj=nonsense')).toBe(PROJECTION_INVALID('+proj=nonsense'));
-    expect(projectionError('+proj=utm')).toBe(PROJECTION_INVALID('+proj=utm'));
-  });
-
   it('sends Helmert parameters as JSON, or null when all blank', () => {
     expect(helmertJson(HELMERT_EMPTY_FORM)).toBeNull();
     const example = JSON.parse(helmertJson(HELMERT_EXAMPLE_FORM) ?? '{}');

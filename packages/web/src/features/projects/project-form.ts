@@ -6,10 +6,8 @@ import {
   type HelmertParameters,
   helmertParametersSchema,
   isEmptyHelmert,
-  PROJECTION_INVALID,
   parseHelmertJson,
 } from '@asset-portal/shared';
-import proj4 from 'proj4';
 import type { ProjectItem, ProjectVariables } from './use-project-admin.ts';
 
 export type HelmertFormValues = Record<keyof HelmertParameters, string>;
@@ -87,25 +85,4 @@ export function toProjectVariables(
     geoidGridFile: values.geoidGridFile,
     classifiers: DEFAULT_CLASSIFIERS,
   };
-}
-
-/**
- * The same check the server makes: the proj4 definition parses and its own origin projects to
- * finite numbers (this catches definitions that parse but lack a usable parameter). Blank is
- * fine: it means no projection.
- */
-export function projectionError(projection: string): string | null {
-  const text = projection.trim();
-  if (text === '') return null;
-  let valid = false;
-  try {
-    const definition = proj4.Proj(text) as { long0?: number; lat0?: number };
-    const toDegrees = (radians: number | undefined) =>
-      radians === undefined ? 0 : (radians * 180) / Math.PI;
-    const [x, y] = proj4(text).forward([toDegrees(definition.long0), toDegrees(definition.lat0)]);
-    valid = Number.isFinite(x) && Number.isFinite(y);
-  } catch {
-    valid = false;
-  }
-  return valid ? null : PROJECTION_INVALID(text);
 }
