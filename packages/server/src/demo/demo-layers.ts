@@ -3,6 +3,8 @@ import path from 'node:path';
 import { convertLayerFile } from '@asset-portal/layer-formats';
 import { checkLayerSource, validateLayerStyles } from '@asset-portal/shared';
 import type { Db } from '../db/database.ts';
+import { projectLayerRepository } from '../modules/project-layers/project-layer.repository.ts';
+import { vendorRepository } from '../modules/vendors/vendor.repository.ts';
 import type { DemoProjectKey } from './demo-catalog.ts';
 
 /** A demo layer group: a project's, or (project null) global to every organization. */
@@ -135,39 +137,32 @@ export async function insertDemoLayers(
   project: (key: DemoProjectKey) => { id: number; organizationId: number },
 ): Promise<void> {
   if (converted.length === 0) return;
-  const groups = await db
-    .insertInto('vendors')
-    .values(
-      DEMO_LAYER_GROUPS.map((group) => ({
-        name: group.name,
-        description: group.description,
-        projectId: group.project === null ? null : project(group.project).id,
-        // Global to every organization, as an Admin creates it.
-        organizationId: group.project === null ? null : project(group.project).organizationId,
-      })),
-    )
-    .returning(['id', 'name'])
-    .execute();
-  const layers = await db
-    .insertInto('projectLayers')
-    .values(
-      converted.map((layer) => ({
+  const groups = new Map<string, number>();
+  for (const group of DEMO_LAYER_GROUPS) {
+    const id = await vendorRepository.create(db, {
+      name: group.name,
+      description: group.description,
+      projectId: group.project === null ? null : project(group.project).id,
+      // Global to every organization, as an Admin creates it.
+      organizationId: group.project === null ? null : project(group.project).organizationId,
+    });
+    groups.set(group.name, id);
+  }
+  for (const layer of converted) {
+    await projectLayerRepository.create(
+      db,
+      {
         projectId: project(layer.plan.project).id,
         name: layer.plan.name,
         comments: layer.plan.comments,
         source: layer.source,
         layers: layer.layers,
+        ignore: false,
         showByDefault: layer.plan.showByDefault,
         featureCount: layer.featureCount,
         sourceBytes: layer.sourceBytes,
-      })),
-    )
-    .returning(['id', 'name'])
-    .execute();
-  const links = converted.flatMap((layer) => {
-    const group = groups.find((row) => row.name === layer.plan.group);
-    const row = layers.find((l) => l.name === layer.plan.name);
-    return group && row ? [{ layerId: row.id, vendorId: group.id }] : [];
-  });
-  if (links.length > 0) await db.insertInto('vendorLayers').values(links).execute();
+      },
+      layer.plan.group === null ? null : (groups.get(layer.plan.group) ?? null),
+    );
+  }
 }

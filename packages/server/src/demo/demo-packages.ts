@@ -3,10 +3,11 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppConfig } from '../config/config.ts';
 import type { Db } from '../db/database.ts';
-import { withJobTables } from '../jobs/job-tables.ts';
 import { ingestionUniqueKey } from '../modules/ingestion/ingest-package.job.ts';
 import { enqueueIngestion } from '../modules/ingestion/ingestion.queue.ts';
+import { organizationRepository } from '../modules/organizations/organization.repository.ts';
 import { packageKey } from '../modules/package-uploads/package-upload-rules.ts';
+import { userRepository } from '../modules/users/user.repository.ts';
 import { createObjectStorage } from '../storage/create-object-storage.ts';
 import type { ObjectStorage } from '../storage/storage.ts';
 import { CUSTOMER_ORGANIZATION } from './demo-catalog.ts';
@@ -22,6 +23,7 @@ import {
   isBuilt,
   missingFixtures,
 } from './demo-package-files.ts';
+import { demoSeedRepository } from './demo-seed.repository.ts';
 import { defaultFixturesDir } from './seed-demo-data.ts';
 
 export {
@@ -72,13 +74,8 @@ export interface QueuedDemoPackage {
 }
 
 /** Whether this version of the package was queued for ingestion before (the job row stays). */
-async function ingestionQueued(db: Db, key: string, size: number): Promise<boolean> {
-  const job = await withJobTables(db)
-    .selectFrom('jobs')
-    .select('id')
-    .where('uniqueKey', '=', `${ingestionUniqueKey(key)}@${size}`)
-    .executeTakeFirst();
-  return job !== undefined;
+function ingestionQueued(db: Db, key: string, size: number): Promise<boolean> {
+  return demoSeedRepository.jobExists(db, `${ingestionUniqueKey(key)}@${size}`);
 }
 
 async function store(storage: ObjectStorage, key: string, file: string) {
@@ -109,21 +106,16 @@ export async function queueDemoPackages(options: DemoPackageOptions): Promise<Qu
     );
     return [];
   }
-  const customer = await options.db
-    .selectFrom('organizations')
-    .select('id')
-    .where('name', '=', CUSTOMER_ORGANIZATION)
-    .executeTakeFirst();
+  const customer = await organizationRepository.findByName(options.db, CUSTOMER_ORGANIZATION);
   if (!customer) {
     warn(`Demo data: no organization ${CUSTOMER_ORGANIZATION}; the demo packages are left out.`);
     return [];
   }
-  const uploader = await options.db
-    .selectFrom('users')
-    .select('id')
-    .where('username', '=', DEMO_PACKAGE_UPLOADER)
-    .where('organizationId', '=', customer.id)
-    .executeTakeFirst();
+  const uploader = await userRepository.findInOrganization(
+    options.db,
+    DEMO_PACKAGE_UPLOADER,
+    customer.id,
+  );
   const storage = options.storage ?? createObjectStorage(options.config);
 
   // What an earlier call did already: stored (size known) and perhaps queued.

@@ -9,8 +9,19 @@ import {
   type UserType,
 } from '@asset-portal/shared';
 import { hash } from '@node-rs/argon2';
-import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { localAccountRepository } from '../identity/accounts/local-account.repository.ts';
+import { activityLogRepository } from '../modules/activity-logs/activity-log.repository.ts';
+import { annotationRepository } from '../modules/annotations/annotation.repository.ts';
+import { bucketRepository } from '../modules/buckets/bucket.repository.ts';
+import { deviceAssignmentRepository } from '../modules/device-assignments/device-assignment.repository.ts';
+import { organizationRepository } from '../modules/organizations/organization.repository.ts';
+import {
+  type PipelineValues,
+  pipelineRepository,
+} from '../modules/pipelines/pipeline.repository.ts';
+import { projectRepository } from '../modules/projects/project.repository.ts';
+import { userRepository } from '../modules/users/user.repository.ts';
 import {
   CROP_TO_BOUNDING_BOX_PIPELINE,
   CUSTOMER_ORGANIZATION,
@@ -25,6 +36,7 @@ import {
   VENDOR_ORGANIZATION,
 } from './demo-catalog.ts';
 import { convertDemoLayers, insertDemoLayers } from './demo-layers.ts';
+import { demoSeedRepository } from './demo-seed.repository.ts';
 import { buildDemoSession, type DemoSessionRows } from './demo-sessions.ts';
 import { type FixtureSessions, fixtureSessions, rinexSiteSession } from './fixture-sessions.ts';
 
@@ -66,6 +78,44 @@ function randomPassword(): string {
   ).join('');
 }
 
+/** The demo's pipelines: a global one of the vendor and the customer's own. */
+function demoPipelines(
+  orgId: (name: string) => number,
+  projectId: (key: DemoProjectKey) => number,
+): PipelineValues[] {
+  const crop = {
+    organizationId: orgId(CUSTOMER_ORGANIZATION),
+    name: 'Crop to bounding box',
+    description: 'Keeps only the points inside the drawn 3D bounding box.',
+    pipeline: CROP_TO_BOUNDING_BOX_PIPELINE,
+    dependencies: ['3D Bounding Box'],
+    global: false,
+  };
+  return [
+    {
+      projectId: null,
+      organizationId: orgId(VENDOR_ORGANIZATION),
+      name: 'Ground classification',
+      description: 'Removes statistical outliers and classifies ground points (SMRF).',
+      pipeline: GROUND_CLASSIFICATION_PIPELINE,
+      dependencies: [],
+      global: true,
+    },
+    { ...crop, projectId: projectId('eugene') },
+    // Paris Test Drive holds the demo's stored clouds: pipelines to run on them.
+    { ...crop, projectId: projectId('paris') },
+    {
+      projectId: projectId('paris'),
+      organizationId: orgId(CUSTOMER_ORGANIZATION),
+      name: 'Remove noise',
+      description: 'Classifies statistical outliers as noise (class 7) and drops them.',
+      pipeline: REMOVE_NOISE_PIPELINE,
+      dependencies: [],
+      global: false,
+    },
+  ];
+}
+
 /**
  * Seeds demo organizations, devices, buckets, projects, pipelines, users with local sign-in
  * accounts, sessions and scans into an empty database, in one transaction. Returns the accounts
@@ -75,7 +125,7 @@ export async function seedDemoData(
   db: Db,
   options: SeedDemoOptions = {},
 ): Promise<SeedDemoResult | null> {
-  if (await hasOrganizations(db)) return null;
+  if (await demoSeedRepository.hasOrganizations(db)) return null;
   const warn = options.warn ?? ((message: string) => console.warn(message));
   const fixturesDir = options.fixturesDir ?? defaultFixturesDir();
 
@@ -102,149 +152,102 @@ export async function seedDemoData(
 
   const seeded = await db.transaction().execute(async (trx) => {
     // A second process may have seeded meanwhile; the check inside the transaction wins.
-    if (await hasOrganizations(trx)) return false;
-    const organizations = await trx
-      .insertInto('organizations')
-      .values([{ name: VENDOR_ORGANIZATION }, { name: CUSTOMER_ORGANIZATION }])
-      .returning(['id', 'name'])
-      .execute();
-    const orgId = (name: string) => organizations.find((row) => row.name === name)!.id;
+    if (await demoSeedRepository.hasOrganizations(trx)) return false;
+    const organizations = new Map<string, number>();
+    for (const name of [VENDOR_ORGANIZATION, CUSTOMER_ORGANIZATION]) {
+      organizations.set(name, (await organizationRepository.create(trx, name, [])).id);
+    }
+    const orgId = (name: string) => organizations.get(name)!;
 
-    await trx
-      .insertInto('devices')
-      .values(
-        DEMO_DEVICES.map((d) => ({
-          id: d.id,
-          name: d.name,
-          organizationId: orgId(d.organization),
-        })),
-      )
-      .execute();
-    await trx
-      .insertInto('buckets')
-      .values(
-        DEMO_BUCKETS.map((b) => ({
-          organizationId: orgId(b.organization),
-          name: b.name,
-          bucket: b.bucket,
+    for (const device of DEMO_DEVICES) {
+      await organizationRepository.registerDevice(trx, {
+        id: device.id,
+        name: device.name,
+        organizationId: orgId(device.organization),
+      });
+    }
+    for (const bucket of DEMO_BUCKETS) {
+      await bucketRepository.create(
+        trx,
+        orgId(bucket.organization),
+        {
+          name: bucket.name,
+          bucket: bucket.bucket,
           region: 'us-east-1',
           // In the portal's own store: publishing the demo scans needs no S3 server.
           endpoint: PORTAL_STORE_ENDPOINT,
-        })),
-      )
-      .execute();
+          prefix: '',
+          forcePathStyle: false,
+        },
+        null,
+      );
+    }
     const bucketOf = (organization: string) =>
       DEMO_BUCKETS.find((b) => b.organization === organization)!.bucket;
 
-    const projects = await trx
-      .insertInto('projects')
-      .values(
-        DEMO_PROJECTS.map((p) => ({
-          name: p.name,
-          comments: p.comments,
-          active: p.active,
-          organizationId: orgId(p.organization),
-          utm: JSON.stringify({ utm: p.utm }),
-          projection: p.projection,
-          helmertParameters: p.withHelmert ? JSON.stringify(HELMERT_EXAMPLE) : null,
-          tagOptions: [...DEFAULT_TAG_OPTIONS],
-        })),
-      )
-      .returning(['id', 'name', 'organizationId'])
-      .execute();
-    const projectRow = (key: DemoProjectKey) => {
-      const name = DEMO_PROJECTS.find((p) => p.key === key)!.name;
-      return projects.find((row) => row.name === name)!;
-    };
+    const projects = new Map<DemoProjectKey, { id: number; organizationId: number }>();
+    for (const project of DEMO_PROJECTS) {
+      const row = await projectRepository.create(trx, {
+        name: project.name,
+        comments: project.comments,
+        active: project.active,
+        organizationId: orgId(project.organization),
+        utm: project.utm,
+        projection: project.projection,
+        geoidGridFile: null,
+        helmertParameters: project.withHelmert ? JSON.stringify(HELMERT_EXAMPLE) : null,
+        tagOptions: [...DEFAULT_TAG_OPTIONS],
+        classifiers: 'none',
+      });
+      projects.set(project.key, { id: row.id, organizationId: row.organizationId });
+    }
+    const projectRow = (key: DemoProjectKey) => projects.get(key)!;
     const projectId = (key: DemoProjectKey) => projectRow(key).id;
 
-    await trx
-      .insertInto('deviceAssignments')
-      .values(
-        DEMO_ASSIGNMENTS.map((a) => ({
-          deviceId: a.deviceId,
-          projectId: projectId(a.project),
-          fromTimestamp: a.from,
-          toTimestamp: a.to,
-        })),
-      )
-      .execute();
+    for (const assignment of DEMO_ASSIGNMENTS) {
+      // The demo's sessions are written below, already placed: nothing to place again.
+      await deviceAssignmentRepository.save(
+        trx,
+        null,
+        {
+          deviceId: assignment.deviceId,
+          projectId: projectId(assignment.project),
+          fromTimestamp: new Date(assignment.from),
+          toTimestamp: assignment.to === null ? null : new Date(assignment.to),
+        },
+        async () => {},
+      );
+    }
 
-    await trx
-      .insertInto('pipelines')
-      .values([
-        {
-          projectId: null,
-          organizationId: orgId(VENDOR_ORGANIZATION),
-          name: 'Ground classification',
-          description: 'Removes statistical outliers and classifies ground points (SMRF).',
-          pipeline: GROUND_CLASSIFICATION_PIPELINE,
-          dependencies: [],
-          global: true,
-        },
-        {
-          projectId: projectId('eugene'),
-          organizationId: orgId(CUSTOMER_ORGANIZATION),
-          name: 'Crop to bounding box',
-          description: 'Keeps only the points inside the drawn 3D bounding box.',
-          pipeline: CROP_TO_BOUNDING_BOX_PIPELINE,
-          dependencies: ['3D Bounding Box'],
-          global: false,
-        },
-        // Paris Test Drive holds the demo's stored clouds: pipelines to run on them.
-        {
-          projectId: projectId('paris'),
-          organizationId: orgId(CUSTOMER_ORGANIZATION),
-          name: 'Crop to bounding box',
-          description: 'Keeps only the points inside the drawn 3D bounding box.',
-          pipeline: CROP_TO_BOUNDING_BOX_PIPELINE,
-          dependencies: ['3D Bounding Box'],
-          global: false,
-        },
-        {
-          projectId: projectId('paris'),
-          organizationId: orgId(CUSTOMER_ORGANIZATION),
-          name: 'Remove noise',
-          description: 'Classifies statistical outliers as noise (class 7) and drops them.',
-          pipeline: REMOVE_NOISE_PIPELINE,
-          dependencies: [],
-          global: false,
-        },
-      ])
-      .execute();
+    for (const pipeline of demoPipelines(orgId, projectId)) {
+      await pipelineRepository.create(trx, pipeline);
+    }
 
     await insertDemoLayers(trx, layers, projectRow);
 
-    const users = await trx
-      .insertInto('users')
-      .values(
-        accounts.map(({ user, subject }) => ({
-          name: user.name,
-          userType: user.userType,
-          email: user.email,
-          phone: user.phone,
-          enabled: user.enabled,
-          awsUserId: subject,
-          username: user.username,
-          organizationId: orgId(user.organization),
-        })),
-      )
-      .returning(['id', 'username'])
-      .execute();
-    const userId = (username: string) => users.find((row) => row.username === username)!.id;
-    const now = new Date();
-    await trx
-      .insertInto('localAccounts')
-      .values(
-        accounts.map(({ user, subject }, index) => ({
-          subject,
-          username: user.username,
-          email: user.email,
-          passwordHash: hashes[index]!,
-          passwordSetAt: now,
-        })),
-      )
-      .execute();
+    const userIds = new Map<string, number>();
+    for (const { user, subject } of accounts) {
+      const row = await userRepository.create(trx, {
+        name: user.name,
+        userType: user.userType,
+        email: user.email,
+        phone: user.phone,
+        enabled: user.enabled,
+        awsUserId: subject,
+        username: user.username,
+        organizationId: orgId(user.organization),
+      });
+      userIds.set(user.username, row.id);
+    }
+    const userId = (username: string) => userIds.get(username)!;
+    for (const [index, { user, subject }] of accounts.entries()) {
+      await localAccountRepository.insert(trx, {
+        subject,
+        username: user.username,
+        email: user.email,
+        passwordHash: hashes[index]!,
+      });
+    }
 
     const sessions: DemoSessionRows[] = [
       buildDemoSession(
@@ -265,53 +268,35 @@ export async function seedDemoData(
       clouds.unassigned?.({ ...customer, projectId: null }),
     ];
     for (const spec of fromClouds) if (spec) sessions.push(buildDemoSession(spec));
-    await trx
-      .insertInto('sessions')
-      .values(sessions.map((s) => s.session))
-      .execute();
-    await trx
-      .insertInto('scans')
-      .values(sessions.flatMap((s) => s.scans))
-      .execute();
-    await trx
-      .insertInto('artifacts')
-      .values(sessions.flatMap((s) => s.artifacts))
-      .execute();
+    await demoSeedRepository.insertSessions(trx, sessions);
 
+    const now = new Date();
     const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
-    await trx
-      .insertInto('activityLogs')
-      .values(
-        [
-          { username: 'aadmin', organization: VENDOR_ORGANIZATION, hours: 26 },
-          { username: 'ppower', organization: CUSTOMER_ORGANIZATION, hours: 5 },
-          { username: 'sstandard', organization: CUSTOMER_ORGANIZATION, hours: 1 },
-        ].map((login) => ({
-          activityType: 'UserLogin',
-          userId: userId(login.username),
-          organizationId: orgId(login.organization),
-          status: 'Event' as const,
-          message: `${login.username} signed in`,
-          created: hoursAgo(login.hours),
-          lastModified: hoursAgo(login.hours),
-        })),
-      )
-      .execute();
+    for (const login of [
+      { username: 'aadmin', organization: VENDOR_ORGANIZATION, hours: 26 },
+      { username: 'ppower', organization: CUSTOMER_ORGANIZATION, hours: 5 },
+      { username: 'sstandard', organization: CUSTOMER_ORGANIZATION, hours: 1 },
+    ]) {
+      await activityLogRepository.insert(trx, {
+        activityType: 'UserLogin',
+        userId: userId(login.username),
+        organizationId: orgId(login.organization),
+        status: 'Event',
+        message: `${login.username} signed in`,
+        created: hoursAgo(login.hours),
+        lastModified: hoursAgo(login.hours),
+      });
+    }
 
     const annotated = sessions.find((s) => s.session.projectId === projectId('eugene'))?.scans[0];
     if (annotated) {
       const path = JSON.parse(String(annotated.simplePath)) as { coordinates: number[][] };
-      await trx
-        .insertInto('annotations')
-        .values({
-          scanId: annotated.id,
-          userId: userId('ppower'),
-          title: 'Culvert outlet',
-          type: 'Point',
-          comment: 'Outlet partly blocked; check again on the next pass.',
-          point: JSON.stringify({ type: 'Point', coordinates: path.coordinates[3] }),
-        })
-        .execute();
+      await annotationRepository.create(trx, annotated.id, userId('ppower'), {
+        title: 'Culvert outlet',
+        type: 'Point',
+        comment: 'Outlet partly blocked; check again on the next pass.',
+        point: { type: 'Point', coordinates: path.coordinates[3]! },
+      });
     }
     return true;
   });
@@ -325,13 +310,4 @@ export async function seedDemoData(
       enabled: user.enabled,
     })),
   };
-}
-
-async function hasOrganizations(db: Db): Promise<boolean> {
-  const row = await db
-    .selectFrom('organizations')
-    .select(sql<number>`1`.as('one'))
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
 }

@@ -2,6 +2,7 @@ import { ASSIGNMENT_TYPE_DEVICE } from '@asset-portal/shared';
 import DataLoader from 'dataloader';
 import { type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/in-transaction.ts';
 import type { DeviceAssignmentsTable, DeviceRow } from '../../db/schema.ts';
 import type { DevicePeriod } from './capture-placement.ts';
 
@@ -63,7 +64,7 @@ export const deviceAssignmentRepository = {
     | { saved: DeviceAssignmentRow; overlap?: undefined }
     | { saved?: undefined; overlap: ScopedAssignment }
   > {
-    return db.transaction().execute(async (trx) => {
+    return inTransaction(db, async (trx) => {
       await trx
         .selectFrom('devices')
         .select('id')

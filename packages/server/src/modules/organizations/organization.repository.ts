@@ -1,5 +1,6 @@
 import DataLoader from 'dataloader';
 import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/in-transaction.ts';
 
 /** All SQL about organizations and their devices (buckets: bucket.repository.ts). */
 export const organizationRepository = {
@@ -40,7 +41,7 @@ export const organizationRepository = {
 
   /** Creates the organization and hands it the devices, in one transaction. */
   async create(db: Db, name: string, deviceIds: readonly string[]) {
-    return db.transaction().execute(async (trx) => {
+    return inTransaction(db, async (trx) => {
       const organization = await trx
         .insertInto('organizations')
         .values({ name })

@@ -1,5 +1,6 @@
 import DataLoader from 'dataloader';
 import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/in-transaction.ts';
 
 /** The stored fields of a layer as the service writes them (counts come from the source). */
 export interface ProjectLayerValues {
@@ -86,7 +87,7 @@ export const projectLayerRepository = {
   },
 
   async create(db: Db, values: ProjectLayerValues, vendorId: number | null): Promise<number> {
-    return db.transaction().execute(async (trx) => {
+    return inTransaction(db, async (trx) => {
       const { id } = await trx
         .insertInto('projectLayers')
         .values(values)

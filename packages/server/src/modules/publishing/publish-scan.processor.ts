@@ -27,6 +27,7 @@ import type { ObjectStorage } from '../../storage/storage.ts';
 import { bucketRepository } from '../buckets/bucket.repository.ts';
 import { proj4ForCrsText, proj4FromLasFile } from '../pointclouds/point-cloud-crs.ts';
 import { artifactObjectKey, portalBucket } from '../pointclouds/point-cloud-rules.ts';
+import { projectRepository } from '../projects/project.repository.ts';
 import { GEOID_GRID_PREFIX } from '../projects/project.service.ts';
 import { publishingRepository as repo } from './publishing.repository.ts';
 import {
@@ -89,11 +90,7 @@ export async function publishScan(
   if (!scan || scan.organizationId !== request.organizationId) {
     throw new PublishFailure(`Scan ${scanId} no longer exists`);
   }
-  const project = await deps.db
-    .selectFrom('projects')
-    .selectAll()
-    .where('id', '=', request.projectId)
-    .executeTakeFirst();
+  const project = await projectRepository.findById(deps.db, request.projectId);
   if (!project || project.organizationId !== request.organizationId) {
     throw new PublishFailure(`The project of scan ${scanId} no longer exists`);
   }

@@ -41,6 +41,16 @@ export const userRepository = {
       .executeTakeFirst();
   },
 
+  /** The user of this username in the organization. */
+  findInOrganization(db: Db, username: string, organizationId: number) {
+    return db
+      .selectFrom('users')
+      .selectAll()
+      .where('username', '=', username)
+      .where('organizationId', '=', organizationId)
+      .executeTakeFirst();
+  },
+
   create(db: Db, user: NewUser) {
     return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
   },
