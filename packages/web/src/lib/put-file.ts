@@ -1,4 +1,4 @@
-import { TransferError } from '../features/uploads/upload-api.ts';
+import { TransferError } from './transfer-error.ts';
 
 /**
  * PUTs a file (or one part of it) to a signed upload link in one request, reporting progress as

@@ -19,8 +19,8 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { FormDialog } from '../../components/form-dialog/FormDialog.tsx';
+import { TransferError } from '../../lib/transfer-error.ts';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
-import { TransferError } from '../uploads/upload-api.ts';
 import {
   DETERMINE_TRAJECTORY_LABEL,
   IMPORTED_SCAN_CREATE_TITLE,

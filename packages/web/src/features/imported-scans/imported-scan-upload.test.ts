@@ -1,6 +1,6 @@
 import { MIB } from '@asset-portal/shared';
 import { describe, expect, it } from 'vitest';
-import { TransferError } from '../uploads/upload-api.ts';
+import { TransferError } from '../../lib/transfer-error.ts';
 import {
   IMPORT_CONTENT_TYPE,
   IMPORT_MULTIPART_THRESHOLD,

@@ -1,11 +1,11 @@
 import { MIB, numberOfPartsFor, partRange } from '@asset-portal/shared';
+import { TransferError } from '../../lib/transfer-error.ts';
 import {
   isRetryable,
   isVisibleProgress,
   MAX_ATTEMPTS,
   retryDelayMs,
 } from '../uploads/multipart-plan.ts';
-import { TransferError } from '../uploads/upload-api.ts';
 
 /** Files above this size go in parts; smaller ones in one PUT. */
 export const IMPORT_MULTIPART_THRESHOLD = 64 * MIB;

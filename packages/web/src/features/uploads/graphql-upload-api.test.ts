@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TransferError } from '../../lib/transfer-error.ts';
 import { graphqlUploadApi } from './graphql-upload-api.ts';
 import { isRetryable } from './multipart-plan.ts';
-import { TransferError } from './upload-api.ts';
 
 describe('the upload API over GraphQL', () => {
   afterEach(() => vi.unstubAllGlobals());

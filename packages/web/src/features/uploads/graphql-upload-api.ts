@@ -1,10 +1,5 @@
-import {
-  type PartUrl,
-  type StoredPart,
-  TransferError,
-  type UploadApi,
-  type UploadLogEntry,
-} from './upload-api.ts';
+import { TransferError } from '../../lib/transfer-error.ts';
+import type { PartUrl, StoredPart, UploadApi, UploadLogEntry } from './upload-api.ts';
 
 interface GraphQLAnswer<T> {
   data?: T | null;

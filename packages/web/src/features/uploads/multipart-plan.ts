@@ -1,5 +1,5 @@
 import { PROGRESS_THRESHOLD_PERCENT } from '@asset-portal/shared';
-import { TransferError } from './upload-api.ts';
+import { TransferError } from '../../lib/transfer-error.ts';
 
 /** The agreed part size (8 MiB; more for files over 256 MiB, see upload-rules.ts). */
 export { partSizeFor } from '@asset-portal/shared';

@@ -51,17 +51,6 @@ export interface PutRequest {
   contentType?: string;
 }
 
-/** A failed PUT: `status` is the HTTP status, absent for a network error. */
-export class TransferError extends Error {
-  constructor(
-    message: string,
-    readonly status?: number,
-  ) {
-    super(message);
-    this.name = 'TransferError';
-  }
-}
-
 /** One background worker that performs PUTs one after the other. */
 export interface TransferLane {
   put(request: PutRequest, onProgress: (loadedBytes: number) => void): Promise<{ eTag: string }>;

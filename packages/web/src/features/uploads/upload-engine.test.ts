@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { TransferError } from '../../lib/transfer-error.ts';
 import { MAX_ATTEMPTS } from './multipart-plan.ts';
 import { memoryResumeStore, type ResumeRecord } from './resume-records.ts';
-import {
-  type PutRequest,
-  type StoredPart,
-  TransferError,
-  type TransferLane,
-  type Transport,
-  type UploadApi,
-  type UploadLogEntry,
+import type {
+  PutRequest,
+  StoredPart,
+  TransferLane,
+  Transport,
+  UploadApi,
+  UploadLogEntry,
 } from './upload-api.ts';
 import { UploadEngine, type UploadEngineOptions } from './upload-engine.ts';
 import type { UploadJob } from './upload-jobs.ts';

@@ -1,4 +1,5 @@
-import { type PutRequest, TransferError, type TransferLane, type Transport } from './upload-api.ts';
+import { TransferError } from '../../lib/transfer-error.ts';
+import type { PutRequest, TransferLane, Transport } from './upload-api.ts';
 import type { WorkerReply, WorkerRequest } from './worker-messages.ts';
 
 /** Each lane is one Web Worker; a File or a slice of it is posted to the worker, not copied. */
