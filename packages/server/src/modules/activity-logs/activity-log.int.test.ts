@@ -3,6 +3,7 @@ import { startTestApi, type TestApi } from '../../../test/api.ts';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { factories } from '../../../test/factories.ts';
 import { scanFactories } from '../../../test/factories-scans.ts';
+import { buildWorld } from '../../../test/world.ts';
 import { recordActivity } from './activity-log.service.ts';
 
 const FIELDS = `id activityType referenceKey userId user { id name } status message logFileUrl
@@ -32,15 +33,10 @@ describe.each(DATABASE_KINDS)('activity logs API on %s', (kind) => {
   });
   afterAll(async () => api?.close());
 
+  /** Our organization has a second Standard user, whose activity others may or may not see. */
   async function world() {
-    const db = api.database.db;
-    const org = await factories.organization(db);
-    const standard = await factories.user(db, org.id, 'Standard');
-    const colleague = await factories.user(db, org.id, 'Standard');
-    const power = await factories.user(db, org.id, 'Power User');
-    const foreignOrg = await factories.organization(db);
-    const outsider = await factories.user(db, foreignOrg.id, 'Power User');
-    return { db, org, standard, colleague, power, outsider };
+    const w = await buildWorld(api.database.db);
+    return { ...w, colleague: await factories.user(w.db, w.ours.id, 'Standard') };
   }
 
   const page = async (user: Parameters<TestApi['graphql']>[0], vars: Record<string, unknown>) => {
@@ -123,8 +119,7 @@ describe.each(DATABASE_KINDS)('activity logs API on %s', (kind) => {
     expect((await page(w.standard, { st: '', t: '' })).total).toBe(12);
     expect((await page(w.outsider, {})).total).toBe(1);
 
-    const admin = await factories.user(w.db, w.org.id, 'Admin');
-    const everything = await page(admin, { s: 100 });
+    const everything = await page(w.admin, { s: 100 });
     expect(everything.items.map((i) => i.id)).toContain(String(foreignLog.id));
 
     const tooBig = await api.graphql(w.standard, PAGE, { s: 101 });
@@ -157,7 +152,7 @@ describe.each(DATABASE_KINDS)('activity logs API on %s', (kind) => {
       const result = await api.graphql<{ upsertActivityLogJob: Record<string, string | null> }>(
         user,
         UPSERT,
-        { t: 'PackageUpload', k: `job-${w.org.id}`, ...vars },
+        { t: 'PackageUpload', k: `job-${w.ours.id}`, ...vars },
       );
       return result;
     };
@@ -203,7 +198,7 @@ describe.each(DATABASE_KINDS)('activity logs API on %s', (kind) => {
 
   it("keeps another organization's entry of the same key apart: the caller writes its own", async () => {
     const w = await world();
-    const key = `foreign-${w.org.id}`;
+    const key = `foreign-${w.ours.id}`;
     const theirs = await scanFactories.activityLog(w.db, w.outsider, {
       activityType: 'PackageUpload',
       referenceKey: key,
@@ -235,7 +230,7 @@ describe.each(DATABASE_KINDS)('activity logs API on %s', (kind) => {
         status: 'Failed',
         message: 'mine',
         userId: w.power.id,
-        organizationId: w.org.id,
+        organizationId: w.ours.id,
       },
     ]);
   });
@@ -312,18 +307,18 @@ describe.each(DATABASE_KINDS)('activity logs API on %s', (kind) => {
       userId: w.standard.id,
       message: 'signed in',
     });
-    expect(event).toMatchObject({ organizationId: w.org.id, status: 'Event' });
+    expect(event).toMatchObject({ organizationId: w.ours.id, status: 'Event' });
     const job = await recordActivity(w.db, {
       activityType: 'PackageIngest',
-      referenceKey: `ingest-${w.org.id}`,
+      referenceKey: `ingest-${w.ours.id}`,
       status: 'Started',
-      organizationId: w.org.id,
+      organizationId: w.ours.id,
     });
     const finished = await recordActivity(w.db, {
       activityType: 'PackageIngest',
-      referenceKey: `ingest-${w.org.id}`,
+      referenceKey: `ingest-${w.ours.id}`,
       status: 'Failed',
-      organizationId: w.org.id,
+      organizationId: w.ours.id,
       message: 'bad manifest',
     });
     expect(finished).toMatchObject({ id: job.id, status: 'Failed', message: 'bad manifest' });

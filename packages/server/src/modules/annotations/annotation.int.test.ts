@@ -4,6 +4,7 @@ import { startTestApi, type TestApi } from '../../../test/api.ts';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { factories } from '../../../test/factories.ts';
 import { scanFactories } from '../../../test/factories-scans.ts';
+import { buildWorld } from '../../../test/world.ts';
 
 const FIELDS =
   'id scanId scan { id } title type comment point { type coordinates } created lastModified user { id name }';
@@ -20,19 +21,16 @@ describe.each(DATABASE_KINDS)('annotations API on %s', (kind) => {
   });
   afterAll(async () => api?.close());
 
+  /** Two scans in our project, and a second Standard user who annotates too. */
   async function world() {
-    const db = api.database.db;
-    const org = await factories.organization(db);
-    const project = await factories.project(db, org.id);
-    const scan = await scanFactories.scan(db, org.id, { projectId: project.id });
-    const other = await scanFactories.scan(db, org.id, { projectId: project.id });
-    const standard = await factories.user(db, org.id, 'Standard');
-    const colleague = await factories.user(db, org.id, 'Standard');
-    const power = await factories.user(db, org.id, 'Power User');
-    const foreignOrg = await factories.organization(db);
-    const outsider = await factories.user(db, foreignOrg.id, 'Power User');
-    const foreignScan = await scanFactories.scan(db, foreignOrg.id);
-    return { db, org, project, scan, other, standard, colleague, power, outsider, foreignScan };
+    const w = await buildWorld(api.database.db, { scans: 2 });
+    const [scan, otherScan] = w.scans;
+    return {
+      ...w,
+      scan: scan!,
+      otherScan: otherScan!,
+      colleague: await factories.user(w.db, w.ours.id, 'Standard'),
+    };
   }
 
   it('creates an annotation recording its author, and validates title and point', async () => {
@@ -77,7 +75,7 @@ describe.each(DATABASE_KINDS)('annotations API on %s', (kind) => {
   it('lists visible annotations newest first, filtered by project or scan', async () => {
     const w = await world();
     const first = await scanFactories.annotation(w.db, w.scan.id, w.standard.id);
-    const second = await scanFactories.annotation(w.db, w.other.id, w.colleague.id);
+    const second = await scanFactories.annotation(w.db, w.otherScan.id, w.colleague.id);
     const foreign = await scanFactories.annotation(w.db, w.foreignScan.id, w.outsider.id);
     const all = await api.graphql<{ annotations: { id: string }[] }>(
       w.standard,
@@ -113,9 +111,8 @@ describe.each(DATABASE_KINDS)('annotations API on %s', (kind) => {
     expect(foreignScan.errors?.[0]?.message).toBe('Not found');
     expect(foreignScan.errors).toEqual(missingScan.errors);
 
-    const admin = await factories.user(w.db, w.org.id, 'Admin');
     const everything = await api.graphql<{ annotations: { id: string }[] }>(
-      admin,
+      w.admin,
       '{ annotations { id } }',
     );
     expect(everything.data!.annotations.map((a) => a.id)).toContain(String(foreign.id));

@@ -8,6 +8,7 @@ import {
   type S3TestServer,
   startS3TestServer,
 } from '../../../test/s3-test-server.ts';
+import { buildWorld } from '../../../test/world.ts';
 
 const SECRET = 'very-secret-value-42';
 const KEY_ID = 'AKIA-KEY-ID-77';
@@ -38,19 +39,8 @@ describe.each(DATABASE_KINDS)('buckets API on %s', (kind) => {
     await Promise.all([api?.close(), store?.close()]);
   });
 
-  async function world() {
-    const db = api.database.db;
-    const home = await factories.organization(db);
-    const other = await factories.organization(db);
-    return {
-      db,
-      home,
-      other,
-      admin: await factories.user(db, home.id, 'Admin'),
-      power: await factories.user(db, other.id, 'Power User'),
-      standard: await factories.user(db, other.id, 'Standard'),
-    };
-  }
+  /** The Admin belongs to the vendor; the power and standard users to the customer, `ours`. */
+  const world = () => buildWorld(api.database.db, { adminIn: 'vendor' });
 
   const bucketVars = (organizationId: number, extra: Record<string, unknown> = {}) => ({
     o: organizationId,
@@ -66,11 +56,11 @@ describe.each(DATABASE_KINDS)('buckets API on %s', (kind) => {
   });
 
   it('creates a bucket, never answers its credentials, and keeps them on an edit without new ones', async () => {
-    const { db, other, admin, power, standard } = await world();
+    const { db, ours, admin, power, standard } = await world();
     const created = await api.graphql<{ createBucket: BucketAnswer }>(
       admin,
       CREATE,
-      bucketVars(other.id),
+      bucketVars(ours.id),
     );
     expect(created.errors).toBeUndefined();
     expect(created.data?.createBucket).toMatchObject({
@@ -78,12 +68,12 @@ describe.each(DATABASE_KINDS)('buckets API on %s', (kind) => {
       endpoint: store.endpoint,
       prefix: 'out/',
       hasCredentials: true,
-      organization: { id: String(other.id) },
+      organization: { id: String(ours.id) },
     });
     const id = created.data!.createBucket.id;
 
     const updated = await api.graphql<{ updateBucket: BucketAnswer }>(admin, UPDATE, {
-      ...bucketVars(other.id, { n: 'Renamed', k: '', s: '' }),
+      ...bucketVars(ours.id, { n: 'Renamed', k: '', s: '' }),
       id,
     });
     expect(updated.errors).toBeUndefined();
@@ -98,7 +88,7 @@ describe.each(DATABASE_KINDS)('buckets API on %s', (kind) => {
     // Every way of reading a bucket, as every role: the secret is never in an answer.
     const reads = [
       `{ buckets { ${FIELDS} } }`,
-      `{ buckets(organizationId:${other.id}) { ${FIELDS} } }`,
+      `{ buckets(organizationId:${ours.id}) { ${FIELDS} } }`,
       '{ organizations { id buckets { id name hasCredentials } } }',
     ];
     for (const user of [admin, power, standard]) {
@@ -116,7 +106,7 @@ describe.each(DATABASE_KINDS)('buckets API on %s', (kind) => {
 
     // A typed pair replaces the stored one.
     await api.graphql(admin, UPDATE, {
-      ...bucketVars(other.id, { k: 'NEWKEY', s: 'NEWSECRET' }),
+      ...bucketVars(ours.id, { k: 'NEWKEY', s: 'NEWSECRET' }),
       id,
     });
     const replaced = await db
@@ -128,22 +118,22 @@ describe.each(DATABASE_KINDS)('buckets API on %s', (kind) => {
   });
 
   it("shows a power user only their own organization's buckets", async () => {
-    const { home, other, admin, power } = await world();
+    const { vendor, ours, admin, power } = await world();
     const mine = await api.graphql<{ createBucket: BucketAnswer }>(
       admin,
       CREATE,
-      bucketVars(other.id, { n: 'Theirs' }),
+      bucketVars(ours.id, { n: 'Theirs' }),
     );
     const foreign = await api.graphql<{ createBucket: BucketAnswer }>(
       admin,
       CREATE,
-      bucketVars(home.id, { n: 'Vendor only' }),
+      bucketVars(vendor.id, { n: 'Vendor only' }),
     );
     const own = await api.graphql<{ buckets: BucketAnswer[] }>(power, '{ buckets { id name } }');
     expect(own.data?.buckets.map((b) => b.id)).toEqual([mine.data!.createBucket.id]);
     const aimed = await api.graphql<{ buckets: BucketAnswer[] }>(
       power,
-      `{ buckets(organizationId:${home.id}) { id } }`,
+      `{ buckets(organizationId:${vendor.id}) { id } }`,
     );
     expect(aimed.data?.buckets).toEqual([]);
     const all = await api.graphql<{ buckets: BucketAnswer[] }>(admin, '{ buckets { id } }');
@@ -153,16 +143,16 @@ describe.each(DATABASE_KINDS)('buckets API on %s', (kind) => {
   });
 
   it('refuses every write and test to a power user, even in their own organization', async () => {
-    const { other, admin, power } = await world();
+    const { ours, admin, power } = await world();
     const created = await api.graphql<{ createBucket: BucketAnswer }>(
       admin,
       CREATE,
-      bucketVars(other.id),
+      bucketVars(ours.id),
     );
     const id = created.data!.createBucket.id;
     const attempts = [
-      [CREATE, bucketVars(other.id, { n: 'Mine now' })],
-      [UPDATE, { ...bucketVars(other.id), id }],
+      [CREATE, bucketVars(ours.id, { n: 'Mine now' })],
+      [UPDATE, { ...bucketVars(ours.id), id }],
       ['mutation($id:ID!){ deleteBucket(id:$id) }', { id }],
       [TEST, { id }],
       [
@@ -177,7 +167,7 @@ describe.each(DATABASE_KINDS)('buckets API on %s', (kind) => {
   });
 
   it('validates endpoint, bucket name, region, credentials and duplicate names on the server', async () => {
-    const { other, admin } = await world();
+    const { ours, admin } = await world();
     const cases: [Record<string, unknown>, string][] = [
       [{ e: 'ftp://example.com' }, 'Endpoint must be an http:// or https:// URL'],
       [{ e: 'not a url' }, 'Endpoint must be an http:// or https:// URL'],
@@ -188,11 +178,11 @@ describe.each(DATABASE_KINDS)('buckets API on %s', (kind) => {
       [{ s: '' }, 'Enter both the access key id and the secret access key'],
     ];
     for (const [extra, message] of cases) {
-      const result = await api.graphql(admin, CREATE, bucketVars(other.id, extra));
+      const result = await api.graphql(admin, CREATE, bucketVars(ours.id, extra));
       expect(result.errors?.[0]?.message, JSON.stringify(extra)).toContain(message);
     }
-    await api.graphql(admin, CREATE, bucketVars(other.id, { n: 'Same' }));
-    const duplicate = await api.graphql(admin, CREATE, bucketVars(other.id, { n: 'Same' }));
+    await api.graphql(admin, CREATE, bucketVars(ours.id, { n: 'Same' }));
+    const duplicate = await api.graphql(admin, CREATE, bucketVars(ours.id, { n: 'Same' }));
     expect(duplicate.errors?.[0]?.message).toBe(
       "A bucket named 'Same' already exists in this organization.",
     );
@@ -201,12 +191,12 @@ describe.each(DATABASE_KINDS)('buckets API on %s', (kind) => {
   });
 
   it('tests the connection against a real S3-compatible store', async () => {
-    const { other, admin } = await world();
+    const { ours, admin } = await world();
     const create = async (extra: Record<string, unknown>) => {
       const result = await api.graphql<{ createBucket: BucketAnswer }>(
         admin,
         CREATE,
-        bucketVars(other.id, {
+        bucketVars(ours.id, {
           k: S3_TEST_CREDENTIALS.accessKeyId,
           s: S3_TEST_CREDENTIALS.secretAccessKey,
           ...extra,

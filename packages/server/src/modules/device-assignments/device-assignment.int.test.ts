@@ -8,6 +8,7 @@ import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { factories } from '../../../test/factories.ts';
 import { adminFactories } from '../../../test/factories-admin.ts';
 import { scanFactories } from '../../../test/factories-scans.ts';
+import { buildWorld } from '../../../test/world.ts';
 import { placeCapture } from './capture-placement.ts';
 import { deviceAssignmentRepository } from './device-assignment.repository.ts';
 
@@ -38,27 +39,14 @@ describe.each(DATABASE_KINDS)('device assignments API on %s', (kind) => {
   });
   afterAll(async () => api?.close());
 
+  /** Our organization also has a second project, 'Beta', to move the device to. */
   async function world() {
-    const db = api.database.db;
-    const home = await factories.organization(db);
-    const other = await factories.organization(db);
-    return {
-      db,
-      home,
-      other,
-      admin: await factories.user(db, home.id, 'Admin'),
-      power: await factories.user(db, home.id, 'Power User'),
-      standard: await factories.user(db, home.id, 'Standard'),
-      device: await factories.device(db, home.id),
-      project: await factories.project(db, home.id, { name: 'Alpha' }),
-      second: await factories.project(db, home.id, { name: 'Beta' }),
-      foreignDevice: await factories.device(db, other.id),
-      foreignProject: await factories.project(db, other.id, { name: 'Foreign' }),
-    };
+    const w = await buildWorld(api.database.db, { devices: true });
+    return { ...w, second: await factories.project(w.db, w.ours.id, { name: 'Beta' }) };
   }
 
   it('creates, lists, updates and deletes a period, and the project shows it as From/To', async () => {
-    const { home, power, device, project, second } = await world();
+    const { ours, power, device, project, second } = await world();
     const created = await api.graphql<{ createDeviceAssignment: Assignment }>(power, CREATE, {
       d: device.id,
       p: project.id,
@@ -85,7 +73,7 @@ describe.each(DATABASE_KINDS)('device assignments API on %s', (kind) => {
     });
 
     const listed = await api.graphql<{ deviceAssignments: Assignment[] }>(power, LIST, {
-      o: home.id,
+      o: ours.id,
     });
     expect(listed.data?.deviceAssignments.map((a) => a.id)).toEqual([assignment.id]);
     const ownScope = await api.graphql<{ deviceAssignments: Assignment[] }>(power, LIST, {});
@@ -115,7 +103,7 @@ describe.each(DATABASE_KINDS)('device assignments API on %s', (kind) => {
     const deleted = await api.graphql(power, DELETE, { id: assignment.id });
     expect(deleted.data).toEqual({ deleteDeviceAssignment: true });
     const after = await api.graphql<{ deviceAssignments: Assignment[] }>(power, LIST, {
-      o: home.id,
+      o: ours.id,
     });
     expect(after.data?.deviceAssignments).toEqual([]);
   });
@@ -279,7 +267,7 @@ describe.each(DATABASE_KINDS)('device assignments API on %s', (kind) => {
   });
 
   it('denies standard users every operation', async () => {
-    const { db, home, standard, device, project } = await world();
+    const { db, ours, standard, device, project } = await world();
     const row = await adminFactories.deviceAssignment(
       db,
       device.id,
@@ -288,7 +276,7 @@ describe.each(DATABASE_KINDS)('device assignments API on %s', (kind) => {
       null,
     );
     for (const [query, variables] of [
-      [LIST, { o: home.id }],
+      [LIST, { o: ours.id }],
       [CREATE, { d: device.id, p: project.id, f: '2025-01-01T00:00:00Z' }],
       [UPDATE, { id: row.id, d: device.id, p: project.id, f: '2020-01-01T00:00:00Z' }],
       [DELETE, { id: row.id }],
@@ -299,7 +287,7 @@ describe.each(DATABASE_KINDS)('device assignments API on %s', (kind) => {
   });
 
   it('placeCapture finds the project whose period contains the capture time, of the same organization', async () => {
-    const { db, home, other, device, project, second } = await world();
+    const { db, ours, other, device, project, second } = await world();
     await adminFactories.deviceAssignment(
       db,
       device.id,
@@ -315,7 +303,7 @@ describe.each(DATABASE_KINDS)('device assignments API on %s', (kind) => {
       null,
     );
     const periods = await deviceAssignmentRepository.devicePeriods(db, device.id);
-    const find = (iso: string, organizationId = home.id) =>
+    const find = (iso: string, organizationId = ours.id) =>
       placeCapture(periods, device.id, at(iso), organizationId);
     expect(find('2023-12-31T23:59:59Z')).toEqual({
       projectId: null,
@@ -337,22 +325,22 @@ describe.each(DATABASE_KINDS)('device assignments API on %s', (kind) => {
   describe('placing sessions and scans when assignments change', () => {
     async function captures() {
       const w = await world();
-      const { db, home, device } = w;
+      const { db, ours, device } = w;
       // Two sessions of the device that ingestion left in no project, one scan each.
-      const early = await scanFactories.session(db, home.id, {
+      const early = await scanFactories.session(db, ours.id, {
         deviceId: device.id,
         capturedTimestamp: at('2024-04-01T08:31:00Z'),
       });
-      const earlyScan = await scanFactories.scan(db, home.id, {
+      const earlyScan = await scanFactories.scan(db, ours.id, {
         sessionId: early.id,
         deviceId: device.id,
         capturedTimestamp: at('2024-04-01T08:31:00Z'),
       });
-      const late = await scanFactories.session(db, home.id, {
+      const late = await scanFactories.session(db, ours.id, {
         deviceId: device.id,
         capturedTimestamp: at('2024-06-01T08:00:00Z'),
       });
-      const lateScan = await scanFactories.scan(db, home.id, {
+      const lateScan = await scanFactories.scan(db, ours.id, {
         sessionId: late.id,
         deviceId: device.id,
         capturedTimestamp: at('2024-06-01T08:00:00Z'),
@@ -451,15 +439,15 @@ describe.each(DATABASE_KINDS)('device assignments API on %s', (kind) => {
     });
 
     it('leaves data assigned by hand, imported or of another device where it is', async () => {
-      const { db, home, power, device, project, second, early, placement } = await captures();
+      const { db, ours, power, device, project, second, early, placement } = await captures();
       const manual = await api.graphql(
         power,
         'mutation($s:String!,$p:ID!){ assignSessionToProject(sessionId:$s,projectId:$p){ scanCount } }',
         { s: early.id, p: second.id },
       );
       expect(manual.errors).toBeUndefined();
-      const otherDevice = await factories.device(db, home.id);
-      const foreignScan = await scanFactories.scan(db, home.id, {
+      const otherDevice = await factories.device(db, ours.id);
+      const foreignScan = await scanFactories.scan(db, ours.id, {
         deviceId: otherDevice.id,
         capturedTimestamp: at('2024-06-01T08:00:00Z'),
       });

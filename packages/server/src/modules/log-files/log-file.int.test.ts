@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../../test/api.ts';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
-import { factories } from '../../../test/factories.ts';
+import { buildWorld } from '../../../test/world.ts';
 import { getOrCreateSecret, randomSecret } from '../../config/secrets.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { logFolderFor, signLogFileUrl } from './log-file-rules.ts';
@@ -27,16 +27,8 @@ describe.each(DATABASE_KINDS)('log files on %s', (kind) => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function world() {
-    const db = api.database.db;
-    const org = await factories.organization(db);
-    const power = await factories.user(db, org.id, 'Power User');
-    const standard = await factories.user(db, org.id, 'Standard');
-    const foreignOrg = await factories.organization(db);
-    const outsider = await factories.user(db, foreignOrg.id, 'Power User');
-    const admin = await factories.user(db, foreignOrg.id, 'Admin');
-    return { org, power, standard, foreignOrg, outsider, admin };
-  }
+  /** The Admin belongs to the other organization, so reading our logs crosses organizations. */
+  const world = () => buildWorld(api.database.db, { adminIn: 'other' });
 
   /** Writes a log file in the organization's folder and a job entry pointing at it. */
   async function jobWithFile(user: UserRow, text: string, fileUrl?: string) {
@@ -137,13 +129,13 @@ describe.each(DATABASE_KINDS)('log files on %s', (kind) => {
     // The outsider's organization keeps a file; our user's job points at it in several ways.
     const theirs = await jobWithFile(w.outsider, 'their secret');
     expect(theirs).toBeTruthy();
-    const theirFolder = logFolderFor(logsDir, w.foreignOrg.id);
+    const theirFolder = logFolderFor(logsDir, w.other.id);
     const theirFile = fs.readdirSync(theirFolder).map((f) => path.join(theirFolder, f))[0]!;
     fs.writeFileSync(path.join(dataDir, 'outside.log'), 'outside');
-    const ownFolder = logFolderFor(logsDir, w.org.id);
+    const ownFolder = logFolderFor(logsDir, w.ours.id);
     const attempts = [
       pathToFileURL(theirFile).href,
-      `file://${ownFolder}/../${w.foreignOrg.id}/${path.basename(theirFile)}`,
+      `file://${ownFolder}/../${w.other.id}/${path.basename(theirFile)}`,
       `file://${ownFolder}/%2e%2e/%2e%2e/outside.log`,
       pathToFileURL(path.join(dataDir, 'secrets.json')).href,
       'file:///etc/passwd',

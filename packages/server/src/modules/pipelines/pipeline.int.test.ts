@@ -3,6 +3,7 @@ import { startTestApi, type TestApi } from '../../../test/api.ts';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { factories } from '../../../test/factories.ts';
 import { adminFactories } from '../../../test/factories-admin.ts';
+import { buildWorld } from '../../../test/world.ts';
 import { GLOBAL_PIPELINE_REFUSED } from './pipeline.service.ts';
 
 const FIELDS =
@@ -30,24 +31,13 @@ describe.each(DATABASE_KINDS)('pipelines API on %s', (kind) => {
   });
   afterAll(async () => api?.close());
 
+  /** Besides our own Admin, the vendor's Admin; and a pipeline of the other organization. */
   async function world() {
-    const db = api.database.db;
-    const home = await factories.organization(db);
-    const other = await factories.organization(db);
-    const vendor = await adminFactories.vendorOrganization(db);
-    const project = await factories.project(db, home.id);
-    const foreignProject = await factories.project(db, other.id);
+    const w = await buildWorld(api.database.db);
+    const { db, other, vendor, foreignProject } = w;
     return {
-      db,
-      home,
-      other,
-      vendor,
-      project,
-      foreignProject,
-      power: await factories.user(db, home.id, 'Power User'),
-      standard: await factories.user(db, home.id, 'Standard'),
+      ...w,
       vendorAdmin: await factories.user(db, vendor.id, 'Admin'),
-      homeAdmin: await factories.user(db, home.id, 'Admin'),
       foreignPipeline: await adminFactories.pipeline(db, {
         projectId: foreignProject.id,
         organizationId: other.id,
@@ -125,8 +115,8 @@ describe.each(DATABASE_KINDS)('pipelines API on %s', (kind) => {
   });
 
   it('refuses a global pipeline sent without a project by a customer organization', async () => {
-    const { db, power, homeAdmin } = await world();
-    for (const user of [power, homeAdmin]) {
+    const { db, power, admin } = await world();
+    for (const user of [power, admin]) {
       const refused = await api.graphql(user, CREATE, {
         name: 'Sneaky',
         description: 'Global without a project',
@@ -155,7 +145,7 @@ describe.each(DATABASE_KINDS)('pipelines API on %s', (kind) => {
   });
 
   it('lets only the vendor organization create, change and delete global pipelines', async () => {
-    const { db, project, power, homeAdmin, vendorAdmin } = await world();
+    const { db, project, power, admin, vendorAdmin } = await world();
     const global = {
       projectId: project.id,
       name: 'Everyone',
@@ -163,7 +153,7 @@ describe.each(DATABASE_KINDS)('pipelines API on %s', (kind) => {
       pipeline: PDAL,
       global: true,
     };
-    for (const user of [power, homeAdmin]) {
+    for (const user of [power, admin]) {
       const refused = await api.graphql(user, CREATE, global);
       expect(refused.errors?.[0]?.message).toBe(GLOBAL_PIPELINE_REFUSED);
     }

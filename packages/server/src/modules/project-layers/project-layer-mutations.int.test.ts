@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../../test/api.ts';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { factories } from '../../../test/factories.ts';
+import { buildWorld } from '../../../test/world.ts';
 
 const FIELDS = `id projectId project { id name } name comments source layers ignore showByDefault
   featureCount sourceBytes vendorId vendor { id name } created lastModified`;
@@ -52,17 +53,14 @@ describe.each(DATABASE_KINDS)('project layer mutations on %s', (kind) => {
   });
   afterAll(async () => api?.close());
 
+  /**
+   * The Admin belongs to the other organization, so every Admin action here crosses organizations.
+   * Our organization has a second project, `sibling`, to move layers to.
+   */
   async function world() {
-    const db = api.database.db;
-    const org = await factories.organization(db);
-    const project = await factories.project(db, org.id);
-    const sibling = await factories.project(db, org.id);
-    const power = await factories.user(db, org.id, 'Power User');
-    const standard = await factories.user(db, org.id, 'Standard');
-    const foreignOrg = await factories.organization(db);
-    const foreignProject = await factories.project(db, foreignOrg.id);
-    const outsider = await factories.user(db, foreignOrg.id, 'Power User');
-    const admin = await factories.user(db, foreignOrg.id, 'Admin');
+    const w = await buildWorld(api.database.db, { adminIn: 'other' });
+    const { db, ours, project, power } = w;
+    const sibling = await factories.project(db, ours.id);
     const group = (name: string, projectId: number | null, organizationId: number | null) =>
       db
         .insertInto('vendors')
@@ -86,22 +84,7 @@ describe.each(DATABASE_KINDS)('project layer mutations on %s', (kind) => {
           .where('layerId', '=', Number(id))
           .execute()
       ).map((r) => r.vendorId);
-    return {
-      db,
-      org,
-      project,
-      sibling,
-      power,
-      standard,
-      foreignOrg,
-      foreignProject,
-      outsider,
-      admin,
-      group,
-      create,
-      row,
-      groupOf,
-    };
+    return { ...w, sibling, group, create, row, groupOf };
   }
 
   it('creates a layer with the spec defaults, its counts and its project', async () => {
@@ -213,12 +196,12 @@ describe.each(DATABASE_KINDS)('project layer mutations on %s', (kind) => {
 
   it('puts a new layer in a group of its project or a global one, never another project’s', async () => {
     const w = await world();
-    const own = await w.group('Survey', w.project.id, w.org.id);
+    const own = await w.group('Survey', w.project.id, w.ours.id);
     const global = await w.group('Public boundaries', null, null);
-    const orgGlobal = await w.group('Company', null, w.org.id);
-    const siblings = await w.group('Sibling', w.sibling.id, w.org.id);
-    const foreign = await w.group('Foreign', w.foreignProject.id, w.foreignOrg.id);
-    const foreignGlobal = await w.group('Foreign global', null, w.foreignOrg.id);
+    const orgGlobal = await w.group('Company', null, w.ours.id);
+    const siblings = await w.group('Sibling', w.sibling.id, w.ours.id);
+    const foreign = await w.group('Foreign', w.foreignProject.id, w.other.id);
+    const foreignGlobal = await w.group('Foreign global', null, w.other.id);
 
     for (const group of [own, global, orgGlobal]) {
       const result = await w.create({ name: `In ${group.name}`, v: group.id });
@@ -310,8 +293,8 @@ describe.each(DATABASE_KINDS)('project layer mutations on %s', (kind) => {
 
   it('moves a layer to another project, leaving a group that no longer fits it', async () => {
     const w = await world();
-    const own = await w.group('Survey', w.project.id, w.org.id);
-    const orgGlobal = await w.group('Company', null, w.org.id);
+    const own = await w.group('Survey', w.project.id, w.ours.id);
+    const orgGlobal = await w.group('Company', null, w.ours.id);
     const inOwn = (await w.create({ name: 'In own', v: own.id })).data!.createProjectLayer;
     const inGlobal = (await w.create({ name: 'In global', v: orgGlobal.id })).data!
       .createProjectLayer;
@@ -345,7 +328,7 @@ describe.each(DATABASE_KINDS)('project layer mutations on %s', (kind) => {
 
   it('deletes a layer and its group link, keeping the group', async () => {
     const w = await world();
-    const own = await w.group('Survey', w.project.id, w.org.id);
+    const own = await w.group('Survey', w.project.id, w.ours.id);
     const layer = (await w.create({ v: own.id })).data!.createProjectLayer;
     const result = await api.graphql<{ deleteProjectLayer: boolean }>(w.power, DELETE, {
       id: layer.id,
@@ -361,10 +344,10 @@ describe.each(DATABASE_KINDS)('project layer mutations on %s', (kind) => {
 
   it('moves a layer between groups, keeping it in at most one, and ungroups it', async () => {
     const w = await world();
-    const own = await w.group('Survey', w.project.id, w.org.id);
+    const own = await w.group('Survey', w.project.id, w.ours.id);
     const global = await w.group('Public boundaries', null, null);
-    const siblings = await w.group('Sibling', w.sibling.id, w.org.id);
-    const foreignGlobal = await w.group('Foreign global', null, w.foreignOrg.id);
+    const siblings = await w.group('Sibling', w.sibling.id, w.ours.id);
+    const foreignGlobal = await w.group('Foreign global', null, w.other.id);
     const layer = (await w.create({})).data!.createProjectLayer;
 
     const intoOwn = await api.graphql<{ updateLayerGroup: Layer }>(w.power, SET_GROUP, {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../../test/api.ts';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { factories } from '../../../test/factories.ts';
+import { buildWorld } from '../../../test/world.ts';
 
 const LIST = `query($p: ID!) { projectLayers(projectId: $p) {
   id projectId name comments source layers ignore showByDefault created lastModified } }`;
@@ -15,15 +16,10 @@ describe.each(DATABASE_KINDS)('project layers API on %s', (kind) => {
   });
   afterAll(async () => api?.close());
 
+  /** The Admin belongs to the other organization; our organization has a second project. */
   async function world() {
-    const db = api.database.db;
-    const org = await factories.organization(db);
-    const project = await factories.project(db, org.id);
-    const otherProject = await factories.project(db, org.id);
-    const standard = await factories.user(db, org.id, 'Standard');
-    const foreignOrg = await factories.organization(db);
-    const outsider = await factories.user(db, foreignOrg.id, 'Power User');
-    const admin = await factories.user(db, foreignOrg.id, 'Admin');
+    const w = await buildWorld(api.database.db, { adminIn: 'other' });
+    const { db, ours } = w;
     const add = (projectId: number, name: string, fields: Record<string, unknown> = {}) =>
       db
         .insertInto('projectLayers')
@@ -35,7 +31,7 @@ describe.each(DATABASE_KINDS)('project layers API on %s', (kind) => {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-    return { org, project, otherProject, standard, outsider, admin, add };
+    return { ...w, otherProject: await factories.project(db, ours.id), add };
   }
 
   it("lists the project's layers sorted by name, hidden ones flagged, defaults as the spec sets", async () => {
@@ -84,7 +80,7 @@ describe.each(DATABASE_KINDS)('project layers API on %s', (kind) => {
     const w = await world();
     const group = await api.database.db
       .insertInto('vendors')
-      .values({ name: 'Survey', projectId: w.project.id, organizationId: w.org.id })
+      .values({ name: 'Survey', projectId: w.project.id, organizationId: w.ours.id })
       .returning('id')
       .executeTakeFirstOrThrow();
     const grouped = await w.add(w.project.id, 'Grouped', { featureCount: 3, sourceBytes: 120 });

@@ -5,6 +5,7 @@ import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { factories } from '../../../test/factories.ts';
 import { adminFactories } from '../../../test/factories-admin.ts';
 import { countQueries } from '../../../test/query-counter.ts';
+import { buildWorld } from '../../../test/world.ts';
 import { createObjectStorage } from '../../storage/create-object-storage.ts';
 
 const PROJECT_FIELDS =
@@ -35,26 +36,13 @@ describe.each(DATABASE_KINDS)('projects API on %s', (kind) => {
   });
   afterAll(async () => api?.close());
 
-  async function world() {
-    const db = api.database.db;
-    const home = await factories.organization(db);
-    const other = await factories.organization(db);
-    return {
-      db,
-      home,
-      other,
-      admin: await factories.user(db, home.id, 'Admin'),
-      power: await factories.user(db, home.id, 'Power User'),
-      standard: await factories.user(db, home.id, 'Standard'),
-      foreign: await factories.project(db, other.id),
-    };
-  }
+  const world = () => buildWorld(api.database.db);
 
   it('creates with a plain utm and defaults, and updates with a wrapped utm (object or string)', async () => {
-    const { db, home, admin } = await world();
+    const { db, ours, admin } = await world();
     const created = await api.graphql<{ createProject: ProjectResult }>(admin, CREATE, {
       name: 'Highway 1',
-      org: home.id,
+      org: ours.id,
       utm: '10n',
       projection: UTM_PROJECTION,
     });
@@ -63,7 +51,7 @@ describe.each(DATABASE_KINDS)('projects API on %s', (kind) => {
     expect(project).toMatchObject({
       name: 'Highway 1',
       utm: '10N',
-      organization: { id: String(home.id) },
+      organization: { id: String(ours.id) },
       tagOptions: ['QA - OK', 'QA - Issue/Poor'],
       classifiers: 'none',
       from: null,
@@ -99,14 +87,14 @@ describe.each(DATABASE_KINDS)('projects API on %s', (kind) => {
   });
 
   it('refuses a utm without N or S, an invalid proj4 projection and invalid Helmert JSON', async () => {
-    const { home, admin } = await world();
-    const badUtm = await api.graphql(admin, CREATE, { name: 'P', org: home.id, utm: '10X' });
+    const { ours, admin } = await world();
+    const badUtm = await api.graphql(admin, CREATE, { name: 'P', org: ours.id, utm: '10X' });
     expect(badUtm.errors?.[0]?.message).toMatch(/followed by N or S/);
-    const missingUtm = await api.graphql(admin, CREATE, { name: 'P', org: home.id });
+    const missingUtm = await api.graphql(admin, CREATE, { name: 'P', org: ours.id });
     expect(missingUtm.errors?.[0]?.message).toBe('Value is required');
     const badProjection = await api.graphql(admin, CREATE, {
       name: 'P',
-      org: home.id,
+      org: ours.id,
       utm: '10N',
       projection: '+proj=nonsense +zone=10',
     });
@@ -115,21 +103,21 @@ describe.each(DATABASE_KINDS)('projects API on %s', (kind) => {
     );
     const noZone = await api.graphql(admin, CREATE, {
       name: 'P',
-      org: home.id,
+      org: ours.id,
       utm: '10N',
       projection: '+proj=utm',
     });
     expect(noZone.errors?.[0]?.message).toMatch(/not a valid proj4/);
     const badHelmert = await api.graphql(admin, CREATE, {
       name: 'P',
-      org: home.id,
+      org: ours.id,
       utm: '10N',
       helmert: '{"Dx":"east"}',
     });
     expect(badHelmert.errors?.[0]?.message).toBe('Helmert parameters must be valid JSON numbers');
     const good = await api.graphql<{ createProject: ProjectResult }>(admin, CREATE, {
       name: 'With Helmert',
-      org: home.id,
+      org: ours.id,
       utm: '10N',
       helmert: JSON.stringify({ name: 'x', Dx: 1 }),
     });
@@ -142,15 +130,15 @@ describe.each(DATABASE_KINDS)('projects API on %s', (kind) => {
   });
 
   it('puts a power user’s project in their own organization and denies standard users', async () => {
-    const { home, other, power, standard } = await world();
+    const { ours, other, power, standard } = await world();
     const created = await api.graphql<{ createProject: ProjectResult }>(power, CREATE, {
       name: 'Mine',
       org: other.id,
       utm: '10N',
     });
     expect(created.errors).toBeUndefined();
-    expect(created.data?.createProject.organization.id).toBe(String(home.id));
-    const denied = await api.graphql(standard, CREATE, { name: 'No', org: home.id, utm: '10N' });
+    expect(created.data?.createProject.organization.id).toBe(String(ours.id));
+    const denied = await api.graphql(standard, CREATE, { name: 'No', org: ours.id, utm: '10N' });
     expect(denied.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     const duplicate = await api.graphql(power, CREATE, { name: 'Mine', utm: '10N' });
     expect(duplicate.errors?.[0]?.message).toBe(
@@ -158,15 +146,14 @@ describe.each(DATABASE_KINDS)('projects API on %s', (kind) => {
     );
   });
 
-  it('scopes lists to the caller’s organization and answers a foreign id like a missing one', async () => {
-    const { db, home, other, admin, power, standard, foreign } = await world();
-    const own = await factories.project(db, home.id);
+  it('scopes lists to the caller’s organization and answers a foreignProject id like a missing one', async () => {
+    const { db, other, admin, power, standard, project, foreignProject } = await world();
     const list = await api.graphql<{ projects: { id: string }[] }>(standard, '{ projects { id } }');
     const ids = list.data!.projects.map((p) => p.id);
-    expect(ids).toContain(String(own.id));
-    expect(ids).not.toContain(String(foreign.id));
+    expect(ids).toContain(String(project.id));
+    expect(ids).not.toContain(String(foreignProject.id));
     const all = await api.graphql<{ projects: { id: string }[] }>(admin, '{ projects { id } }');
-    expect(all.data!.projects.map((p) => p.id)).toContain(String(foreign.id));
+    expect(all.data!.projects.map((p) => p.id)).toContain(String(foreignProject.id));
 
     const byOrg = await api.graphql(power, 'query($o:ID!){ projectsByOrgId(orgId:$o){ id } }', {
       o: other.id,
@@ -180,7 +167,7 @@ describe.each(DATABASE_KINDS)('projects API on %s', (kind) => {
     expect(byOrg.errors).toEqual(byMissingOrg.errors);
 
     const read = await api.graphql(power, 'query($id:ID!){ project(id:$id){ id } }', {
-      id: foreign.id,
+      id: foreignProject.id,
     });
     const missing = await api.graphql(power, 'query($id:ID!){ project(id:$id){ id } }', {
       id: 999999,
@@ -189,7 +176,7 @@ describe.each(DATABASE_KINDS)('projects API on %s', (kind) => {
     expect(read.errors).toEqual(missing.errors);
 
     const update = await api.graphql(power, UPDATE, {
-      id: foreign.id,
+      id: foreignProject.id,
       name: 'Taken over',
       utm: '10N',
     });
@@ -201,22 +188,22 @@ describe.each(DATABASE_KINDS)('projects API on %s', (kind) => {
     expect(update.errors?.[0]?.message).toBe('Not found');
     expect(update.errors).toEqual(updateMissing.errors);
     const remove = await api.graphql(power, 'mutation($id:ID!){ deleteProject(id:$id) }', {
-      id: foreign.id,
+      id: foreignProject.id,
     });
     expect(remove.errors?.[0]?.message).toBe('Not found');
     const after = await db
       .selectFrom('projects')
       .selectAll()
-      .where('id', '=', foreign.id)
+      .where('id', '=', foreignProject.id)
       .executeTakeFirst();
-    expect(after).toEqual(foreign);
+    expect(after).toEqual(foreignProject);
   });
 
   it('refuses to delete a project that still has scans, and deletes it once they are gone', async () => {
-    const { db, home, power } = await world();
-    const project = await factories.project(db, home.id, { name: 'Busy' });
-    await adminFactories.scan(db, home.id, project.id);
-    await adminFactories.scan(db, home.id, project.id);
+    const { db, ours, power } = await world();
+    const project = await factories.project(db, ours.id, { name: 'Busy' });
+    await adminFactories.scan(db, ours.id, project.id);
+    await adminFactories.scan(db, ours.id, project.id);
     const refused = await api.graphql(power, 'mutation($id:ID!){ deleteProject(id:$id) }', {
       id: project.id,
     });
@@ -234,10 +221,9 @@ describe.each(DATABASE_KINDS)('projects API on %s', (kind) => {
   });
 
   it('dates a project by its device assignments and lists referenced geoid grids', async () => {
-    const { db, home, standard } = await world();
-    const device = await factories.device(db, home.id);
-    const project = await factories.project(db, home.id);
-    const open = await factories.project(db, home.id);
+    const { db, ours, standard, project } = await world();
+    const device = await factories.device(db, ours.id);
+    const open = await factories.project(db, ours.id);
     await adminFactories.deviceAssignment(
       db,
       device.id,

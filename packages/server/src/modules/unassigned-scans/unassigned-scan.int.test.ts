@@ -2,8 +2,8 @@ import { SESSION_PROJECT_SAME_ORGANIZATION } from '@asset-portal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../../test/api.ts';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
-import { factories } from '../../../test/factories.ts';
 import { scanFactories } from '../../../test/factories-scans.ts';
+import { buildWorld } from '../../../test/world.ts';
 
 const LIST = `query($o:ID){ unassignedScans(organizationId:$o){
   id sessionId deviceId friendlyName capturedTimestamp endCapturedTimestamp projectId } }`;
@@ -24,16 +24,14 @@ describe.each(DATABASE_KINDS)('unassigned scans on %s', (kind) => {
   });
   afterAll(async () => api?.close());
 
+  /** Each organization's device has left a session that ingestion put in no project. */
   async function world() {
-    const db = api.database.db;
-    const home = await factories.organization(db);
-    const other = await factories.organization(db);
-    const device = await factories.device(db, home.id);
-    const foreignDevice = await factories.device(db, other.id);
-    const session = await scanFactories.session(db, home.id, { deviceId: device.id });
+    const w = await buildWorld(api.database.db, { devices: true });
+    const { db, ours, other, device, foreignDevice } = w;
+    const session = await scanFactories.session(db, ours.id, { deviceId: device.id });
     const scans = [
-      await scanFactories.scan(db, home.id, { sessionId: session.id, deviceId: device.id }),
-      await scanFactories.scan(db, home.id, { sessionId: session.id, deviceId: device.id }),
+      await scanFactories.scan(db, ours.id, { sessionId: session.id, deviceId: device.id }),
+      await scanFactories.scan(db, ours.id, { sessionId: session.id, deviceId: device.id }),
     ];
     const foreignSession = await scanFactories.session(db, other.id, {
       deviceId: foreignDevice.id,
@@ -42,29 +40,15 @@ describe.each(DATABASE_KINDS)('unassigned scans on %s', (kind) => {
       sessionId: foreignSession.id,
       deviceId: foreignDevice.id,
     });
-    return {
-      db,
-      home,
-      other,
-      device,
-      session,
-      scans,
-      foreignSession,
-      foreignScan,
-      admin: await factories.user(db, home.id, 'Admin'),
-      power: await factories.user(db, home.id, 'Power User'),
-      standard: await factories.user(db, home.id, 'Standard'),
-      project: await factories.project(db, home.id, { name: 'Alpha' }),
-      foreignProject: await factories.project(db, other.id, { name: 'Foreign' }),
-    };
+    return { ...w, session, scans, foreignSession, foreignScan };
   }
 
   const ids = (result: { data?: { unassignedScans: Listed[] } | null }) =>
     (result.data?.unassignedScans ?? []).map((scan) => scan.id);
 
   it('lists the scans in no project with session, device and capture time, per organization', async () => {
-    const { home, other, admin, power, device, session, scans, foreignScan } = await world();
-    const own = await api.graphql<{ unassignedScans: Listed[] }>(power, LIST, { o: home.id });
+    const { ours, other, admin, power, device, session, scans, foreignScan } = await world();
+    const own = await api.graphql<{ unassignedScans: Listed[] }>(power, LIST, { o: ours.id });
     expect(own.errors).toBeUndefined();
     expect(ids(own).sort()).toEqual(scans.map((scan) => scan.id).sort());
     expect(own.data?.unassignedScans[0]).toMatchObject({
@@ -91,7 +75,7 @@ describe.each(DATABASE_KINDS)('unassigned scans on %s', (kind) => {
   });
 
   it('assigns a session and all its scans to a project; they leave the list', async () => {
-    const { db, home, power, session, scans, project } = await world();
+    const { db, ours, power, session, scans, project } = await world();
     const result = await api.graphql<{
       assignSessionToProject: { sessionId: string; projectId: string; scanCount: number };
     }>(power, ASSIGN, { s: session.id, p: project.id });
@@ -116,7 +100,7 @@ describe.each(DATABASE_KINDS)('unassigned scans on %s', (kind) => {
       .where('id', '=', session.id)
       .executeTakeFirstOrThrow();
     expect(storedSession).toEqual({ projectId: project.id, assignmentType: 'Manual' });
-    const listed = await api.graphql<{ unassignedScans: Listed[] }>(power, LIST, { o: home.id });
+    const listed = await api.graphql<{ unassignedScans: Listed[] }>(power, LIST, { o: ours.id });
     expect(ids(listed)).toEqual([]);
     // The project's scan list now shows them.
     const inProject = await api.graphql<{ scansSummary: { id: string }[] }>(
@@ -153,9 +137,9 @@ describe.each(DATABASE_KINDS)('unassigned scans on %s', (kind) => {
   });
 
   it('denies standard users both operations', async () => {
-    const { home, standard, session, project } = await world();
+    const { ours, standard, session, project } = await world();
     for (const [query, variables] of [
-      [LIST, { o: home.id }],
+      [LIST, { o: ours.id }],
       [ASSIGN, { s: session.id, p: project.id }],
     ] as const) {
       const result = await api.graphql(standard, query, variables);

@@ -5,8 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../../test/api.ts';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../../test/databases.ts';
-import { factories } from '../../../test/factories.ts';
-import { adminFactories } from '../../../test/factories-admin.ts';
+import { buildWorld } from '../../../test/world.ts';
 import { createApp } from '../../app.ts';
 import { loadConfig } from '../../config/config.ts';
 import type { UserRow } from '../../db/schema.ts';
@@ -94,24 +93,20 @@ describe.each(DATABASE_KINDS)('user invitations by e-mail on %s', (kind) => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function world() {
-    const db = api.database.db;
-    const vendor = await adminFactories.vendorOrganization(db);
-    const home = await factories.organization(db);
-    return { db, home, admin: await factories.user(db, vendor.id, 'Admin') };
-  }
+  /** Admins belong to the vendor and invite users into our organization. */
+  const world = () => buildWorld(api.database.db, { adminIn: 'vendor' });
 
   const outbox = () => path.join(dataDir, 'outbox');
   const outboxFiles = () => (fs.existsSync(outbox()) ? fs.readdirSync(outbox()) : []);
 
   it('writes exactly one .eml to the outbox with a working one-time link, and returns the link', async () => {
-    const { home, admin } = await world();
+    const { ours, admin } = await world();
     const before = outboxFiles();
     const result = await api.graphql<Created>(admin, CREATE, {
       name: 'Jane Doe',
-      email: `jane${home.id}@example.com`,
-      username: `jdoe${home.id}`,
-      org: home.id,
+      email: `jane${ours.id}@example.com`,
+      username: `jdoe${ours.id}`,
+      org: ours.id,
     });
     expect(result.errors).toBeUndefined();
     const created = result.data!.createOrgUser;
@@ -122,7 +117,7 @@ describe.each(DATABASE_KINDS)('user invitations by e-mail on %s', (kind) => {
     expect(added).toHaveLength(1);
     expect(added[0]).toMatch(/\.eml$/);
     const eml = fs.readFileSync(path.join(outbox(), added[0]!), 'utf8');
-    expect(eml).toContain(`To: jane${home.id}@example.com`);
+    expect(eml).toContain(`To: jane${ours.id}@example.com`);
     expect(eml).toContain(`Subject: ${INVITATION_SUBJECT}`);
     expect(eml).toContain('From: Asset Portal <no-reply@asset-portal.local>');
     // Long lines may be soft-wrapped by the MIME encoding; compare the decoded body.
@@ -133,7 +128,7 @@ describe.each(DATABASE_KINDS)('user invitations by e-mail on %s', (kind) => {
       .replace(/=\r\n/g, '')
       .replace(/=3D/g, '=');
     expect(body).toContain(created.invitationUrl!);
-    expect(body).toContain(`Your username is jdoe${home.id}.`);
+    expect(body).toContain(`Your username is jdoe${ours.id}.`);
     expect(body).toMatch(/expires on \d{4}-\d\d-\d\d \d\d:\d\d UTC \(valid for 7 days\)/);
 
     const page = await api.app.inject({
@@ -142,25 +137,24 @@ describe.each(DATABASE_KINDS)('user invitations by e-mail on %s', (kind) => {
     });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Set your password');
-    expect(page.body).toContain(`jdoe${home.id}`);
+    expect(page.body).toContain(`jdoe${ours.id}`);
   });
 
   it('sends nothing when the request is refused', async () => {
-    const { home, admin } = await world();
+    const { ours, admin } = await world();
     const before = outboxFiles().length;
     const result = await api.graphql(admin, CREATE, {
       name: 'Bad Mail',
       email: 'not-an-email',
-      username: `bad${home.id}`,
-      org: home.id,
+      username: `bad${ours.id}`,
+      org: ours.id,
     });
     expect(result.errors?.[0]?.message).toBe('E-mail is not valid');
     expect(outboxFiles()).toHaveLength(before);
   });
 
   it('signs a disabled user out: their existing session is refused on the next request', async () => {
-    const { db, home, admin } = await world();
-    const user = await factories.user(db, home.id, 'Standard');
+    const { db, ours, admin, standard: user } = await world();
     const cookie = await api.cookieFor(user);
     const call = (query: string, variables?: Record<string, unknown>, as = cookie) =>
       api.app.inject({
@@ -175,7 +169,7 @@ describe.each(DATABASE_KINDS)('user invitations by e-mail on %s', (kind) => {
         `mutation($id:ID!, $name:String, $enabled:Boolean!, $org:ID, $email:String) {
           updateOrgUser(id:$id, name:$name, enabled:$enabled, organizationId:$org,
             userType:"Standard", email:$email) { enabled } }`,
-        { id: user.id, name: user.name, enabled, org: home.id, email: user.email },
+        { id: user.id, name: user.name, enabled, org: ours.id, email: user.email },
         adminCookie,
       );
     const adminCookie = await api.cookieFor(admin);
@@ -200,22 +194,18 @@ describe.each(DATABASE_KINDS)('user invitations by e-mail on %s', (kind) => {
     });
     afterAll(async () => database?.drop());
 
-    async function admin() {
-      const vendor = await adminFactories.vendorOrganization(database.db);
-      const home = await factories.organization(database.db);
-      return { home, admin: await factories.user(database.db, vendor.id, 'Admin') };
-    }
+    const world = () => buildWorld(database.db, { adminIn: 'vendor' });
 
     it('e-mails the invitation and keeps the link out of the response', async () => {
       const smtp = recordingSmtp();
       const server = await startWithMail(database, smtp);
       try {
-        const { home, admin: caller } = await admin();
+        const { ours, admin: caller } = await world();
         const result = await graphqlAs<Created>(server.app, database.db, caller, CREATE, {
           name: 'Sam Lee',
-          email: `sam${home.id}@example.com`,
-          username: `slee${home.id}`,
-          org: home.id,
+          email: `sam${ours.id}@example.com`,
+          username: `slee${ours.id}`,
+          org: ours.id,
         });
         expect(result.errors).toBeUndefined();
         expect(result.data?.createOrgUser).toMatchObject({
@@ -224,7 +214,7 @@ describe.each(DATABASE_KINDS)('user invitations by e-mail on %s', (kind) => {
         });
         expect(smtp.sent).toHaveLength(1);
         expect(smtp.sent[0]).toMatchObject({
-          to: `sam${home.id}@example.com`,
+          to: `sam${ours.id}@example.com`,
           subject: INVITATION_SUBJECT,
         });
         expect(smtp.sent[0]?.text).toMatch(/\/oidc\/invitation\/[\w-]+\n/);
@@ -237,12 +227,12 @@ describe.each(DATABASE_KINDS)('user invitations by e-mail on %s', (kind) => {
     it('keeps the user and hands the admin the link when the mail server fails', async () => {
       const server = await startWithMail(database, recordingSmtp(true));
       try {
-        const { home, admin: caller } = await admin();
+        const { ours, admin: caller } = await world();
         const result = await graphqlAs<Created>(server.app, database.db, caller, CREATE, {
           name: 'Kim Park',
-          email: `kim${home.id}@example.com`,
-          username: `kpark${home.id}`,
-          org: home.id,
+          email: `kim${ours.id}@example.com`,
+          username: `kpark${ours.id}`,
+          org: ours.id,
         });
         expect(result.errors).toBeUndefined();
         expect(result.data?.createOrgUser.invitationDelivery).toBe('FAILED');
@@ -250,9 +240,9 @@ describe.each(DATABASE_KINDS)('user invitations by e-mail on %s', (kind) => {
         const row = await database.db
           .selectFrom('users')
           .select('username')
-          .where('email', '=', `kim${home.id}@example.com`)
+          .where('email', '=', `kim${ours.id}@example.com`)
           .executeTakeFirst();
-        expect(row?.username).toBe(`kpark${home.id}`);
+        expect(row?.username).toBe(`kpark${ours.id}`);
       } finally {
         await server.close();
       }

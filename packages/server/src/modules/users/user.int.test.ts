@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type AdminTestApi, startAdminTestApi } from '../../../test/admin-api.ts';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { factories } from '../../../test/factories.ts';
-import { adminFactories } from '../../../test/factories-admin.ts';
+import { buildWorld } from '../../../test/world.ts';
 import { USER_MESSAGES } from './user.service.ts';
 
 const USER_FIELDS =
@@ -35,22 +35,10 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
     api.accounts.failCreateWith = null;
   });
 
+  /** The Admin belongs to the vendor; our organization has a second Standard user to act on. */
   async function world() {
-    const db = api.database.db;
-    const home = await factories.organization(db);
-    const other = await factories.organization(db);
-    const vendor = await adminFactories.vendorOrganization(db);
-    return {
-      db,
-      home,
-      other,
-      vendor,
-      admin: await factories.user(db, vendor.id, 'Admin'),
-      power: await factories.user(db, home.id, 'Power User'),
-      standard: await factories.user(db, home.id, 'Standard'),
-      colleague: await factories.user(db, home.id, 'Standard'),
-      stranger: await factories.user(db, other.id, 'Standard'),
-    };
+    const w = await buildWorld(api.database.db, { adminIn: 'vendor' });
+    return { ...w, colleague: await factories.user(w.db, w.ours.id, 'Standard') };
   }
 
   const updateVars = (
@@ -67,21 +55,20 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
   });
 
   it('creates the account and the user, with the invitation link only in the create result', async () => {
-    const { db, home, power } = await world();
-    const device = await factories.device(db, home.id);
-    const project = await factories.project(db, home.id);
+    const { db, ours, power, project } = await world();
+    const device = await factories.device(db, ours.id);
     const created = await api.graphql<{ createOrgUser: UserResult }>(power, CREATE, {
       name: 'Jane Doe',
       email: 'jane.doe@example.com',
       phone: '+1 604-555-0100',
-      username: `jdoe${home.id}`,
-      org: home.id,
+      username: `jdoe${ours.id}`,
+      org: ours.id,
     });
     expect(created.errors).toBeUndefined();
     const user = created.data!.createOrgUser;
     const account = api.accounts.created.at(-1)!;
     expect(account).toMatchObject({
-      username: `jdoe${home.id}`,
+      username: `jdoe${ours.id}`,
       email: 'jane.doe@example.com',
       name: 'Jane Doe',
     });
@@ -91,7 +78,7 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
       awsUserId: account.subject,
       invitationUrl: `http://localhost/invite/${account.subject}`,
       organization: {
-        id: String(home.id),
+        id: String(ours.id),
         devices: [{ id: device.id }],
         projects: [{ id: String(project.id) }],
       },
@@ -107,12 +94,12 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
   });
 
   it('validates fields with the spec messages and refuses a taken username or e-mail', async () => {
-    const { home, admin, colleague } = await world();
+    const { ours, admin, colleague } = await world();
     const base = {
       name: 'Sam Lee',
       email: 'sam@example.com',
-      username: `slee${home.id}`,
-      org: home.id,
+      username: `slee${ours.id}`,
+      org: ours.id,
     };
     const cases: [Record<string, unknown>, string][] = [
       [{ ...base, email: 'not-an-email' }, 'E-mail is not valid'],
@@ -135,13 +122,13 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
   });
 
   it('writes no user when the account fails, and deletes the account when the row cannot be written', async () => {
-    const { db, home, admin, colleague } = await world();
+    const { db, ours, admin, colleague } = await world();
     api.accounts.failCreateWith = 'provider down';
     const failed = await api.graphql(admin, CREATE, {
       name: 'A B',
       email: 'ab@example.com',
-      username: `ab${home.id}`,
-      org: home.id,
+      username: `ab${ours.id}`,
+      org: ours.id,
     });
     expect(failed.errors?.[0]?.message).toBe(USER_MESSAGES.accountFailed);
     expect(
@@ -154,8 +141,8 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
     const conflict = await api.graphql(admin, CREATE, {
       name: 'C D',
       email: 'cd@example.com',
-      username: `cd${home.id}`,
-      org: home.id,
+      username: `cd${ours.id}`,
+      org: ours.id,
     });
     expect(conflict.errors?.[0]?.message).toBe('Internal server error');
     expect(api.accounts.deleted).toContain(colleague.awsUserId);
@@ -165,7 +152,7 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
   });
 
   it('keeps power users in their own organization and denies standard users', async () => {
-    const { other, power, standard, home } = await world();
+    const { other, power, standard, ours } = await world();
     const foreign = await api.graphql(power, CREATE, {
       name: 'X Y',
       email: 'xy@example.com',
@@ -176,14 +163,14 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
     const denied = await api.graphql(standard, CREATE, {
       name: 'X Y',
       email: 'xy@example.com',
-      username: `xy${home.id}`,
-      org: home.id,
+      username: `xy${ours.id}`,
+      org: ours.id,
     });
     expect(denied.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   });
 
   it('updates a user: e-mail is permanent, the Lux rule applies, power users cannot make Admins or move users', async () => {
-    const { db, home, other, vendor, admin, power, colleague } = await world();
+    const { db, ours, other, vendor, admin, power, colleague } = await world();
     const renamed = await api.graphql<{ updateOrgUser: UserResult }>(
       power,
       UPDATE,
@@ -216,7 +203,7 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
       updateVars(colleague, { userType: 'Admin' }),
     );
     expect(customerAdmin.errors?.[0]?.message).toBe(
-      USER_MESSAGES.userTypeNotAvailable('Admin', home.name, ['Standard', 'Power User']),
+      USER_MESSAGES.userTypeNotAvailable('Admin', ours.name, ['Standard', 'Power User']),
     );
     const powerAdmin = await api.graphql(
       power,
@@ -247,7 +234,7 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
     const lost = await api.graphql(
       power,
       UPDATE,
-      updateVars({ ...colleague, organizationId: home.id }),
+      updateVars({ ...colleague, organizationId: ours.id }),
     );
     expect(lost.errors?.[0]?.message).toBe('Not found');
     const row = await db
@@ -292,13 +279,13 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
   });
 
   it('scopes reads: Admin all, power user their organization, standard user only themselves', async () => {
-    const { home, other, admin, power, standard, colleague, stranger } = await world();
+    const { ours, other, admin, power, standard, colleague, outsider } = await world();
     const adminList = await api.graphql<{ orgUsers: { id: string }[] }>(
       admin,
       '{ orgUsers { id } }',
     );
     expect(adminList.data!.orgUsers.map((u) => u.id)).toEqual(
-      expect.arrayContaining([String(stranger.id), String(colleague.id)]),
+      expect.arrayContaining([String(outsider.id), String(colleague.id)]),
     );
     const ownList = await api.graphql<{ orgUsers: { id: string }[] }>(
       standard,
@@ -310,7 +297,7 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
     const byOrg = await api.graphql<{ orgUsersByOrgId: { id: string }[] }>(
       power,
       'query($o:ID!){ orgUsersByOrgId(orgId:$o){ id } }',
-      { o: home.id },
+      { o: ours.id },
     );
     expect(byOrg.data!.orgUsersByOrgId).toHaveLength(3);
     const foreignOrg = await api.graphql(
@@ -336,10 +323,10 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
       (await read(standard, standard.awsUserId!, 'getOrgUserContext')).data?.getOrgUserContext?.id,
     ).toBe(String(standard.id));
     expect((await read(power, colleague.awsUserId!)).data?.user?.id).toBe(String(colleague.id));
-    expect((await read(admin, stranger.awsUserId!)).data?.user?.id).toBe(String(stranger.id));
+    expect((await read(admin, outsider.awsUserId!)).data?.user?.id).toBe(String(outsider.id));
     for (const [caller, subject] of [
       [standard, colleague.awsUserId!],
-      [power, stranger.awsUserId!],
+      [power, outsider.awsUserId!],
       [power, 'no-such-subject'],
     ] as const) {
       const result = await read(caller, subject);
@@ -376,14 +363,14 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
   });
 
   it('answers a power user acting on another organization’s user like a missing user, and leaves the row unchanged', async () => {
-    const { db, power, stranger } = await world();
+    const { db, power, outsider } = await world();
     const pairs: [string, Record<string, unknown>, Record<string, unknown>][] = [
       [
         UPDATE,
-        updateVars(stranger, { name: 'Hijacked' }),
-        updateVars({ ...stranger, id: 999999 }, { name: 'Hijacked' }),
+        updateVars(outsider, { name: 'Hijacked' }),
+        updateVars({ ...outsider, id: 999999 }, { name: 'Hijacked' }),
       ],
-      [DELETE, { id: stranger.id }, { id: 999999 }],
+      [DELETE, { id: outsider.id }, { id: 999999 }],
     ];
     for (const [document, foreign, missing] of pairs) {
       const a = await api.graphql(power, document, foreign);
@@ -394,9 +381,9 @@ describe.each(DATABASE_KINDS)('users API on %s', (kind) => {
     const row = await db
       .selectFrom('users')
       .selectAll()
-      .where('id', '=', stranger.id)
+      .where('id', '=', outsider.id)
       .executeTakeFirstOrThrow();
-    expect(row).toEqual(stranger);
-    expect(api.accounts.deleted).not.toContain(stranger.awsUserId);
+    expect(row).toEqual(outsider);
+    expect(api.accounts.deleted).not.toContain(outsider.awsUserId);
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../../test/api.ts';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { factories } from '../../../test/factories.ts';
+import { buildWorld } from '../../../test/world.ts';
 
 const GROUP = `id name description projectId project { id name } created lastModified
   vendorLayers { layerId vendorId layer { id name } vendor { id name } }`;
@@ -33,17 +34,14 @@ describe.each(DATABASE_KINDS)('layer groups (vendors) on %s', (kind) => {
   });
   afterAll(async () => api?.close());
 
+  /**
+   * The Admin belongs to the other organization, so every Admin action here crosses organizations.
+   * Our organization has a second project, `sibling`, to move groups and layers between.
+   */
   async function world() {
-    const db = api.database.db;
-    const org = await factories.organization(db);
-    const project = await factories.project(db, org.id);
-    const sibling = await factories.project(db, org.id);
-    const power = await factories.user(db, org.id, 'Power User');
-    const standard = await factories.user(db, org.id, 'Standard');
-    const foreignOrg = await factories.organization(db);
-    const foreignProject = await factories.project(db, foreignOrg.id);
-    const outsider = await factories.user(db, foreignOrg.id, 'Power User');
-    const admin = await factories.user(db, foreignOrg.id, 'Admin');
+    const w = await buildWorld(api.database.db, { adminIn: 'other' });
+    const { db, ours } = w;
+    const sibling = await factories.project(db, ours.id);
     const tag = Math.random().toString(36).slice(2, 8);
     const group = (name: string, projectId: number | null, organizationId: number | null) =>
       db
@@ -72,33 +70,17 @@ describe.each(DATABASE_KINDS)('layer groups (vendors) on %s', (kind) => {
       ).map((r) => r.layerId);
     const stored = (id: number | string) =>
       db.selectFrom('vendors').selectAll().where('id', '=', Number(id)).executeTakeFirst();
-    return {
-      db,
-      tag,
-      org,
-      project,
-      sibling,
-      power,
-      standard,
-      foreignOrg,
-      foreignProject,
-      outsider,
-      admin,
-      group,
-      layer,
-      links,
-      stored,
-    };
+    return { ...w, sibling, tag, group, layer, links, stored };
   }
 
   it('lists the groups usable in a project: its own and those global to its organization', async () => {
     const w = await world();
-    const own = await w.group('B own', w.project.id, w.org.id);
+    const own = await w.group('B own', w.project.id, w.ours.id);
     const everyOrg = await w.group('A every', null, null);
-    const orgGlobal = await w.group('C company', null, w.org.id);
-    const siblings = await w.group('D sibling', w.sibling.id, w.org.id);
-    const foreign = await w.group('E foreign', w.foreignProject.id, w.foreignOrg.id);
-    const foreignGlobal = await w.group('F foreign global', null, w.foreignOrg.id);
+    const orgGlobal = await w.group('C company', null, w.ours.id);
+    const siblings = await w.group('D sibling', w.sibling.id, w.ours.id);
+    const foreign = await w.group('E foreign', w.foreignProject.id, w.other.id);
+    const foreignGlobal = await w.group('F foreign global', null, w.other.id);
     const ids = (groups: Group[] | undefined) =>
       (groups ?? []).filter((g) => g.name.endsWith(w.tag)).map((g) => Number(g.id));
 
@@ -136,7 +118,7 @@ describe.each(DATABASE_KINDS)('layer groups (vendors) on %s', (kind) => {
     const everyOrg = await w.group('Public boundaries', null, null);
     const mine = await w.layer(w.project.id, 'States', everyOrg.id);
     await w.layer(w.foreignProject.id, 'Cantons', everyOrg.id);
-    const own = await w.group('Survey', w.project.id, w.org.id);
+    const own = await w.group('Survey', w.project.id, w.ours.id);
 
     const result = await api.graphql<{
       vendor: { vendorLayers: { layerId: string; layer: { name: string } }[] };
@@ -189,9 +171,9 @@ describe.each(DATABASE_KINDS)('layer groups (vendors) on %s', (kind) => {
 
   it('lists the links of a project, or of every visible layer', async () => {
     const w = await world();
-    const own = await w.group('Survey', w.project.id, w.org.id);
-    const siblings = await w.group('Sibling', w.sibling.id, w.org.id);
-    const foreign = await w.group('Foreign', w.foreignProject.id, w.foreignOrg.id);
+    const own = await w.group('Survey', w.project.id, w.ours.id);
+    const siblings = await w.group('Sibling', w.sibling.id, w.ours.id);
+    const foreign = await w.group('Foreign', w.foreignProject.id, w.other.id);
     const a = await w.layer(w.project.id, 'A', own.id);
     await w.layer(w.project.id, 'Ungrouped');
     const b = await w.layer(w.sibling.id, 'B', siblings.id);
@@ -213,11 +195,11 @@ describe.each(DATABASE_KINDS)('layer groups (vendors) on %s', (kind) => {
 
   it('hides a group of the old organization from the layers of a project that moved', async () => {
     const w = await world();
-    const orgGlobal = await w.group('Company', null, w.org.id);
+    const orgGlobal = await w.group('Company', null, w.ours.id);
     const layer = await w.layer(w.project.id, 'Moved', orgGlobal.id);
     await w.db
       .updateTable('projects')
-      .set({ organizationId: w.foreignOrg.id })
+      .set({ organizationId: w.other.id })
       .where('id', '=', w.project.id)
       .execute();
     const links = await api.graphql<{ vendorLayers: unknown[] }>(w.outsider, LINKS, {
@@ -235,9 +217,9 @@ describe.each(DATABASE_KINDS)('layer groups (vendors) on %s', (kind) => {
   it('searches group names case-insensitively, literally, within what the caller sees', async () => {
     const w = await world();
     const boundaries = await w.group('Public Boundaries', null, null);
-    const percent = await w.group('100% survey', w.project.id, w.org.id);
-    await w.group('Boundaries abroad', w.foreignProject.id, w.foreignOrg.id);
-    const siblings = await w.group('Sibling boundaries', w.sibling.id, w.org.id);
+    const percent = await w.group('100% survey', w.project.id, w.ours.id);
+    await w.group('Boundaries abroad', w.foreignProject.id, w.other.id);
+    const siblings = await w.group('Sibling boundaries', w.sibling.id, w.ours.id);
     const names = (r: { data?: { searchVendors: Group[] } | null }) =>
       (r.data?.searchVendors ?? []).filter((g) => g.name.endsWith(w.tag)).map((g) => Number(g.id));
 
@@ -270,7 +252,7 @@ describe.each(DATABASE_KINDS)('layer groups (vendors) on %s', (kind) => {
       vendorLayers: [],
     });
     expect(await w.stored(projectGroup.data!.createVendor.id)).toMatchObject({
-      organizationId: w.org.id,
+      organizationId: w.ours.id,
     });
 
     const powerGlobal = await api.graphql<{ createVendor: Group }>(w.power, CREATE, {
@@ -279,7 +261,7 @@ describe.each(DATABASE_KINDS)('layer groups (vendors) on %s', (kind) => {
     expect(powerGlobal.data?.createVendor.projectId).toBeNull();
     expect(await w.stored(powerGlobal.data!.createVendor.id)).toMatchObject({
       projectId: null,
-      organizationId: w.org.id,
+      organizationId: w.ours.id,
     });
     const adminGlobal = await api.graphql<{ createVendor: Group }>(w.admin, CREATE, {
       name: 'Public boundaries',
@@ -306,7 +288,7 @@ describe.each(DATABASE_KINDS)('layer groups (vendors) on %s', (kind) => {
 
   it('renames, describes and moves a group, keeping absent fields', async () => {
     const w = await world();
-    const group = await w.group('Survey', w.project.id, w.org.id);
+    const group = await w.group('Survey', w.project.id, w.ours.id);
     await w.db
       .updateTable('vendors')
       .set({ description: 'keep' })
@@ -344,7 +326,7 @@ describe.each(DATABASE_KINDS)('layer groups (vendors) on %s', (kind) => {
     expect(toGlobal.data?.updateVendor.projectId).toBeNull();
     expect(await w.stored(group.id)).toMatchObject({
       projectId: null,
-      organizationId: w.org.id,
+      organizationId: w.ours.id,
       name: 'Survey 3',
     });
     const foreign = await api.graphql(w.power, MOVE, { id: group.id, p: w.foreignProject.id });
@@ -353,7 +335,7 @@ describe.each(DATABASE_KINDS)('layer groups (vendors) on %s', (kind) => {
 
   it('refuses to move a group away from the layers it holds', async () => {
     const w = await world();
-    const global = await w.group('Company', null, w.org.id);
+    const global = await w.group('Company', null, w.ours.id);
     await w.layer(w.project.id, 'A', global.id);
     await w.layer(w.sibling.id, 'B', global.id);
     const refused = await api.graphql(w.power, MOVE, { id: global.id, p: w.project.id });
@@ -362,7 +344,7 @@ describe.each(DATABASE_KINDS)('layer groups (vendors) on %s', (kind) => {
     );
     expect(await w.stored(global.id)).toMatchObject({ projectId: null });
 
-    const own = await w.group('Own', w.project.id, w.org.id);
+    const own = await w.group('Own', w.project.id, w.ours.id);
     await w.layer(w.project.id, 'C', own.id);
     const back = await api.graphql(w.power, MOVE, { id: own.id, p: w.sibling.id });
     expect(back.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
@@ -391,7 +373,7 @@ describe.each(DATABASE_KINDS)('layer groups (vendors) on %s', (kind) => {
 
   it('deletes a group, leaving its layers ungrouped', async () => {
     const w = await world();
-    const group = await w.group('Survey', w.project.id, w.org.id);
+    const group = await w.group('Survey', w.project.id, w.ours.id);
     const a = await w.layer(w.project.id, 'A', group.id);
     const result = await api.graphql<{ deleteVendor: boolean }>(w.power, DELETE, { id: group.id });
     expect(result.data?.deleteVendor).toBe(true);
@@ -404,7 +386,7 @@ describe.each(DATABASE_KINDS)('layer groups (vendors) on %s', (kind) => {
     expect(layer).toHaveLength(1);
     expect(await w.links(group.id)).toEqual([]);
 
-    const foreign = await w.group('Foreign', w.foreignProject.id, w.foreignOrg.id);
+    const foreign = await w.group('Foreign', w.foreignProject.id, w.other.id);
     for (const id of [foreign.id, group.id]) {
       const hidden = await api.graphql(w.power, DELETE, { id });
       expect(hidden.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
@@ -416,10 +398,10 @@ describe.each(DATABASE_KINDS)('layer groups (vendors) on %s', (kind) => {
 
   it('links an ungrouped layer to a usable group, once, and unlinks it', async () => {
     const w = await world();
-    const own = await w.group('Survey', w.project.id, w.org.id);
+    const own = await w.group('Survey', w.project.id, w.ours.id);
     const global = await w.group('Public boundaries', null, null);
-    const siblings = await w.group('Sibling', w.sibling.id, w.org.id);
-    const foreignGlobal = await w.group('Foreign global', null, w.foreignOrg.id);
+    const siblings = await w.group('Sibling', w.sibling.id, w.ours.id);
+    const foreignGlobal = await w.group('Foreign global', null, w.other.id);
     const layer = await w.layer(w.project.id, 'States');
 
     const linked = await api.graphql<{ createVendorLayer: unknown }>(w.power, LINK, {
