@@ -4,17 +4,25 @@
  * GraphQL ID strings or numbers; device, scan and session ids are strings.
  */
 import { z } from 'zod';
-import { DEFAULT_CLASSIFIERS, DEFAULT_TAG_OPTIONS, PIPELINE_DESCRIPTION_MAX } from './constants.ts';
+import {
+  DEFAULT_CLASSIFIERS,
+  DEFAULT_TAG_OPTIONS,
+  PIPELINE_DESCRIPTION_MAX,
+  TEXT_LIMITS,
+} from './constants.ts';
 import { helmertJsonSchema } from './helmert.ts';
 import { validateLayerName, validateLayerSource, validateLayerStyles } from './layer-rules.ts';
 import {
   EMAIL_INVALID,
   FIELD_REQUIRED,
   INVALID_ID,
+  JSON_TOO_LONG,
+  LIST_TOO_LONG,
   PHONE_INVALID,
   PIPELINE_DESCRIPTION_TOO_LONG,
   PIPELINE_INVALID_JSON,
   POINT_INVALID,
+  TEXT_TOO_LONG,
   UTM_HINT,
   VALUE_REQUIRED,
 } from './messages.ts';
@@ -45,24 +53,52 @@ export const entityIdSchema = z
     z.number({ error: INVALID_ID }).int(INVALID_ID).min(1, INVALID_ID).max(MAX_INT_ID, INVALID_ID),
   );
 
-/** A device, scan or session id. */
-export const stringIdSchema = z.string({ error: VALUE_REQUIRED }).trim().min(1, VALUE_REQUIRED);
+// Every length limit reads the same: TEXT_TOO_LONG.
+const TEXT_LIMIT_MESSAGE = (max: number) => ({ error: TEXT_TOO_LONG(max) });
 
-/** A required text field, trimmed. */
-export const requiredText = z.string({ error: VALUE_REQUIRED }).trim().min(1, VALUE_REQUIRED);
+/** A required text field, trimmed, of at most `max` characters. */
+export const requiredTextOf = (max: number) =>
+  z
+    .string({ error: VALUE_REQUIRED })
+    .trim()
+    .min(1, VALUE_REQUIRED)
+    .max(max, TEXT_LIMIT_MESSAGE(max));
+
+/** An optional text field of at most `max` characters: blank, null or missing become null. */
+export const optionalTextOf = (max: number) =>
+  z
+    .string()
+    .max(max, TEXT_LIMIT_MESSAGE(max))
+    .nullish()
+    .transform((value) => {
+      const trimmed = (value ?? '').trim();
+      return trimmed === '' ? null : trimmed;
+    });
+
+/** A device, scan or session id. */
+export const stringIdSchema = requiredTextOf(TEXT_LIMITS.stringId);
+
+/** A required text field, trimmed; free text without a tighter limit. */
+export const requiredText = requiredTextOf(TEXT_LIMITS.text);
 
 /** An optional text field: blank, null or missing become null. */
-export const optionalText = z
-  .string()
-  .nullish()
-  .transform((value) => {
-    const trimmed = (value ?? '').trim();
-    return trimmed === '' ? null : trimmed;
-  });
+export const optionalText = optionalTextOf(TEXT_LIMITS.text);
 
-export const emailSchema = requiredText.regex(EMAIL_PATTERN, EMAIL_INVALID);
+/** A refinement: the value serialized as JSON is at most `max` characters. */
+export const jsonWithin = (max: number = TEXT_LIMITS.json) => ({
+  check: (value: unknown) => (JSON.stringify(value) ?? '').length <= max,
+  message: { error: JSON_TOO_LONG(max) },
+});
 
-export const phoneSchema = optionalText.refine(
+/** Any JSON value whose serialized form is at most `max` characters. */
+export const boundedJson = (max: number = TEXT_LIMITS.json) => {
+  const { check, message } = jsonWithin(max);
+  return z.unknown().refine(check, message);
+};
+
+export const emailSchema = requiredTextOf(TEXT_LIMITS.email).regex(EMAIL_PATTERN, EMAIL_INVALID);
+
+export const phoneSchema = optionalTextOf(TEXT_LIMITS.phone).refine(
   (value) => value === null || PHONE_PATTERN.test(value),
   PHONE_INVALID,
 );
@@ -75,24 +111,28 @@ export const utmSchema = z
     z.string({ error: VALUE_REQUIRED }).min(1, VALUE_REQUIRED).refine(isValidUtmZone, UTM_HINT),
   );
 
+/** Tags and dependency names: each short, and not too many. */
 const stringList = z
-  .array(z.string().trim().min(1, VALUE_REQUIRED))
+  .array(requiredTextOf(TEXT_LIMITS.tag))
+  .max(TEXT_LIMITS.tags, { error: LIST_TOO_LONG(TEXT_LIMITS.tags) })
   .transform((values) => [...new Set(values)]);
+
+const nameText = requiredTextOf(TEXT_LIMITS.name);
 
 // Users
 
 export const userCreateInput = z.object({
-  name: requiredText,
+  name: nameText,
   email: emailSchema,
   phone: phoneSchema,
-  username: requiredText,
+  username: requiredTextOf(TEXT_LIMITS.username),
   organizationId: entityIdSchema,
 });
 export type UserCreateInput = z.output<typeof userCreateInput>;
 
 export const userUpdateInput = z.object({
   id: entityIdSchema,
-  name: requiredText,
+  name: nameText,
   enabled: z.boolean(),
   organizationId: entityIdSchema,
   userType: z.enum(USER_TYPES, { error: VALUE_REQUIRED }),
@@ -104,9 +144,10 @@ export type UserUpdateInput = z.output<typeof userUpdateInput>;
 // Organizations
 
 export const organizationInput = z.object({
-  name: requiredText,
+  name: nameText,
   deviceIds: z
     .array(stringIdSchema)
+    .max(TEXT_LIMITS.idList, { error: LIST_TOO_LONG(TEXT_LIMITS.idList) })
     .nullish()
     .transform((ids) => [...new Set(ids ?? [])]),
 });
@@ -118,15 +159,15 @@ export type OrganizationUpdateInput = z.output<typeof organizationUpdateInput>;
 // Projects
 
 export const projectInput = z.object({
-  name: requiredText,
+  name: nameText,
   comments: optionalText,
   active: z.boolean().default(true),
   // Power users create in their own organization, so the server may fill it in.
   organizationId: entityIdSchema.nullish().transform((id) => id ?? null),
   tagOptions: stringList.nullish().transform((tags) => tags ?? [...DEFAULT_TAG_OPTIONS]),
-  projection: optionalText,
+  projection: optionalTextOf(TEXT_LIMITS.projection),
   helmertParameters: helmertJsonSchema,
-  geoidGridFile: optionalText,
+  geoidGridFile: optionalTextOf(TEXT_LIMITS.filename),
   utm: utmSchema,
   classifiers: z
     .string()
@@ -142,9 +183,9 @@ export type ProjectUpdateInput = z.output<typeof projectUpdateInput>;
 
 const pipelineFields = {
   projectId: entityIdSchema.nullish().transform((id) => id ?? null),
-  name: requiredText,
+  name: nameText,
   description: requiredText.max(PIPELINE_DESCRIPTION_MAX, PIPELINE_DESCRIPTION_TOO_LONG),
-  pipeline: requiredText.refine(isValidJson, PIPELINE_INVALID_JSON),
+  pipeline: requiredTextOf(TEXT_LIMITS.pipeline).refine(isValidJson, PIPELINE_INVALID_JSON),
   dependencies: stringList.nullish().transform((values) => values ?? []),
   global: z.boolean().default(false),
 };
@@ -194,8 +235,8 @@ export type GeoJsonPoint = z.output<typeof pointSchema>;
 
 export const annotationInput = z.object({
   scanId: stringIdSchema,
-  title: requiredText,
-  type: optionalText,
+  title: nameText,
+  type: optionalTextOf(TEXT_LIMITS.label),
   comment: optionalText,
   point: pointSchema,
 });
@@ -210,7 +251,10 @@ export type AnnotationUpdateInput = z.output<typeof annotationUpdateInput>;
 
 export const trajectoryRunInput = z.object({
   sessionId: stringIdSchema,
-  basestationIds: z.array(entityIdSchema).min(1, VALUE_REQUIRED),
+  basestationIds: z
+    .array(entityIdSchema)
+    .min(1, VALUE_REQUIRED)
+    .max(TEXT_LIMITS.idList, { error: LIST_TOO_LONG(TEXT_LIMITS.idList) }),
 });
 export type TrajectoryRunInput = z.output<typeof trajectoryRunInput>;
 
@@ -218,8 +262,8 @@ export const processingSubmissionInput = z.object({
   artifactIds: z
     .array(z.union([stringIdSchema, z.number().int()]).transform(String))
     .min(1, VALUE_REQUIRED),
-  name: requiredText,
-  pipeline: requiredText.refine(isValidJson, PIPELINE_INVALID_JSON),
+  name: nameText,
+  pipeline: requiredTextOf(TEXT_LIMITS.pipeline).refine(isValidJson, PIPELINE_INVALID_JSON),
 });
 export type ProcessingSubmissionInput = z.output<typeof processingSubmissionInput>;
 
@@ -234,12 +278,18 @@ export const layerInput = z.object({
       if (message) ctx.addIssue({ code: 'custom', message });
     }),
   comments: optionalText,
-  source: requiredText.superRefine((text, ctx) => {
-    const message = validateLayerSource(text);
-    if (message) ctx.addIssue({ code: 'custom', message });
-  }),
+  // Bounded in UTF-8 bytes by validateLayerSource, far above the free-text limit.
+  source: z
+    .string({ error: VALUE_REQUIRED })
+    .trim()
+    .min(1, VALUE_REQUIRED)
+    .superRefine((text, ctx) => {
+      const message = validateLayerSource(text);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    }),
   layers: z
     .string()
+    .max(TEXT_LIMITS.layerStyles, TEXT_LIMIT_MESSAGE(TEXT_LIMITS.layerStyles))
     .nullish()
     .transform((value) => value ?? '[]')
     .superRefine((text, ctx) => {
@@ -256,7 +306,11 @@ export const layerUpdateInput = layerInput.extend({ id: entityIdSchema });
 export type LayerUpdateInput = z.output<typeof layerUpdateInput>;
 
 export const vendorInput = z.object({
-  name: z.string({ error: FIELD_REQUIRED }).trim().min(1, FIELD_REQUIRED),
+  name: z
+    .string({ error: FIELD_REQUIRED })
+    .trim()
+    .min(1, FIELD_REQUIRED)
+    .max(TEXT_LIMITS.name, TEXT_LIMIT_MESSAGE(TEXT_LIMITS.name)),
   description: optionalText,
   projectId: entityIdSchema.nullish().transform((id) => id ?? null),
 });

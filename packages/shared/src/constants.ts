@@ -42,6 +42,39 @@ export const LAYER_SOURCE_MAX_BYTES = 16 * 1024 * 1024;
 export const SESSION_ID_MAX = 29;
 export const SCAN_ID_MAX = 26;
 export const COMMENT_MAX = 60;
+
+/**
+ * Lengths, in characters, of the texts the API stores. Every viewer of a project downloads them,
+ * so none may grow without bound; the layer source (LAYER_SOURCE_MAX_BYTES) has its own limit.
+ */
+export const TEXT_LIMITS = {
+  /** Names and titles: organizations, users, projects, pipelines, versions, devices, scans. */
+  name: 200,
+  /** Any other free text without a tighter limit: comments, descriptions, messages. */
+  text: 5_000,
+  /** String ids of devices, scans and sessions, and other short keys. */
+  stringId: 200,
+  /** One project or pipeline tag, and how many a list may hold. */
+  tag: 100,
+  tags: 100,
+  email: 254,
+  username: 128,
+  phone: 40,
+  /** Annotation types and similar short labels. */
+  label: 100,
+  /** A projection definition (PROJ string or WKT). */
+  projection: 10_000,
+  filename: 1_000,
+  url: 2_048,
+  /** PDAL pipeline JSON. */
+  pipeline: 100_000,
+  /** Layer styles JSON (MapLibre layer definitions). */
+  layerStyles: 100_000,
+  /** JSON metadata and payloads, measured as serialized JSON. */
+  json: 100_000,
+  /** Ids in one list argument (organization devices). */
+  idList: 1_000,
+} as const;
 export const MAX_SELECTED_SCANS = 40;
 
 // Layers and grids

@@ -58,6 +58,19 @@ export const GROUP_FOR_ALL_ORGANIZATIONS_ADMIN_ONLY =
   'Only an Admin can change or delete a group shared by every organization';
 export const POINT_INVALID = 'Point must be [longitude, latitude] or [longitude, latitude, z]';
 export const MAX_SELECTED_SCANS_MESSAGE = 'At most 40 scans can be selected';
+/** A stored text over its limit (TEXT_LIMITS). */
+export const TEXT_TOO_LONG = (max: number): string =>
+  `At most ${max.toLocaleString('en-US')} characters`;
+/** A list argument over its limit. */
+export const LIST_TOO_LONG = (max: number): string =>
+  `At most ${max.toLocaleString('en-US')} items`;
+/** JSON metadata or a payload over its limit, measured as serialized JSON. */
+export const JSON_TOO_LONG = (max: number): string =>
+  `At most ${max.toLocaleString('en-US')} characters of JSON`;
+/** PostgreSQL cannot store U+0000 in text or JSON. */
+export const TEXT_HAS_NUL = 'Text cannot contain the NUL character (U+0000)';
+/** A lone UTF-16 surrogate: the text is not valid Unicode. */
+export const TEXT_NOT_UNICODE = 'Text must be valid Unicode: it holds half of a surrogate pair';
 
 // Uploads
 export const NO_UPLOADS = 'No files are currently being uploaded.';

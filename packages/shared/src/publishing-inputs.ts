@@ -6,7 +6,8 @@
  */
 import { z } from 'zod';
 import { entityIdSchema } from './api-inputs.ts';
-import { VALUE_REQUIRED } from './messages.ts';
+import { TEXT_LIMITS } from './constants.ts';
+import { TEXT_TOO_LONG, VALUE_REQUIRED } from './messages.ts';
 
 export const PUBLISH_NO_BUCKETS = 'No Buckets Associated with This Organization';
 export const PUBLISH_FOLDER_INVALID =
@@ -42,6 +43,7 @@ const folderSchema = z
   .string({ error: VALUE_REQUIRED })
   .trim()
   .min(1, VALUE_REQUIRED)
+  .max(TEXT_LIMITS.filename, TEXT_TOO_LONG(TEXT_LIMITS.filename))
   .transform((value, ctx) => {
     const folder = normalizePublishFolder(value);
     if (folder === null) {

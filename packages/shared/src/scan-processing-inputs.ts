@@ -4,7 +4,8 @@
  * updateScanHeader.
  */
 import { z } from 'zod';
-import { entityIdSchema, requiredText, stringIdSchema } from './api-inputs.ts';
+import { entityIdSchema, jsonWithin, requiredTextOf, stringIdSchema } from './api-inputs.ts';
+import { TEXT_LIMITS } from './constants.ts';
 import { VALUE_REQUIRED } from './messages.ts';
 
 export const VERSION_NAME_MAX = 64;
@@ -39,12 +40,12 @@ export const versionNameSchema = z
   });
 
 /** PDAL pipelines are small; this bounds what one submission may carry into each job. */
-export const PIPELINE_TEXT_MAX = 100_000;
+export const PIPELINE_TEXT_MAX = TEXT_LIMITS.pipeline;
 
 export const processingSubmissionSchema = z.object({
   artifactIds: z.array(entityIdSchema).min(1, VALUE_REQUIRED).max(10_000),
   name: versionNameSchema,
-  pipeline: requiredText.max(PIPELINE_TEXT_MAX, 'The pipeline is too long'),
+  pipeline: requiredTextOf(PIPELINE_TEXT_MAX),
 });
 export type ProcessingSubmission = z.infer<typeof processingSubmissionSchema>;
 
@@ -55,6 +56,9 @@ export const updateScanHeaderSchema = z.object({
   comment: z.string().max(10_000).nullish(),
   defaultVersion: z.string().trim().min(1, VALUE_REQUIRED).max(VERSION_NAME_MAX).nullish(),
   tags: z.array(z.string().trim().min(1, VALUE_REQUIRED).max(200)).max(100).nullish(),
-  metadata: z.record(z.string(), z.unknown()).nullish(),
+  metadata: z
+    .record(z.string(), z.unknown())
+    .refine(jsonWithin().check, jsonWithin().message)
+    .nullish(),
 });
 export type UpdateScanHeaderInput = z.infer<typeof updateScanHeaderSchema>;

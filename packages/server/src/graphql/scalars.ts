@@ -1,4 +1,5 @@
 import { GraphQLScalarType, Kind } from 'graphql';
+import { ValidationError } from './errors.ts';
 
 /** Timestamps travel as ISO-8601 strings in UTC. */
 const DateTime = new GraphQLScalarType({
@@ -8,9 +9,18 @@ const DateTime = new GraphQLScalarType({
   parseLiteral: (ast) => (ast.kind === Kind.STRING ? parseDate(ast.value) : undefined),
 });
 
+/** Years PostgreSQL stores and ISO-8601 writes with four digits. */
+const MIN_YEAR = 1;
+const MAX_YEAR = 9999;
+
 function parseDate(value: unknown): Date {
   const date = new Date(String(value));
-  if (Number.isNaN(date.getTime())) throw new TypeError(`Not a valid timestamp: ${String(value)}`);
+  const year = date.getUTCFullYear();
+  // A ValidationError carries its code, so the answer names the bad value instead of hiding it
+  // as an internal error; the text is cut so a huge value is not echoed back.
+  if (typeof value !== 'string' || Number.isNaN(year) || year < MIN_YEAR || year > MAX_YEAR) {
+    throw new ValidationError(`Not a valid ISO-8601 timestamp: ${String(value).slice(0, 40)}`);
+  }
   return date;
 }
 

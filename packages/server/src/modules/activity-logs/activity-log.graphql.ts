@@ -3,7 +3,9 @@ import {
   ACTIVITY_STATUSES,
   entityIdSchema,
   optionalText,
+  optionalTextOf,
   requiredText,
+  TEXT_LIMITS,
 } from '@asset-portal/shared';
 import { z } from 'zod';
 import { loaderFor, type RequestContext } from '../../graphql/context.ts';
@@ -58,7 +60,7 @@ const typeDefs = `
   }
 `;
 
-const MAX_JSON_CHARS = 100_000;
+const MAX_JSON_CHARS = TEXT_LIMITS.json;
 
 /** A blank filter ('', null, missing) means no filter. */
 const blankToUndefined = (value: unknown) =>
@@ -130,7 +132,7 @@ const eventInput = z.object({
 const jobInput = eventInput.extend({
   referenceKey: requiredText.max(500, 'Reference key must be at most 500 characters'),
   status: z.enum(JOB_STATUSES, { error: `Status must be one of ${JOB_STATUSES.join(', ')}` }),
-  logFileUrl: optionalText,
+  logFileUrl: optionalTextOf(TEXT_LIMITS.url),
 });
 
 const acknowledgeInput = z.object({ id: entityIdSchema, isAcknowledged: z.boolean() });

@@ -33,7 +33,7 @@ const organizationInput = z.object({
     .nullish()
     .transform((v) => v ?? []),
 });
-const idInput = z.object({ id: z.coerce.number().int().positive() });
+const idInput = z.object({ id: entityIdSchema });
 // Registered ids must be ones a package manifest may carry, or its packages could never land.
 const registerDeviceInput = z.object({
   id: deviceIdSchema,

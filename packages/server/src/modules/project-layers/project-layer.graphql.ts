@@ -2,6 +2,8 @@ import {
   checkLayerSource,
   entityIdSchema,
   optionalText,
+  TEXT_LIMITS,
+  TEXT_TOO_LONG,
   validateLayerName,
   validateLayerStyles,
 } from '@asset-portal/shared';
@@ -86,6 +88,7 @@ function checkedSource(text: string): LayerSource {
 
 const layerStyles = z
   .string()
+  .max(TEXT_LIMITS.layerStyles, TEXT_TOO_LONG(TEXT_LIMITS.layerStyles))
   .transform((text) => (text.trim() === '' ? '[]' : text))
   .superRefine((text, ctx) => {
     const message = validateLayerStyles(text);

@@ -1,4 +1,10 @@
-import { entityIdSchema, optionalText, validateGroupName } from '@asset-portal/shared';
+import {
+  entityIdSchema,
+  optionalText,
+  TEXT_LIMITS,
+  TEXT_TOO_LONG,
+  validateGroupName,
+} from '@asset-portal/shared';
 import { z } from 'zod';
 import { loaderFor, type RequestContext } from '../../graphql/context.ts';
 import type { GraphqlModule } from '../../graphql/module.ts';
@@ -51,6 +57,7 @@ const typeDefs = `
 
 const groupName = z
   .string()
+  .max(TEXT_LIMITS.name, TEXT_TOO_LONG(TEXT_LIMITS.name))
   .transform((value) => value.trim())
   .superRefine((value, ctx) => {
     const message = validateGroupName(value);
