@@ -1,5 +1,6 @@
 import { ACTIVITY_TYPES } from '@asset-portal/shared';
 import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/in-transaction.ts';
 import type { ActivityStatus } from '../../db/schema.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { ForbiddenError, NotFoundError } from '../../graphql/errors.ts';
@@ -91,7 +92,9 @@ interface JobWrite extends ActivityDetails {
  * change makes the entry unacknowledged again. Fields not given keep their values.
  */
 async function upsertJob(db: Db, job: JobWrite): Promise<ActivityLogRecord> {
-  return db.transaction().execute(async (trx) => {
+  // Within the caller's transaction when there is one (an upload's completion writes its row,
+  // this entry and the ingestion job together).
+  return inTransaction(db, async (trx) => {
     // Two tries: a concurrent writer may insert the same key between our read and our insert.
     for (let attempt = 0; attempt < 2; attempt++) {
       const existing = await repo.findJobForUpdate(

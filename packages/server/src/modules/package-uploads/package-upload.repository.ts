@@ -33,13 +33,15 @@ export const packageUploadRepository = {
       .executeTakeFirst();
   },
 
-  markCompleted(db: Db, id: number, size: number): Promise<PackageUploadRow> {
+  /** Marks an uploading row completed; undefined when another request completed it first. */
+  markCompleted(db: Db, id: number, size: number): Promise<PackageUploadRow | undefined> {
     return db
       .updateTable('packageUploads')
       .set({ status: 'completed', size, completed: new Date() })
       .where('id', '=', id)
+      .where('status', '=', 'uploading')
       .returningAll()
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst();
   },
 
   async markAborted(db: Db, id: number): Promise<void> {

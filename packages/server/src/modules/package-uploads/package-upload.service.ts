@@ -116,9 +116,10 @@ export const packageUploadService = {
   },
 
   /**
-   * Completes the upload with the comma-joined ETags in part order, records Completed in the
-   * activity log and hands the package on. Completing a completed upload again answers true
-   * (the first answer may have been lost on the way).
+   * Completes the upload with the comma-joined ETags in part order; then, in one transaction,
+   * marks it completed, records Completed in the activity log and queues its ingestion, so a
+   * process that dies in between leaves all or nothing of it. Completing a completed upload
+   * again answers true (the first answer may have been lost on the way).
    */
   async complete(
     ctx: RequestContext,
@@ -128,12 +129,12 @@ export const packageUploadService = {
     if (upload.status === 'completed') return true;
     if (upload.status === 'aborted') throw new NotFoundError();
     const parts = guard(() => parseETags(input.eTags));
-    const { eTag } = await storageCall(() =>
-      ctx.storage.completeMultipart(upload.key, input.uploadId, parts),
-    );
-    const info = await ctx.storage.head(upload.key);
-    const row = await repo.markCompleted(ctx.db, upload.id, info?.size ?? upload.size ?? 0);
-    await packageStored(ctx, row, input.referenceKey, eTag);
+    const stored = await completeInStore(ctx, upload, input.uploadId, parts);
+    await ctx.db.transaction().execute(async (trx) => {
+      const row = await repo.markCompleted(trx, upload.id, stored.size);
+      // Another request completed it meanwhile and handed it on: nothing is left to do.
+      if (row) await packageStored({ ...ctx, db: trx }, row, input.referenceKey, stored.eTag);
+    });
     return true;
   },
 
@@ -262,6 +263,34 @@ async function storageCall<T>(call: () => Promise<T>): Promise<T> {
       throw new ValidationError(`The upload could not be completed: ${(error as Error).message}`);
     }
     throw error;
+  }
+}
+
+/**
+ * Completes the multipart upload in the store. A completion that reached the store before its
+ * process died leaves no upload to complete on a retry, but the object itself: when it has this
+ * upload's size and was written since the upload began, the retry counts it as done.
+ */
+async function completeInStore(
+  ctx: RequestContext,
+  upload: PackageUploadRow,
+  uploadId: string,
+  parts: { partNumber: number; eTag: string }[],
+): Promise<{ eTag: string; size: number }> {
+  try {
+    const { eTag } = await ctx.storage.completeMultipart(upload.key, uploadId, parts);
+    const info = await ctx.storage.head(upload.key);
+    return { eTag, size: info?.size ?? upload.size ?? 0 };
+  } catch (error) {
+    if (storageErrorCode(error) === 'NoSuchUpload') {
+      const info = await ctx.storage.head(upload.key);
+      // Stores keep modification times in whole seconds.
+      const began = Math.floor(upload.created.getTime() / 1000) * 1000;
+      if (info && info.size === upload.size && info.lastModified.getTime() >= began) {
+        return { eTag: info.eTag, size: info.size };
+      }
+    }
+    return storageCall(() => Promise.reject(error));
   }
 }
 
