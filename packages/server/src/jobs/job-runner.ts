@@ -41,7 +41,7 @@ function describeError(error: unknown): string {
 export async function runNextJob(options: JobRunnerOptions & { workerId: string }) {
   const { db, workerId } = options;
   const byKind = new Map(options.jobs.map((job) => [job.kind, job]));
-  const leaseMs = Math.max(...options.jobs.map((job) => job.leaseMs));
+  const leaseMs = options.config.jobLeaseMs ?? Math.max(...options.jobs.map((job) => job.leaseMs));
   const row = await jobRepository.claim(db, [...byKind.keys()], workerId, leaseMs);
   if (!row) return false;
   await execute(row, byKind.get(row.kind)!, options, leaseMs);

@@ -71,6 +71,14 @@ export const buildPointCloudLodJob = defineJob({
           `Built the level of detail of scan ${payload.scanId}: ${points.toLocaleString('en-US')} points in ${nodes} nodes, ${seconds} s`,
           outcome.metrics,
         );
+      } else if (ctx.attempt > 1) {
+        // An earlier attempt recorded this build, then its worker died before logging it.
+        const { pointCount, nodeCount } = outcome.lod;
+        await log(
+          'Completed',
+          `Built the level of detail of scan ${payload.scanId}: ${pointCount.toLocaleString('en-US')} points in ${nodeCount} nodes`,
+          { points: pointCount, nodes: nodeCount },
+        );
       }
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);

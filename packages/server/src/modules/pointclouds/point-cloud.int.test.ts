@@ -160,6 +160,33 @@ describe.each(DATABASE_KINDS)('point-cloud level of detail on %s', (kind) => {
     expect(await lodLog(scanId)).toEqual(before.log);
   });
 
+  it('logs Completed when a retry finds the build its killed worker recorded but never logged', async () => {
+    // The worker died between recording the build and logging it: the entry still says Started.
+    await db
+      .updateTable('activityLogs')
+      .set({ status: 'Started', completed: null })
+      .where('activityType', '=', 'PointCloudLod')
+      .where('referenceKey', '=', scanId)
+      .execute();
+    const { id } = await enqueueJob(db, buildPointCloudLodJob, {
+      scanId,
+      organizationId: orgA.id,
+      userId: userA.id,
+    });
+    await db
+      .withTables<{
+        jobs: { id: number; status: string; attempts: number; lockedBy: string; lockedUntil: Date };
+      }>()
+      .updateTable('jobs')
+      .set({ status: 'running', attempts: 1, lockedBy: 'killed-worker', lockedUntil: new Date(0) })
+      .where('id', '=', id)
+      .execute();
+
+    expect(await drainJobs(db, api.config)).toBe(1);
+    expect(await jobRepository.findById(db, id)).toMatchObject({ status: 'done', attempts: 2 });
+    expect(await lodLog(scanId)).toMatchObject({ status: 'Completed' });
+  });
+
   it('streams the three objects through presigned links of its own organization', async () => {
     const result = await api.graphql<{ pointCloudStreams: Stream[] }>(userA, STREAMS, {
       ids: [scanId],
