@@ -8,7 +8,6 @@ import {
   VERSION_NAME_INVALID,
 } from '@asset-portal/shared';
 import { beforeAll, expect, it } from 'vitest';
-import { drainJobs } from '../packages/server/test/ingestion-test-kit.ts';
 import {
   artifactObjectKey,
   portalBucket,
@@ -16,6 +15,7 @@ import {
 import { createObjectStorage } from '../packages/server/src/storage/create-object-storage.ts';
 import { factories } from '../packages/server/test/factories.ts';
 import { scanFactories } from '../packages/server/test/factories-scans.ts';
+import { drainJobs } from '../packages/server/test/ingestion-test-kit.ts';
 import { BulkProcessingPage } from './support/bulk-processing-page.ts';
 import { type DemoScans, waitForDemoScans } from './support/demo-scans.ts';
 import { describeInBrowser, setUpBrowserSuite } from './support/suite.ts';

@@ -1,10 +1,5 @@
 import path from 'node:path';
 import {
-  drainJobs,
-  ingestNow,
-  uploadPackage,
-} from '../../packages/server/test/ingestion-test-kit.ts';
-import {
   type GeneratedPackage,
   makePackage,
 } from '../../packages/server/src/packages/generator/make-package.ts';
@@ -12,6 +7,11 @@ import { parseGeneratorArgs } from '../../packages/server/src/packages/generator
 import { createObjectStorage } from '../../packages/server/src/storage/create-object-storage.ts';
 import type { ObjectStorage } from '../../packages/server/src/storage/storage.ts';
 import { factories } from '../../packages/server/test/factories.ts';
+import {
+  drainJobs,
+  ingestNow,
+  uploadPackage,
+} from '../../packages/server/test/ingestion-test-kit.ts';
 import type { LiveApp } from '../../packages/server/test/live-app.ts';
 
 /**

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { graphqlDocumentsPlugin } from './graphql-documents-plugin.ts';
 
 // The API server owns these paths; in development Vite forwards them so the SPA and the server
 // share one origin (the session cookie is same-origin only).
@@ -7,7 +8,7 @@ const serverPaths = ['/graphql', '/auth', '/config', '/login', '/oidc', '/storag
 const apiTarget = process.env.ASSET_PORTAL_API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [graphqlDocumentsPlugin(), react()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

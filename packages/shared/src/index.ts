@@ -4,6 +4,7 @@ export * from './constants.ts';
 export * from './device-assignment-rules.ts';
 export * from './douglas-peucker.ts';
 export * from './format.ts';
+export * from './forms/index.ts';
 export * from './helmert.ts';
 export * from './layer-rules.ts';
 export * from './messages.ts';

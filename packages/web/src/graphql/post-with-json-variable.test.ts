@@ -1,5 +1,13 @@
+import type { TypedDocumentNode } from '@apollo/client';
+import { parse } from 'graphql';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { postWithJsonVariable } from './post-with-json-variable.ts';
+
+// An untyped document whose variables are the ones each test sends.
+const MUTATION = parse('mutation M { ok }') as TypedDocumentNode<
+  { ok: boolean },
+  { name?: string; vendorId?: string | null; source: string }
+>;
 
 describe('postWithJsonVariable', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -19,7 +27,7 @@ describe('postWithJsonVariable', () => {
     const source = { type: 'FeatureCollection', features: [{ name: 'a "quoted" \\ name' }] };
     const text = JSON.stringify(source);
     await postWithJsonVariable(
-      'mutation M { ok }',
+      MUTATION,
       { name: 'n', vendorId: null },
       {
         name: 'source',
@@ -28,7 +36,7 @@ describe('postWithJsonVariable', () => {
     );
     const body = JSON.parse(await (fetch.mock.calls[0]![1].body as Blob).text());
     expect(body).toEqual({
-      query: 'mutation M { ok }',
+      query: 'mutation M {\n  ok\n}',
       variables: { name: 'n', vendorId: null, source: text },
     });
   });
@@ -36,7 +44,7 @@ describe('postWithJsonVariable', () => {
   it('works with no other variables, and throws the server message on a GraphQL error', async () => {
     const fetch = stubFetch({ errors: [{ message: 'Layer name taken' }] });
     await expect(
-      postWithJsonVariable('mutation M { ok }', {}, { name: 'source', json: '"x"' }),
+      postWithJsonVariable(MUTATION, {}, { name: 'source', json: '"x"' }),
     ).rejects.toThrow('Layer name taken');
     const body = JSON.parse(await (fetch.mock.calls[0]![1].body as Blob).text());
     expect(body.variables).toEqual({ source: 'x' });

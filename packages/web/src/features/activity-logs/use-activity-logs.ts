@@ -1,28 +1,15 @@
-import { gql } from '@apollo/client';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { ACTIVITY_LOG_REFRESH_MS } from '@asset-portal/shared';
 import { useCallback } from 'react';
+import { graphql } from '../../graphql/generated/gql.ts';
+import type { ActivityLogFieldsFragment } from '../../graphql/generated/graphql.ts';
 import { type ActivityLogFilterState, acknowledgedFilterValue } from './activity-log-format.ts';
 
 /** One row of the activity log as the screen shows it. */
-export interface ActivityLogRow {
-  id: string;
-  activityType: string;
-  status: string;
-  message: string | null;
-  logFileUrl: string | null;
-  payload: unknown;
-  metrics: unknown;
-  user: { id: string; name: string } | null;
-  created: string;
-  submitted: string | null;
-  started: string | null;
-  completed: string | null;
-  isAcknowledged: boolean;
-}
+export type ActivityLogRow = ActivityLogFieldsFragment;
 
 /** The fields of an activity-log row, for every list of logs (Activity Logs, upload tabs). */
-export const ACTIVITY_LOG_FIELDS = gql`
+export const ACTIVITY_LOG_FIELDS = graphql(`
   fragment ActivityLogFields on ActivityLog {
     id
     activityType
@@ -41,9 +28,9 @@ export const ACTIVITY_LOG_FIELDS = gql`
     completed
     isAcknowledged
   }
-`;
+`);
 
-export const ACTIVITY_LOGS_QUERY = gql`
+export const ACTIVITY_LOGS_QUERY = graphql(`
   query ActivityLogs(
     $pageIndex: Int
     $pageSize: Int
@@ -69,10 +56,9 @@ export const ACTIVITY_LOGS_QUERY = gql`
       }
     }
   }
-  ${ACTIVITY_LOG_FIELDS}
-`;
+`);
 
-const FILTER_OPTIONS_QUERY = gql`
+const FILTER_OPTIONS_QUERY = graphql(`
   query ActivityLogFilterOptions {
     activityLogTypes
     orgUsers {
@@ -80,19 +66,20 @@ const FILTER_OPTIONS_QUERY = gql`
       name
     }
   }
-`;
+`);
 
 /** Sets the acknowledgement of one log. */
-export const ACKNOWLEDGE_ACTIVITY_LOG = gql`
+export const ACKNOWLEDGE_ACTIVITY_LOG = graphql(`
   mutation AcknowledgeActivityLog($id: ID!, $isAcknowledged: Boolean!) {
     acknowledgeActivityLog(id: $id, isAcknowledged: $isAcknowledged) {
+      __typename
       id
       isAcknowledged
     }
   }
-`;
+`);
 
-const ACKNOWLEDGE_MANY = gql`
+const ACKNOWLEDGE_MANY = graphql(`
   mutation AcknowledgeMultipleActivityLogs(
     $activityTypeFilter: String
     $statusFilter: String
@@ -106,17 +93,13 @@ const ACKNOWLEDGE_MANY = gql`
       isAcknowledged: $isAcknowledged
     )
   }
-`;
+`);
 
-const LOG_FILE_URL = gql`
+const LOG_FILE_URL = graphql(`
   query ActivityLogFileUrl($id: ID!) {
     activityLogFileUrl(id: $id)
   }
-`;
-
-interface ActivityLogsData {
-  activityLogs: { total: number; take: number; skip: number; items: ActivityLogRow[] };
-}
+`);
 
 const blankToNull = (value: string) => (value === '' ? null : value);
 
@@ -136,7 +119,7 @@ export function useActivityLogs(
   pageSize: number,
   autoRefresh: boolean,
 ) {
-  const { data, previousData, loading, refetch } = useQuery<ActivityLogsData>(ACTIVITY_LOGS_QUERY, {
+  const { data, previousData, loading, refetch } = useQuery(ACTIVITY_LOGS_QUERY, {
     variables: {
       ...filterVariables(filters),
       isAcknowledgedFilter: acknowledgedFilterValue(filters.acknowledged),
@@ -154,20 +137,14 @@ export function useActivityLogs(
 
 /** Activity types and the users the caller may filter by (the server scopes orgUsers). */
 export function useActivityLogFilterOptions() {
-  const { data } = useQuery<{
-    activityLogTypes: string[];
-    orgUsers: { id: string; name: string }[];
-  }>(FILTER_OPTIONS_QUERY, { fetchPolicy: 'cache-and-network' });
+  const { data } = useQuery(FILTER_OPTIONS_QUERY, { fetchPolicy: 'cache-and-network' });
   const users = [...(data?.orgUsers ?? [])].sort((a, b) => a.name.localeCompare(b.name));
   return { activityTypes: data?.activityLogTypes ?? [], users };
 }
 
 /** Sets or clears the acknowledgement of one log. */
 export function useAcknowledgeActivityLog() {
-  const [mutate] = useMutation<
-    { acknowledgeActivityLog: { __typename?: 'ActivityLog'; id: string; isAcknowledged: boolean } },
-    { id: string; isAcknowledged: boolean }
-  >(ACKNOWLEDGE_ACTIVITY_LOG, { refetchQueries: ['ActivityLogs'] });
+  const [mutate] = useMutation(ACKNOWLEDGE_ACTIVITY_LOG, { refetchQueries: ['ActivityLogs'] });
   return (id: string, isAcknowledged: boolean) =>
     mutate({
       variables: { id, isAcknowledged },
@@ -180,7 +157,7 @@ export function useAcknowledgeActivityLog() {
 
 /** Acknowledges every log matching the type, status and user filters; resolves with the count. */
 export function useAcknowledgeMultipleActivityLogs() {
-  const [mutate] = useMutation<{ acknowledgeMultipleActivityLogs: number }>(ACKNOWLEDGE_MANY, {
+  const [mutate] = useMutation(ACKNOWLEDGE_MANY, {
     refetchQueries: ['ActivityLogs'],
   });
   return async (filters: ActivityLogFilterState) => {
@@ -196,7 +173,7 @@ export function useActivityLogFileUrl() {
   const client = useApolloClient();
   return useCallback(
     async (id: string) => {
-      const result = await client.query<{ activityLogFileUrl: string | null }>({
+      const result = await client.query({
         query: LOG_FILE_URL,
         variables: { id },
         fetchPolicy: 'network-only',

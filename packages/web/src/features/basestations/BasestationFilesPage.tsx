@@ -12,8 +12,8 @@ import { useCallback, useMemo, useState } from 'react';
 import { confirm } from '../../components/confirm/confirm-service.ts';
 import { DataTable } from '../../components/data-table/DataTable.tsx';
 import { DataTableSearch } from '../../components/data-table/DataTableSearch.tsx';
-import { ProjectRequired } from '../projects/ProjectRequired.tsx';
 import { useCurrentProject } from '../projects/current-project-store.ts';
+import { ProjectRequired } from '../projects/ProjectRequired.tsx';
 import { ProcessingRunList } from '../trajectory/ProcessingRunList.tsx';
 import {
   basestationMatchesSearch,

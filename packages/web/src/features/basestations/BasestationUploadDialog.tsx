@@ -3,15 +3,16 @@ import {
   BASESTATION_EXTENSION,
   BASESTATION_SUBMITTED,
   BASESTATION_UPLOAD_HINT,
+  basestationUploadFormSchema,
   DIALOG_WIDTHS,
   formatSize,
-  validateBasestationFile,
 } from '@asset-portal/shared';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Box, Button, FormHelperText, LinearProgress, Typography } from '@mui/material';
 import { useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { FormDialog } from '../../components/form-dialog/FormDialog.tsx';
+import { schemaResolver } from '../../components/form-dialog/schema-resolver.ts';
 import { putFile } from '../../lib/put-file.ts';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { useBasestationUploadUrl, useRegisterBasestation } from './use-basestations.ts';
@@ -35,7 +36,8 @@ export function BasestationUploadDialog({
   const register = useRegisterBasestation();
   const inputRef = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const { control, handleSubmit, formState } = useForm<UploadForm>({
+  const { control, handleSubmit, formState } = useForm({
+    resolver: schemaResolver<UploadForm>()(basestationUploadFormSchema<File>()),
     defaultValues: { file: null },
     mode: 'onChange',
   });
@@ -74,7 +76,6 @@ export function BasestationUploadDialog({
       <Controller
         name="file"
         control={control}
-        rules={{ validate: (file) => validateBasestationFile(file) ?? true }}
         render={({ field, fieldState }) => (
           <Box>
             <input

@@ -23,11 +23,11 @@ import {
 } from '@mui/material';
 import { useCallback, useMemo, useState } from 'react';
 import { DataTable } from '../../components/data-table/DataTable.tsx';
-import { ProjectRequired } from '../projects/ProjectRequired.tsx';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { PostProcessingDialog, PublishScansDialog } from '../processing/index.ts';
 import { usePublishBuckets } from '../processing/use-processing.ts';
 import { useCurrentProject } from '../projects/current-project-store.ts';
+import { ProjectRequired } from '../projects/ProjectRequired.tsx';
 import type { ProjectOption } from '../projects/use-projects.ts';
 import { filterOptionsOf } from '../viewer/filter/filter-options.ts';
 import { ScanFilterPanel } from '../viewer/filter/ScanFilterPanel.tsx';

@@ -2,17 +2,14 @@ import {
   DEVICE_ASSIGNMENT_CREATED,
   DEVICE_ASSIGNMENT_UPDATED,
   DIALOG_WIDTHS,
+  deviceAssignmentFormSchema,
 } from '@asset-portal/shared';
 import { Alert, Box, MenuItem, TextField } from '@mui/material';
-import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { FormDialog } from '../../components/form-dialog/FormDialog.tsx';
+import { schemaResolver } from '../../components/form-dialog/schema-resolver.ts';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
-import {
-  type AssignmentFormValues,
-  initialAssignmentValues,
-  validateAssignment,
-} from './assignment-form.ts';
+import { type AssignmentFormValues, initialAssignmentValues } from './assignment-form.ts';
 import {
   type AssignmentOrganization,
   type DeviceAssignmentItem,
@@ -29,8 +26,6 @@ export interface DeviceAssignmentDialogProps {
   onClose(): void;
 }
 
-const FIELDS = ['deviceId', 'projectId', 'from', 'to'] as const;
-
 /** 'New Assignment' / 'Edit Assignment': device, project and a UTC period. */
 export function DeviceAssignmentDialog({
   organization,
@@ -41,20 +36,16 @@ export function DeviceAssignmentDialog({
   const editing = assignment !== null;
   const createAssignment = useCreateDeviceAssignment();
   const updateAssignment = useUpdateDeviceAssignment();
-  const [periodError, setPeriodError] = useState<string | null>(null);
-  const { control, handleSubmit, setError, clearErrors, formState } = useForm<AssignmentFormValues>(
-    { defaultValues: initialAssignmentValues(assignment) },
-  );
+  const { control, handleSubmit, formState } = useForm({
+    resolver: schemaResolver<AssignmentFormValues>()(
+      deviceAssignmentFormSchema(assignments, assignment?.id ?? null),
+    ),
+    defaultValues: initialAssignmentValues(assignment),
+  });
+  // The overlap concerns the whole period, so it is a form-wide error, renewed on each Save.
+  const periodError = formState.errors.root?.period?.message;
 
-  const handleSave = handleSubmit(async (values) => {
-    clearErrors();
-    const { errors, variables } = validateAssignment(values, assignments, assignment?.id ?? null);
-    for (const field of FIELDS) {
-      const message = errors[field];
-      if (message) setError(field, { message });
-    }
-    setPeriodError(errors.period ?? null);
-    if (!variables) return;
+  const handleSave = handleSubmit(async (variables) => {
     try {
       if (assignment) await updateAssignment(assignment.id, variables);
       else await createAssignment(variables);

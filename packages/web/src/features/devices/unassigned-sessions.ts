@@ -1,12 +1,7 @@
+import type { UnassignedScansQuery } from '../../graphql/generated/graphql.ts';
+
 /** A scan in no project, as the unassignedScans query gives it. */
-export interface UnassignedScanItem {
-  id: string;
-  sessionId: string | null;
-  deviceId: string | null;
-  friendlyName: string | null;
-  capturedTimestamp: string | null;
-  endCapturedTimestamp: string | null;
-}
+export type UnassignedScanItem = UnassignedScansQuery['unassignedScans'][number];
 
 /** One row of the Unassigned scans table: a session and how many of its scans are in no project. */
 export interface UnassignedSessionRow {

@@ -1,24 +1,16 @@
-import { gql } from '@apollo/client';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { skipToken, useMutation, useQuery } from '@apollo/client/react';
 import { useCallback } from 'react';
+import { graphql } from '../../graphql/generated/gql.ts';
+import type {
+  AssignmentOrganizationsQuery,
+  DeviceAssignmentsQuery,
+} from '../../graphql/generated/graphql.ts';
 
 /** An organization with what can be assigned: its devices and its projects. */
-export interface AssignmentOrganization {
-  id: string;
-  name: string;
-  devices: { id: string; name: string | null }[];
-  projects: { id: string; name: string }[];
-}
+export type AssignmentOrganization = AssignmentOrganizationsQuery['organizations'][number];
 
 /** A period during which a device captures for a project; `to` null is open-ended. */
-export interface DeviceAssignmentItem {
-  id: string;
-  deviceId: string;
-  projectId: string;
-  from: string;
-  to: string | null;
-  project: { id: string; name: string } | null;
-}
+export type DeviceAssignmentItem = DeviceAssignmentsQuery['deviceAssignments'][number];
 
 /** What create and update send; times are ISO strings in UTC. */
 export interface DeviceAssignmentVariables {
@@ -28,7 +20,7 @@ export interface DeviceAssignmentVariables {
   to: string | null;
 }
 
-const ORGANIZATIONS_QUERY = gql`
+const ORGANIZATIONS_QUERY = graphql(`
   query AssignmentOrganizations {
     organizations {
       id
@@ -43,9 +35,9 @@ const ORGANIZATIONS_QUERY = gql`
       }
     }
   }
-`;
+`);
 
-const ASSIGNMENTS_QUERY = gql`
+const ASSIGNMENTS_QUERY = graphql(`
   query DeviceAssignments($organizationId: ID) {
     deviceAssignments(organizationId: $organizationId) {
       id
@@ -59,17 +51,17 @@ const ASSIGNMENTS_QUERY = gql`
       }
     }
   }
-`;
+`);
 
-const CREATE = gql`
+const CREATE = graphql(`
   mutation CreateDeviceAssignment($deviceId: ID!, $projectId: ID!, $from: DateTime!, $to: DateTime) {
     createDeviceAssignment(deviceId: $deviceId, projectId: $projectId, from: $from, to: $to) {
       id
     }
   }
-`;
+`);
 
-const UPDATE = gql`
+const UPDATE = graphql(`
   mutation UpdateDeviceAssignment(
     $id: ID!
     $deviceId: ID!
@@ -87,13 +79,13 @@ const UPDATE = gql`
       id
     }
   }
-`;
+`);
 
-const DELETE = gql`
+const DELETE = graphql(`
   mutation DeleteDeviceAssignment($id: ID!) {
     deleteDeviceAssignment(id: $id)
   }
-`;
+`);
 
 // The Projects screen's From/To come from these periods, and a changed period moves scans in
 // and out of projects, so those lists are refreshed as well.
@@ -103,33 +95,27 @@ const AFTER_CHANGE = {
 };
 
 export function useAssignmentOrganizations() {
-  const { data, loading } = useQuery<{ organizations: AssignmentOrganization[] }>(
-    ORGANIZATIONS_QUERY,
-    { fetchPolicy: 'cache-and-network' },
-  );
+  const { data, loading } = useQuery(ORGANIZATIONS_QUERY, { fetchPolicy: 'cache-and-network' });
   return { organizations: data?.organizations ?? [], loading };
 }
 
 export function useDeviceAssignments(organizationId: string | null) {
-  const { data, loading } = useQuery<{ deviceAssignments: DeviceAssignmentItem[] }>(
+  const { data, loading } = useQuery(
     ASSIGNMENTS_QUERY,
     organizationId === null
-      ? { skip: true }
+      ? skipToken
       : { variables: { organizationId }, fetchPolicy: 'cache-and-network' },
   );
   return { assignments: data?.deviceAssignments ?? [], loading };
 }
 
 export function useCreateDeviceAssignment() {
-  const [mutate] = useMutation<unknown, DeviceAssignmentVariables>(CREATE, AFTER_CHANGE);
+  const [mutate] = useMutation(CREATE, AFTER_CHANGE);
   return useCallback((variables: DeviceAssignmentVariables) => mutate({ variables }), [mutate]);
 }
 
 export function useUpdateDeviceAssignment() {
-  const [mutate] = useMutation<unknown, DeviceAssignmentVariables & { id: string }>(
-    UPDATE,
-    AFTER_CHANGE,
-  );
+  const [mutate] = useMutation(UPDATE, AFTER_CHANGE);
   return useCallback(
     (id: string, variables: DeviceAssignmentVariables) =>
       mutate({ variables: { ...variables, id } }),
@@ -138,9 +124,6 @@ export function useUpdateDeviceAssignment() {
 }
 
 export function useDeleteDeviceAssignment() {
-  const [mutate] = useMutation<{ deleteDeviceAssignment: boolean }, { id: string }>(
-    DELETE,
-    AFTER_CHANGE,
-  );
+  const [mutate] = useMutation(DELETE, AFTER_CHANGE);
   return useCallback((id: string) => mutate({ variables: { id } }), [mutate]);
 }

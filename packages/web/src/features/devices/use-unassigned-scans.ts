@@ -1,9 +1,8 @@
-import { gql } from '@apollo/client';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { skipToken, useMutation, useQuery } from '@apollo/client/react';
 import { useCallback } from 'react';
-import type { UnassignedScanItem } from './unassigned-sessions.ts';
+import { graphql } from '../../graphql/generated/gql.ts';
 
-const UNASSIGNED_QUERY = gql`
+const UNASSIGNED_QUERY = graphql(`
   query UnassignedScans($organizationId: ID) {
     unassignedScans(organizationId: $organizationId) {
       id
@@ -14,9 +13,9 @@ const UNASSIGNED_QUERY = gql`
       endCapturedTimestamp
     }
   }
-`;
+`);
 
-const ASSIGN = gql`
+const ASSIGN = graphql(`
   mutation AssignSessionToProject($sessionId: String!, $projectId: ID!) {
     assignSessionToProject(sessionId: $sessionId, projectId: $projectId) {
       sessionId
@@ -24,13 +23,13 @@ const ASSIGN = gql`
       scanCount
     }
   }
-`;
+`);
 
 export function useUnassignedScans(organizationId: string | null) {
-  const { data, loading } = useQuery<{ unassignedScans: UnassignedScanItem[] }>(
+  const { data, loading } = useQuery(
     UNASSIGNED_QUERY,
     organizationId === null
-      ? { skip: true }
+      ? skipToken
       : { variables: { organizationId }, fetchPolicy: 'cache-and-network' },
   );
   return { scans: data?.unassignedScans ?? [], loading };
@@ -38,10 +37,7 @@ export function useUnassignedScans(organizationId: string | null) {
 
 export function useAssignSessionToProject() {
   // The project's scan lists now hold the session, so the viewer's lists are refreshed too.
-  const [mutate] = useMutation<
-    { assignSessionToProject: { sessionId: string; projectId: string; scanCount: number } },
-    { sessionId: string; projectId: string }
-  >(ASSIGN, {
+  const [mutate] = useMutation(ASSIGN, {
     refetchQueries: ['UnassignedScans', 'ProjectList'],
     awaitRefetchQueries: true,
   });

@@ -2,8 +2,8 @@ import {
   formatSize,
   IMPORTED_SCAN_EXTENSION,
   IMPORTED_SCAN_SUBMITTED,
+  importedScanCreateFormSchema,
   UTM_HINT,
-  validateImportedScanFile,
 } from '@asset-portal/shared';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import {
@@ -19,6 +19,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { FormDialog } from '../../components/form-dialog/FormDialog.tsx';
+import { schemaResolver } from '../../components/form-dialog/schema-resolver.ts';
 import { TransferError } from '../../lib/transfer-error.ts';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import {
@@ -27,8 +28,6 @@ import {
   IMPORTED_SCAN_DIALOG_WIDTH,
   localInputToIso,
   normalizeUtmInput,
-  validateImportUtm,
-  validateRequiredText,
 } from './imported-scan-texts.ts';
 import { uploadImportedScanFile } from './imported-scan-upload.ts';
 import { useImportedScanCalls } from './use-imported-scans.ts';
@@ -76,7 +75,8 @@ export function ImportedScanCreateDialog({
   const calls = useImportedScanCalls();
   const inputRef = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const { control, handleSubmit, formState } = useForm<CreateForm>({
+  const { control, handleSubmit, formState } = useForm({
+    resolver: schemaResolver<CreateForm>()(importedScanCreateFormSchema<File>()),
     defaultValues: {
       friendlyName: '',
       comment: '',
@@ -137,7 +137,6 @@ export function ImportedScanCreateDialog({
       <Controller
         name="friendlyName"
         control={control}
-        rules={{ validate: validateRequiredText }}
         render={({ field, fieldState }) => (
           <TextField
             {...field}
@@ -168,7 +167,6 @@ export function ImportedScanCreateDialog({
       <Controller
         name="utm"
         control={control}
-        rules={{ validate: validateImportUtm }}
         render={({ field, fieldState }) => (
           <TextField
             {...field}
@@ -204,7 +202,6 @@ export function ImportedScanCreateDialog({
       <Controller
         name="file"
         control={control}
-        rules={{ validate: (file) => validateImportedScanFile(file) ?? true }}
         render={({ field, fieldState }) => (
           <Box>
             <input

@@ -1,7 +1,13 @@
-import { IMPORTED_SCAN_SUBMITTED, SCAN_NOT_REPROCESSABLE, UTM_HINT } from '@asset-portal/shared';
+import {
+  IMPORTED_SCAN_SUBMITTED,
+  importedScanEditFormSchema,
+  SCAN_NOT_REPROCESSABLE,
+  UTM_HINT,
+} from '@asset-portal/shared';
 import { TextField } from '@mui/material';
 import { Controller, useForm } from 'react-hook-form';
 import { FormDialog } from '../../components/form-dialog/FormDialog.tsx';
+import { schemaResolver } from '../../components/form-dialog/schema-resolver.ts';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { metadataRecord, utmOf } from './imported-scan-format.ts';
 import {
@@ -9,8 +15,6 @@ import {
   IMPORTED_SCAN_EDIT_TITLE,
   IMPORTED_SCAN_UPDATED,
   normalizeUtmInput,
-  validateImportUtm,
-  validateRequiredText,
 } from './imported-scan-texts.ts';
 import {
   type ImportedScanItem,
@@ -39,7 +43,8 @@ export function ImportedScanEditDialog({
   const updateHeader = useUpdateImportedScanHeader();
   const calls = useImportedScanCalls();
   const storedUtm = utmOf(scan.metadata);
-  const { control, handleSubmit, formState } = useForm<EditForm>({
+  const { control, handleSubmit, formState } = useForm({
+    resolver: schemaResolver<EditForm>()(importedScanEditFormSchema),
     defaultValues: {
       friendlyName: scan.friendlyName,
       comment: scan.comment ?? '',
@@ -94,7 +99,6 @@ export function ImportedScanEditDialog({
       <Controller
         name="friendlyName"
         control={control}
-        rules={{ validate: validateRequiredText }}
         render={({ field, fieldState }) => (
           <TextField
             {...field}
@@ -123,7 +127,6 @@ export function ImportedScanEditDialog({
       <Controller
         name="utm"
         control={control}
-        rules={{ validate: validateImportUtm }}
         render={({ field, fieldState }) => (
           <TextField
             {...field}

@@ -1,4 +1,3 @@
-import { UTM_HINT, VALUE_REQUIRED } from '@asset-portal/shared';
 import { describe, expect, it } from 'vitest';
 import {
   formatPointCount,
@@ -9,7 +8,7 @@ import {
   statusChip,
   utmOf,
 } from './imported-scan-format.ts';
-import { localInputToIso, validateImportUtm } from './imported-scan-texts.ts';
+import { localInputToIso } from './imported-scan-texts.ts';
 
 const scan = (overrides: Partial<ImportedScanState>): ImportedScanState => ({
   status: 'Pending',
@@ -55,13 +54,6 @@ describe('imported scan format', () => {
     expect(isImportedScanActive(scan({ status: 'Completed', processingStatus: 'Completed' }))).toBe(
       false,
     );
-  });
-
-  it('requires a UTM zone ending in N or S', () => {
-    expect(validateImportUtm('')).toBe(VALUE_REQUIRED);
-    expect(validateImportUtm('42')).toBe(UTM_HINT);
-    expect(validateImportUtm('42X')).toBe(UTM_HINT);
-    expect(validateImportUtm('42n')).toBe(true);
   });
 
   it('turns a blank capture time into null and a local one into an ISO instant', () => {

@@ -1,5 +1,3 @@
-import { isValidUtmZone, UTM_HINT, VALUE_REQUIRED } from '@asset-portal/shared';
-
 export const IMPORTED_SCAN_CREATE_TITLE = 'Create Imported Scan';
 export const IMPORTED_SCAN_EDIT_TITLE = 'Edit Imported Scan';
 export const IMPORTED_SCAN_UPDATED = 'Imported scan updated';
@@ -9,19 +7,6 @@ export const CONFIRM_IMPORTED_SCAN_DELETION = (name: string): string =>
   `Are you sure you want to delete imported scan '${name}'?`;
 export const DETERMINE_TRAJECTORY_LABEL = 'Determine trajectory';
 export const IMPORTED_SCAN_DIALOG_WIDTH = 600;
-
-/** 'Value is required' when blank (spec §5). */
-export const validateRequiredText = (value: string): true | string =>
-  value.trim() === '' ? VALUE_REQUIRED : true;
-
-/**
- * Spec §5: a UTM not ending in N or S stops the save without a call; the field's hint
- * ('required as XX followed by N or S') turns red to say why.
- */
-export const validateImportUtm = (value: string): true | string => {
-  if (value.trim() === '') return VALUE_REQUIRED;
-  return isValidUtmZone(value) ? true : UTM_HINT;
-};
 
 /** '42n ' → '42N', as stored. */
 export const normalizeUtmInput = (value: string): string => value.trim().toUpperCase();

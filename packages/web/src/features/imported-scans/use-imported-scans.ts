@@ -1,29 +1,16 @@
-import { gql } from '@apollo/client';
-import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { skipToken, useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { PROCESSING_POLL_MS } from '@asset-portal/shared';
 import { useCallback, useEffect, useMemo } from 'react';
+import { graphql } from '../../graphql/generated/gql.ts';
+import type { ImportedScanFieldsFragment } from '../../graphql/generated/graphql.ts';
 import { putFile } from '../../lib/put-file.ts';
 import { isImportedScanActive } from './imported-scan-format.ts';
 import type { ImportUploadApi } from './imported-scan-upload.ts';
 
 /** An imported scan as the Imported Scans screen shows it. */
-export interface ImportedScanItem {
-  id: string;
-  friendlyName: string;
-  comment: string | null;
-  tags: string[];
-  projectId: string;
-  metadata: unknown;
-  artifacts: { id: string; artifactType: string; name: string; status: string }[];
-  capturedTimestamp: string | null;
-  trajectory: boolean;
-  sourceS3Url: string | null;
-  status: string;
-  processingStatus: string | null;
-  processingMessage: string | null;
-}
+export type ImportedScanItem = ImportedScanFieldsFragment;
 
-const IMPORTED_SCAN_FIELDS = gql`
+export const IMPORTED_SCAN_FIELDS = graphql(`
   fragment ImportedScanFields on ImportedScan {
     id
     friendlyName
@@ -44,18 +31,17 @@ const IMPORTED_SCAN_FIELDS = gql`
     processingStatus
     processingMessage
   }
-`;
+`);
 
-const IMPORTED_SCANS_FOR_PROJECT = gql`
+const IMPORTED_SCANS_FOR_PROJECT = graphql(`
   query ImportedScansForProject($projectId: ID!) {
     importedScansForProject(projectId: $projectId) {
       ...ImportedScanFields
     }
   }
-  ${IMPORTED_SCAN_FIELDS}
-`;
+`);
 
-const CREATE = gql`
+const CREATE = graphql(`
   mutation CreateImportedScan(
     $friendlyName: String!
     $comment: String
@@ -73,19 +59,18 @@ const CREATE = gql`
       ...ImportedScanFields
     }
   }
-  ${IMPORTED_SCAN_FIELDS}
-`;
+`);
 
-const UPLOAD_URL = gql`
+const UPLOAD_URL = graphql(`
   query ImportScanUploadSignedUrl($importedScanId: ID!, $filename: String!, $size: Float!) {
     getImportScanUploadSignedURL(importedScanId: $importedScanId, filename: $filename, size: $size) {
       s3Uri
       uploadUrl
     }
   }
-`;
+`);
 
-const MULTIPART_INFO = gql`
+const MULTIPART_INFO = graphql(`
   query ImportScanUploadMultipartInfo(
     $importedScanId: ID!
     $filename: String!
@@ -106,9 +91,9 @@ const MULTIPART_INFO = gql`
       }
     }
   }
-`;
+`);
 
-const COMPLETE_MULTIPART = gql`
+const COMPLETE_MULTIPART = graphql(`
   mutation CompleteImportScanUploadMultipart(
     $importedScanId: ID!
     $filename: String!
@@ -122,9 +107,9 @@ const COMPLETE_MULTIPART = gql`
       eTags: $eTags
     )
   }
-`;
+`);
 
-const PROCESS = gql`
+const PROCESS = graphql(`
   mutation ProcessImportedScan(
     $importedScanId: ID!
     $s3Url: String!
@@ -138,10 +123,9 @@ const PROCESS = gql`
       ...ImportedScanFields
     }
   }
-  ${IMPORTED_SCAN_FIELDS}
-`;
+`);
 
-const UPDATE_HEADER = gql`
+const UPDATE_HEADER = graphql(`
   mutation UpdateImportedScanHeader(
     $id: ID!
     $friendlyName: String
@@ -152,13 +136,13 @@ const UPDATE_HEADER = gql`
       id
     }
   }
-`;
+`);
 
-const DELETE = gql`
+const DELETE = graphql(`
   mutation DeleteImportedScan($id: ID!) {
     deleteImportedScan(id: $id)
   }
-`;
+`);
 
 const REFETCH = ['ImportedScansForProject'];
 
@@ -167,13 +151,9 @@ const REFETCH = ['ImportedScansForProject'];
  * scan is being processed, so its status turns Completed (or Failed) without a reload.
  */
 export function useImportedScans(projectId: string | null) {
-  const { data, loading, startPolling, stopPolling } = useQuery<{
-    importedScansForProject: ImportedScanItem[];
-  }>(
+  const { data, loading, startPolling, stopPolling } = useQuery(
     IMPORTED_SCANS_FOR_PROJECT,
-    projectId === null
-      ? { skip: true }
-      : { variables: { projectId }, fetchPolicy: 'cache-and-network' },
+    projectId === null ? skipToken : { variables: { projectId }, fetchPolicy: 'cache-and-network' },
   );
   const scans = useMemo(() => data?.importedScansForProject ?? [], [data]);
   const active = scans.some(isImportedScanActive);
@@ -203,7 +183,7 @@ export function useImportedScanCalls() {
 
   const create = useCallback(
     async (variables: CreateImportedScanVariables) => {
-      const result = await client.mutate<{ createImportedScan: ImportedScanItem }>({
+      const result = await client.mutate({
         mutation: CREATE,
         variables,
       });
@@ -218,9 +198,7 @@ export function useImportedScanCalls() {
   const uploadApi = useCallback(
     (importedScanId: string): ImportUploadApi => ({
       async signedUrl(filename, size) {
-        const result = await client.query<{
-          getImportScanUploadSignedURL: { s3Uri: string; uploadUrl: string };
-        }>({
+        const result = await client.query({
           query: UPLOAD_URL,
           variables: { importedScanId, filename, size },
           fetchPolicy: 'network-only',
@@ -230,13 +208,7 @@ export function useImportedScanCalls() {
         return answer;
       },
       async multipartInfo(filename, numberOfParts, size) {
-        const result = await client.query<{
-          getImportScanUploadMultipartInfo: {
-            s3Uri: string;
-            uploadId: string;
-            parts: { partNumber: number; signedUrl: string }[];
-          };
-        }>({
+        const result = await client.query({
           query: MULTIPART_INFO,
           variables: { importedScanId, filename, numberOfParts, size },
           fetchPolicy: 'network-only',
@@ -278,10 +250,7 @@ export function useImportedScanCalls() {
 
 /** Saves name, comment and metadata of an imported scan (updateScanHeader). */
 export function useUpdateImportedScanHeader() {
-  const [mutate] = useMutation<
-    { updateScanHeader: { id: string } },
-    { id: string; friendlyName: string; comment: string | null; metadata: Record<string, unknown> }
-  >(UPDATE_HEADER);
+  const [mutate] = useMutation(UPDATE_HEADER);
   return useCallback(
     (variables: {
       id: string;
@@ -295,7 +264,7 @@ export function useUpdateImportedScanHeader() {
 
 /** Deletes an imported scan, its objects and rows; the list is fetched again. */
 export function useDeleteImportedScan() {
-  const [mutate] = useMutation<{ deleteImportedScan: boolean }, { id: string }>(DELETE, {
+  const [mutate] = useMutation(DELETE, {
     refetchQueries: REFETCH,
     awaitRefetchQueries: true,
   });

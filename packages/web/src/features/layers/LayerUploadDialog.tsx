@@ -6,8 +6,7 @@ import {
   LAYER_FILE_EXTENSIONS,
   LAYER_UPLOAD_AUTO_CLOSE_MS,
   layerFileKind,
-  validateLayerFile,
-  validateLayerName,
+  layerUploadFormSchema,
 } from '@asset-portal/shared';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import {
@@ -27,6 +26,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { FormDialog } from '../../components/form-dialog/FormDialog.tsx';
+import { schemaResolver } from '../../components/form-dialog/schema-resolver.ts';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { convertInWorker } from './convert-in-worker.ts';
 import { layerNameFromFile } from './layer-format.ts';
@@ -58,7 +58,8 @@ export function LayerUploadDialog({ projectId, onClose }: { projectId: string; o
   const autoName = useRef('');
   const abort = useRef<AbortController | null>(null);
   const [status, setStatus] = useState<Status>({ state: 'editing' });
-  const { control, handleSubmit, setValue, getValues, watch } = useForm<LayerUploadForm>({
+  const { control, handleSubmit, setValue, getValues, watch } = useForm({
+    resolver: schemaResolver<LayerUploadForm>()(layerUploadFormSchema<File, GeoTiffMode>()),
     defaultValues: {
       file: null,
       name: '',
@@ -141,7 +142,6 @@ export function LayerUploadDialog({ projectId, onClose }: { projectId: string; o
       <Controller
         name="file"
         control={control}
-        rules={{ validate: (value) => validateLayerFile(value) ?? true }}
         render={({ fieldState }) => (
           <Box>
             <input
@@ -180,7 +180,6 @@ export function LayerUploadDialog({ projectId, onClose }: { projectId: string; o
       <Controller
         name="name"
         control={control}
-        rules={{ validate: (value) => validateLayerName(value) ?? true }}
         render={({ field, fieldState }) => (
           <TextField
             {...field}

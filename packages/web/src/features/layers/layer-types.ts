@@ -1,38 +1,22 @@
 /** The Layers screen's view of the API (docs/imported-scans-and-layers.md). */
 
-export interface LayerGroup {
-  id: string;
-  name: string;
-  description: string | null;
-  /** null: a global group. */
-  projectId: string | null;
-  lastModified: string;
-}
+import type {
+  LayerGroupFieldsFragment,
+  LayerRowFieldsFragment,
+  ProjectLayerQuery,
+} from '../../graphql/generated/graphql.ts';
 
-export interface LayerRow {
-  id: string;
-  projectId: string;
-  name: string;
-  comments: string | null;
-  /** JSON array of MapLibre style layers without id or source. */
-  layers: string;
-  ignore: boolean;
-  showByDefault: boolean;
-  featureCount: number;
-  sourceBytes: number;
-  vendorId: string | null;
-  vendor: { id: string; name: string } | null;
-  lastModified: string;
-}
+/** A layer group (a Vendor in the API); `projectId` null is a global group. */
+export type LayerGroup = LayerGroupFieldsFragment;
+
+/** A layer of the list; `layers` is the JSON array of MapLibre style layers without id or source. */
+export type LayerRow = LayerRowFieldsFragment;
 
 /**
- * A layer with its GeoJSON, fetched one at a time for its editor: the list leaves sources out,
- * as a project's layers may hold up to 16 MiB each.
+ * A layer with its GeoJSON (`source`, a FeatureCollection as JSON text), fetched one at a time
+ * for its editor: the list leaves sources out, as a project's layers may hold up to 16 MiB each.
  */
-export interface LayerWithSource extends LayerRow {
-  /** GeoJSON FeatureCollection as JSON text. */
-  source: string;
-}
+export type LayerWithSource = NonNullable<ProjectLayerQuery['projectLayer']>;
 
 /** What a create or update sends; absent fields stay as they are on update. */
 export interface LayerDraft {

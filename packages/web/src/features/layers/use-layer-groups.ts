@@ -1,17 +1,12 @@
-import { gql } from '@apollo/client';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { skipToken, useMutation, useQuery } from '@apollo/client/react';
 import { useCallback } from 'react';
-import type { LayerGroup, LayerRow } from './layer-types.ts';
+import { graphql } from '../../graphql/generated/gql.ts';
+import type { GroupLayerChoicesQuery } from '../../graphql/generated/graphql.ts';
 
 /** A project layer as the group dialogs list it: enough to pick it and to show its group. */
-export interface GroupLayerChoice {
-  id: string;
-  name: string;
-  vendorId: string | null;
-  vendor: { id: string; name: string } | null;
-}
+export type GroupLayerChoice = GroupLayerChoicesQuery['projectLayers'][number];
 
-const GROUP_FIELDS = gql`
+export const GROUP_FIELDS = graphql(`
   fragment LayerGroupFields on Vendor {
     id
     name
@@ -19,19 +14,18 @@ const GROUP_FIELDS = gql`
     projectId
     lastModified
   }
-`;
+`);
 
-export const LAYER_GROUPS_QUERY = gql`
+export const LAYER_GROUPS_QUERY = graphql(`
   query LayerGroups($projectId: ID) {
     vendors(projectId: $projectId) {
       ...LayerGroupFields
     }
   }
-  ${GROUP_FIELDS}
-`;
+`);
 
 // Without the source: a project's sources may be megabytes each.
-export const GROUP_LAYER_CHOICES_QUERY = gql`
+export const GROUP_LAYER_CHOICES_QUERY = graphql(`
   query GroupLayerChoices($projectId: ID!) {
     projectLayers(projectId: $projectId) {
       id
@@ -43,18 +37,17 @@ export const GROUP_LAYER_CHOICES_QUERY = gql`
       }
     }
   }
-`;
+`);
 
-const CREATE_GROUP = gql`
+const CREATE_GROUP = graphql(`
   mutation CreateLayerGroup($name: String!, $description: String, $projectId: ID) {
     createVendor(name: $name, description: $description, projectId: $projectId) {
       ...LayerGroupFields
     }
   }
-  ${GROUP_FIELDS}
-`;
+`);
 
-const UPDATE_GROUP = gql`
+const UPDATE_GROUP = graphql(`
   mutation UpdateLayerGroupDetails(
     $id: ID!
     $name: String
@@ -65,16 +58,15 @@ const UPDATE_GROUP = gql`
       ...LayerGroupFields
     }
   }
-  ${GROUP_FIELDS}
-`;
+`);
 
-const DELETE_GROUP = gql`
+const DELETE_GROUP = graphql(`
   mutation DeleteLayerGroup($id: ID!) {
     deleteVendor(id: $id)
   }
-`;
+`);
 
-const ASSIGN_LAYER = gql`
+const ASSIGN_LAYER = graphql(`
   mutation AssignLayerGroup($layerId: ID!, $vendorId: ID) {
     updateLayerGroup(layerId: $layerId, vendorId: $vendorId) {
       id
@@ -86,7 +78,7 @@ const ASSIGN_LAYER = gql`
       lastModified
     }
   }
-`;
+`);
 
 /**
  * Every list a group change can alter: the groups, the layer choices here and the Layers table
@@ -99,22 +91,18 @@ const CHANGES_LISTS = {
 
 /** The groups usable in the project: its own and the global ones. */
 export function useLayerGroups(projectId: string | null) {
-  const { data, loading } = useQuery<{ vendors: LayerGroup[] }>(
+  const { data, loading } = useQuery(
     LAYER_GROUPS_QUERY,
-    projectId === null
-      ? { skip: true }
-      : { variables: { projectId }, fetchPolicy: 'cache-and-network' },
+    projectId === null ? skipToken : { variables: { projectId }, fetchPolicy: 'cache-and-network' },
   );
   return { groups: data?.vendors ?? [], loading };
 }
 
 /** The project's layers with their group, for assigning them. */
 export function useGroupLayerChoices(projectId: string | null) {
-  const { data, loading } = useQuery<{ projectLayers: GroupLayerChoice[] }>(
+  const { data, loading } = useQuery(
     GROUP_LAYER_CHOICES_QUERY,
-    projectId === null
-      ? { skip: true }
-      : { variables: { projectId }, fetchPolicy: 'cache-and-network' },
+    projectId === null ? skipToken : { variables: { projectId }, fetchPolicy: 'cache-and-network' },
   );
   return { layers: data?.projectLayers ?? [], loading };
 }
@@ -127,19 +115,13 @@ export interface GroupVariables {
 }
 
 export function useCreateLayerGroup() {
-  const [mutate, state] = useMutation<{ createVendor: LayerGroup }, GroupVariables>(
-    CREATE_GROUP,
-    CHANGES_LISTS,
-  );
+  const [mutate, state] = useMutation(CREATE_GROUP, CHANGES_LISTS);
   const createGroup = useCallback((variables: GroupVariables) => mutate({ variables }), [mutate]);
   return { createGroup, ...state };
 }
 
 export function useUpdateLayerGroup() {
-  const [mutate, state] = useMutation<
-    { updateVendor: LayerGroup },
-    GroupVariables & { id: string }
-  >(UPDATE_GROUP, CHANGES_LISTS);
+  const [mutate, state] = useMutation(UPDATE_GROUP, CHANGES_LISTS);
   const updateGroup = useCallback(
     (variables: GroupVariables & { id: string }) => mutate({ variables }),
     [mutate],
@@ -148,20 +130,14 @@ export function useUpdateLayerGroup() {
 }
 
 export function useDeleteLayerGroup() {
-  const [mutate, state] = useMutation<{ deleteVendor: boolean }, { id: string }>(
-    DELETE_GROUP,
-    CHANGES_LISTS,
-  );
+  const [mutate, state] = useMutation(DELETE_GROUP, CHANGES_LISTS);
   const deleteGroup = useCallback((id: string) => mutate({ variables: { id } }), [mutate]);
   return { deleteGroup, ...state };
 }
 
 /** Puts a layer in a group, or (vendorId null) takes it out of its group. */
 export function useAssignLayerGroup() {
-  const [mutate, state] = useMutation<
-    { updateLayerGroup: Pick<LayerRow, 'id' | 'vendorId' | 'vendor' | 'lastModified'> },
-    { layerId: string; vendorId: string | null }
-  >(ASSIGN_LAYER, CHANGES_LISTS);
+  const [mutate, state] = useMutation(ASSIGN_LAYER, CHANGES_LISTS);
   const assignLayer = useCallback(
     (layerId: string, vendorId: string | null) => mutate({ variables: { layerId, vendorId } }),
     [mutate],

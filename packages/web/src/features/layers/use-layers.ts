@@ -1,11 +1,10 @@
-import { gql } from '@apollo/client';
-import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
-import { print } from 'graphql';
+import { skipToken, useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { useCallback } from 'react';
+import { graphql } from '../../graphql/generated/gql.ts';
 import { postWithJsonVariable } from '../../graphql/post-with-json-variable.ts';
-import type { LayerDraft, LayerGroup, LayerRow, LayerWithSource } from './layer-types.ts';
+import type { LayerDraft } from './layer-types.ts';
 
-const LAYER_FIELDS = gql`
+export const LAYER_FIELDS = graphql(`
   fragment LayerRowFields on ProjectLayer {
     id
     projectId
@@ -23,18 +22,17 @@ const LAYER_FIELDS = gql`
     }
     lastModified
   }
-`;
+`);
 
-export const PROJECT_LAYERS_QUERY = gql`
+export const PROJECT_LAYERS_QUERY = graphql(`
   query ProjectLayers($projectId: ID!) {
     projectLayers(projectId: $projectId) {
       ...LayerRowFields
     }
   }
-  ${LAYER_FIELDS}
-`;
+`);
 
-export const LAYER_GROUP_CHOICES_QUERY = gql`
+export const LAYER_GROUP_CHOICES_QUERY = graphql(`
   query LayerGroupChoices($projectId: ID!) {
     vendors(projectId: $projectId) {
       id
@@ -44,19 +42,18 @@ export const LAYER_GROUP_CHOICES_QUERY = gql`
       lastModified
     }
   }
-`;
+`);
 
-export const PROJECT_LAYER_QUERY = gql`
+export const PROJECT_LAYER_QUERY = graphql(`
   query ProjectLayer($id: ID!) {
     projectLayer(id: $id) {
       ...LayerRowFields
       source
     }
   }
-  ${LAYER_FIELDS}
-`;
+`);
 
-const CREATE_LAYER = gql`
+const CREATE_LAYER = graphql(`
   mutation CreateProjectLayer(
     $projectId: ID!
     $name: String!
@@ -80,10 +77,9 @@ const CREATE_LAYER = gql`
       ...LayerRowFields
     }
   }
-  ${LAYER_FIELDS}
-`;
+`);
 
-const UPDATE_LAYER = gql`
+const UPDATE_LAYER = graphql(`
   mutation UpdateProjectLayer(
     $id: ID!
     $name: String
@@ -105,23 +101,21 @@ const UPDATE_LAYER = gql`
       ...LayerRowFields
     }
   }
-  ${LAYER_FIELDS}
-`;
+`);
 
-const DELETE_LAYER = gql`
+const DELETE_LAYER = graphql(`
   mutation DeleteProjectLayer($id: ID!) {
     deleteProjectLayer(id: $id)
   }
-`;
+`);
 
-const UPDATE_LAYER_GROUP = gql`
+const UPDATE_LAYER_GROUP = graphql(`
   mutation UpdateLayerGroup($layerId: ID!, $vendorId: ID) {
     updateLayerGroup(layerId: $layerId, vendorId: $vendorId) {
       ...LayerRowFields
     }
   }
-  ${LAYER_FIELDS}
-`;
+`);
 
 /**
  * The table's list is fetched again after every change. The viewer reads the same
@@ -141,20 +135,18 @@ export type NewUploadedLayer = Omit<NewLayer, 'source'> & { sourceJson: Uint8Arr
 
 /** The project's layers (hidden ones included); nothing while no project is chosen. */
 export function useProjectLayers(projectId: string | null) {
-  const { data, loading, refetch } = useQuery<{ projectLayers: LayerRow[] }>(
+  const { data, loading, refetch } = useQuery(
     PROJECT_LAYERS_QUERY,
-    projectId === null
-      ? { skip: true }
-      : { variables: { projectId }, fetchPolicy: 'cache-and-network' },
+    projectId === null ? skipToken : { variables: { projectId }, fetchPolicy: 'cache-and-network' },
   );
   return { layers: data?.projectLayers ?? [], loading, refetch };
 }
 
 /** One layer with its source, fetched fresh each time an editor opens. */
 export function useLayerWithSource(id: string | null) {
-  const { data, loading, error } = useQuery<{ projectLayer: LayerWithSource }>(
+  const { data, loading, error } = useQuery(
     PROJECT_LAYER_QUERY,
-    id === null ? { skip: true } : { variables: { id }, fetchPolicy: 'network-only' },
+    id === null ? skipToken : { variables: { id }, fetchPolicy: 'network-only' },
   );
   return { layer: data?.projectLayer ?? null, loading, error };
 }
@@ -164,7 +156,7 @@ export function useLayerWithSource(id: string | null) {
  * each time a form opens, so groups made in Manage Groups are there.
  */
 export function useLayerGroupChoices(projectId: string) {
-  const { data, loading } = useQuery<{ vendors: LayerGroup[] }>(LAYER_GROUP_CHOICES_QUERY, {
+  const { data, loading } = useQuery(LAYER_GROUP_CHOICES_QUERY, {
     variables: { projectId },
     fetchPolicy: 'network-only',
   });
@@ -173,10 +165,7 @@ export function useLayerGroupChoices(projectId: string) {
 
 export function useCreateProjectLayer() {
   const client = useApolloClient();
-  const [mutate, state] = useMutation<{ createProjectLayer: LayerRow }, NewLayer>(
-    CREATE_LAYER,
-    AFTER_CHANGE,
-  );
+  const [mutate, state] = useMutation(CREATE_LAYER, AFTER_CHANGE);
   const createProjectLayer = useCallback(
     async (layer: NewLayer) => {
       const result = await mutate({ variables: layer });
@@ -188,8 +177,8 @@ export function useCreateProjectLayer() {
   /** The upload's create: the encoded source goes into the request as it is. */
   const createUploadedLayer = useCallback(
     async ({ sourceJson, ...variables }: NewUploadedLayer) => {
-      const data = await postWithJsonVariable<{ createProjectLayer: LayerRow }>(
-        print(CREATE_LAYER),
+      const data = await postWithJsonVariable(
+        CREATE_LAYER,
         { ...variables },
         { name: 'source', json: sourceJson },
       );
@@ -202,10 +191,7 @@ export function useCreateProjectLayer() {
 }
 
 export function useUpdateProjectLayer() {
-  const [mutate, state] = useMutation<
-    { updateProjectLayer: LayerRow },
-    Partial<LayerDraft> & { id: string }
-  >(UPDATE_LAYER, AFTER_CHANGE);
+  const [mutate, state] = useMutation(UPDATE_LAYER, AFTER_CHANGE);
   const updateProjectLayer = useCallback(
     async (id: string, changes: Partial<LayerDraft>) => {
       const result = await mutate({ variables: { id, ...changes } });
@@ -218,20 +204,14 @@ export function useUpdateProjectLayer() {
 }
 
 export function useDeleteProjectLayer() {
-  const [mutate, state] = useMutation<{ deleteProjectLayer: boolean }, { id: string }>(
-    DELETE_LAYER,
-    AFTER_CHANGE,
-  );
+  const [mutate, state] = useMutation(DELETE_LAYER, AFTER_CHANGE);
   const deleteProjectLayer = useCallback((id: string) => mutate({ variables: { id } }), [mutate]);
   return { deleteProjectLayer, ...state };
 }
 
 /** Puts a layer in a group, or ungroups it with `vendorId` null. */
 export function useUpdateLayerGroup() {
-  const [mutate, state] = useMutation<
-    { updateLayerGroup: LayerRow },
-    { layerId: string; vendorId: string | null }
-  >(UPDATE_LAYER_GROUP, AFTER_CHANGE);
+  const [mutate, state] = useMutation(UPDATE_LAYER_GROUP, AFTER_CHANGE);
   const updateLayerGroup = useCallback(
     (layerId: string, vendorId: string | null) => mutate({ variables: { layerId, vendorId } }),
     [mutate],

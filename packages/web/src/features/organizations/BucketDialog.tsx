@@ -5,7 +5,6 @@ import {
   bucketMessages,
   DEFAULT_BUCKET_REGION,
 } from '@asset-portal/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Box,
@@ -20,6 +19,7 @@ import { useState } from 'react';
 import { Controller, type FieldPath, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormDialog } from '../../components/form-dialog/FormDialog.tsx';
+import { schemaResolver } from '../../components/form-dialog/schema-resolver.ts';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { ORGANIZATION_TEXTS } from './organization-texts.ts';
 import {
@@ -75,7 +75,7 @@ export function BucketDialog({ organizationId, bucket, onClose }: BucketDialogPr
     unknown,
     FormOutput
   >({
-    resolver: zodResolver(bucketFormInput),
+    resolver: schemaResolver<FormInput>()(bucketFormInput),
     defaultValues: {
       name: bucket?.name ?? '',
       endpoint: bucket?.endpoint ?? '',

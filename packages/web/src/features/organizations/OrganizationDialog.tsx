@@ -1,9 +1,9 @@
 import { organizationInput } from '@asset-portal/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Autocomplete, Chip, Divider, TextField, Typography } from '@mui/material';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormDialog } from '../../components/form-dialog/FormDialog.tsx';
+import { schemaResolver } from '../../components/form-dialog/schema-resolver.ts';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { BucketList } from './BucketList.tsx';
 import {
@@ -46,7 +46,7 @@ export function OrganizationDialog({ organization, onClose }: OrganizationDialog
   const { createOrganization } = useCreateOrganization();
   const { updateOrganization } = useUpdateOrganization();
   const { control, handleSubmit, formState } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(organizationInput),
+    resolver: schemaResolver<FormInput>()(organizationInput),
     defaultValues: {
       name: organization?.name ?? '',
       deviceIds: organization?.devices.map((d) => d.id) ?? [],

@@ -1,12 +1,17 @@
-import { DEVICE_REGISTERED, REGISTER_DEVICE, VALUE_REQUIRED } from '@asset-portal/shared';
+import { DEVICE_REGISTERED, REGISTER_DEVICE, registerDeviceFormSchema } from '@asset-portal/shared';
 import { MenuItem, TextField } from '@mui/material';
-import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { FormDialog } from '../../components/form-dialog/FormDialog.tsx';
+import { schemaResolver } from '../../components/form-dialog/schema-resolver.ts';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { ORGANIZATION_DIALOG_WIDTH } from './organization-texts.ts';
 import { type OrganizationItem, useRegisterDevice } from './use-organizations.ts';
 
-type Field = 'id' | 'name' | 'organizationId';
+interface RegisterDeviceValues {
+  id: string;
+  name: string;
+  organizationId: string;
+}
 
 /**
  * 'Register device': a new device id, its name and the organization it captures for. The server
@@ -20,90 +25,91 @@ export function RegisterDeviceDialog({
   onClose(): void;
 }) {
   const register = useRegisterDevice();
-  const [values, setValues] = useState<Record<Field, string>>({
-    id: '',
-    name: '',
-    organizationId: '',
+  // Checked on Save; afterwards each field clears its message as soon as it is filled in.
+  const { control, handleSubmit, formState } = useForm({
+    resolver: schemaResolver<RegisterDeviceValues>()(registerDeviceFormSchema),
+    defaultValues: { id: '', name: '', organizationId: '' },
   });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [busy, setBusy] = useState(false);
 
-  const change = (field: Field) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const handleSubmit = async (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const handleRegister = handleSubmit(async (values) => {
     const trimmed = {
       id: values.id.trim(),
       name: values.name.trim(),
       organizationId: values.organizationId,
     };
-    const missing = Object.fromEntries(
-      (Object.keys(trimmed) as Field[])
-        .filter((field) => !trimmed[field])
-        .map((field) => [field, VALUE_REQUIRED]),
-    );
-    setErrors(missing);
-    if (Object.keys(missing).length > 0) return;
-    setBusy(true);
     try {
       await register(trimmed);
     } catch {
       // The error link has shown the server's message; the dialog keeps the input.
-      setBusy(false);
       return;
     }
     snackbar.success(DEVICE_REGISTERED(trimmed.id));
     onClose();
-  };
+  });
 
   return (
     <FormDialog
       name="register-device"
       title={REGISTER_DEVICE}
       width={ORGANIZATION_DIALOG_WIDTH}
-      onSubmit={(event) => void handleSubmit(event)}
+      onSubmit={handleRegister}
       onClose={onClose}
       submitLabel="Register"
-      submitDisabled={busy}
+      submitDisabled={formState.isSubmitting}
       autoComplete="off"
     >
-      <TextField
-        label="Device ID"
-        required
-        value={values.id}
-        onChange={change('id')}
-        error={Boolean(errors.id)}
-        helperText={errors.id ?? "As in the device's packages: letters, digits, '_', '-' and '.'"}
-        slotProps={{ htmlInput: { 'data-testid': 'register-device-id' } }}
+      <Controller
+        name="id"
+        control={control}
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            label="Device ID"
+            required
+            error={fieldState.invalid}
+            helperText={
+              fieldState.error?.message ??
+              "As in the device's packages: letters, digits, '_', '-' and '.'"
+            }
+            slotProps={{ htmlInput: { 'data-testid': 'register-device-id' } }}
+          />
+        )}
       />
-      <TextField
-        label="Name"
-        required
-        value={values.name}
-        onChange={change('name')}
-        error={Boolean(errors.name)}
-        helperText={errors.name}
-        slotProps={{ htmlInput: { 'data-testid': 'register-device-name' } }}
+      <Controller
+        name="name"
+        control={control}
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            label="Name"
+            required
+            error={fieldState.invalid}
+            helperText={fieldState.error?.message}
+            slotProps={{ htmlInput: { 'data-testid': 'register-device-name' } }}
+          />
+        )}
       />
-      <TextField
-        select
-        label="Organization"
-        required
-        value={values.organizationId}
-        onChange={change('organizationId')}
-        error={Boolean(errors.organizationId)}
-        helperText={errors.organizationId}
-        data-testid="register-device-organization"
-      >
-        {organizations.map((organization) => (
-          <MenuItem key={organization.id} value={organization.id}>
-            {organization.name}
-          </MenuItem>
-        ))}
-      </TextField>
+      <Controller
+        name="organizationId"
+        control={control}
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            select
+            label="Organization"
+            required
+            error={fieldState.invalid}
+            helperText={fieldState.error?.message}
+            data-testid="register-device-organization"
+          >
+            {organizations.map((organization) => (
+              <MenuItem key={organization.id} value={organization.id}>
+                {organization.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
     </FormDialog>
   );
 }

@@ -1,19 +1,10 @@
-import { gql } from '@apollo/client';
-import { useMutation, useQuery } from '@apollo/client/react';
-import type { BucketConnectionResult } from '@asset-portal/shared';
+import { skipToken, useMutation, useQuery } from '@apollo/client/react';
+import { graphql } from '../../graphql/generated/gql.ts';
+import type { BucketFieldsFragment } from '../../graphql/generated/graphql.ts';
 import { ORGANIZATION_REFETCH } from './use-organizations.ts';
 
 /** A bucket as the API shows it: whether credentials are set, never the credentials. */
-export interface BucketItem {
-  id: string;
-  name: string;
-  endpoint: string | null;
-  region: string;
-  bucket: string;
-  prefix: string;
-  forcePathStyle: boolean;
-  hasCredentials: boolean;
-}
+export type BucketItem = BucketFieldsFragment;
 
 /** The connection settings a test sends; blank credentials with an id reuse the saved ones. */
 export interface BucketSettingsVariables {
@@ -30,7 +21,7 @@ export interface BucketVariables extends BucketSettingsVariables {
   name: string;
 }
 
-const BUCKET_FIELDS = gql`
+export const BUCKET_FIELDS = graphql(`
   fragment BucketFields on Bucket {
     id
     name
@@ -41,71 +32,123 @@ const BUCKET_FIELDS = gql`
     forcePathStyle
     hasCredentials
   }
-`;
+`);
 
-const BUCKETS_QUERY = gql`
+const BUCKETS_QUERY = graphql(`
   query OrganizationBuckets($organizationId: ID) {
     buckets(organizationId: $organizationId) {
       ...BucketFields
     }
   }
-  ${BUCKET_FIELDS}
-`;
+`);
 
-const SETTINGS_PARAMS = `$endpoint: String, $region: String!, $bucket: String!, $prefix: String, $forcePathStyle: Boolean, $accessKeyId: String, $secretAccessKey: String`;
-const SETTINGS_ARGS = `endpoint: $endpoint, region: $region, bucket: $bucket, prefix: $prefix, forcePathStyle: $forcePathStyle, accessKeyId: $accessKeyId, secretAccessKey: $secretAccessKey`;
-
-const CREATE_BUCKET = gql`
-  mutation CreateBucket($organizationId: ID!, $name: String!, ${SETTINGS_PARAMS}) {
-    createBucket(organizationId: $organizationId, name: $name, ${SETTINGS_ARGS}) {
+const CREATE_BUCKET = graphql(`
+  mutation CreateBucket(
+    $organizationId: ID!
+    $name: String!
+    $endpoint: String
+    $region: String!
+    $bucket: String!
+    $prefix: String
+    $forcePathStyle: Boolean
+    $accessKeyId: String
+    $secretAccessKey: String
+  ) {
+    createBucket(
+      organizationId: $organizationId
+      name: $name
+      endpoint: $endpoint
+      region: $region
+      bucket: $bucket
+      prefix: $prefix
+      forcePathStyle: $forcePathStyle
+      accessKeyId: $accessKeyId
+      secretAccessKey: $secretAccessKey
+    ) {
       ...BucketFields
     }
   }
-  ${BUCKET_FIELDS}
-`;
+`);
 
-const UPDATE_BUCKET = gql`
-  mutation UpdateBucket($id: ID!, $name: String!, ${SETTINGS_PARAMS}) {
-    updateBucket(id: $id, name: $name, ${SETTINGS_ARGS}) {
+const UPDATE_BUCKET = graphql(`
+  mutation UpdateBucket(
+    $id: ID!
+    $name: String!
+    $endpoint: String
+    $region: String!
+    $bucket: String!
+    $prefix: String
+    $forcePathStyle: Boolean
+    $accessKeyId: String
+    $secretAccessKey: String
+  ) {
+    updateBucket(
+      id: $id
+      name: $name
+      endpoint: $endpoint
+      region: $region
+      bucket: $bucket
+      prefix: $prefix
+      forcePathStyle: $forcePathStyle
+      accessKeyId: $accessKeyId
+      secretAccessKey: $secretAccessKey
+    ) {
       ...BucketFields
     }
   }
-  ${BUCKET_FIELDS}
-`;
+`);
 
-const DELETE_BUCKET = gql`
+const DELETE_BUCKET = graphql(`
   mutation DeleteBucket($id: ID!) {
     deleteBucket(id: $id)
   }
-`;
+`);
 
-const TEST_BUCKET_CONNECTION = gql`
+const TEST_BUCKET_CONNECTION = graphql(`
   mutation TestBucketConnection($id: ID!) {
     testBucketConnection(id: $id) {
       ok
       message
     }
   }
-`;
+`);
 
-const TEST_BUCKET_SETTINGS = gql`
-  mutation TestBucketSettings($id: ID, ${SETTINGS_PARAMS}) {
-    testBucketSettings(id: $id, ${SETTINGS_ARGS}) {
+const TEST_BUCKET_SETTINGS = graphql(`
+  mutation TestBucketSettings(
+    $id: ID
+    $endpoint: String
+    $region: String!
+    $bucket: String!
+    $prefix: String
+    $forcePathStyle: Boolean
+    $accessKeyId: String
+    $secretAccessKey: String
+  ) {
+    testBucketSettings(
+      id: $id
+      endpoint: $endpoint
+      region: $region
+      bucket: $bucket
+      prefix: $prefix
+      forcePathStyle: $forcePathStyle
+      accessKeyId: $accessKeyId
+      secretAccessKey: $secretAccessKey
+    ) {
       ok
       message
     }
   }
-`;
+`);
 
 const REFETCH = ['OrganizationBuckets', ...ORGANIZATION_REFETCH];
 const AFTER_CHANGE = { refetchQueries: REFETCH, awaitRefetchQueries: true } as const;
 
 /** The buckets of one organization. */
 export function useOrganizationBuckets(organizationId: string | null) {
-  const { data, loading } = useQuery<{ buckets: BucketItem[] }>(
+  const { data, loading } = useQuery(
     BUCKETS_QUERY,
     organizationId === null
-      ? { skip: true }
+      ? skipToken
       : { variables: { organizationId }, fetchPolicy: 'cache-and-network' },
   );
   return { buckets: data?.buckets ?? [], loading };
@@ -131,9 +174,7 @@ export function useDeleteBucket() {
 
 /** Tests a saved bucket's connection; resolves with the store's verdict. */
 export function useTestBucketConnection() {
-  const [mutate] = useMutation<{ testBucketConnection: BucketConnectionResult }>(
-    TEST_BUCKET_CONNECTION,
-  );
+  const [mutate] = useMutation(TEST_BUCKET_CONNECTION);
   return {
     testBucketConnection: async (id: string) =>
       (await mutate({ variables: { id } })).data?.testBucketConnection,
@@ -142,9 +183,7 @@ export function useTestBucketConnection() {
 
 /** Tests settings typed in the dialog before they are saved. */
 export function useTestBucketSettings() {
-  const [mutate] = useMutation<{ testBucketSettings: BucketConnectionResult }>(
-    TEST_BUCKET_SETTINGS,
-  );
+  const [mutate] = useMutation(TEST_BUCKET_SETTINGS);
   return {
     testBucketSettings: async (variables: BucketSettingsVariables & { id: string | null }) =>
       (await mutate({ variables })).data?.testBucketSettings,

@@ -1,27 +1,22 @@
-import { gql } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
+import { graphql } from '../../graphql/generated/gql.ts';
+import type {
+  DeviceOptionsQuery,
+  OrganizationsAdminQuery,
+} from '../../graphql/generated/graphql.ts';
 
 /** An organization as the Organizations screen lists it. */
-export interface OrganizationItem {
-  id: string;
-  name: string;
-  devices: { id: string; name: string | null }[];
-  buckets: { id: string; name: string }[];
-}
+export type OrganizationItem = OrganizationsAdminQuery['organizations'][number];
 
 /** A device with the organization holding it (null: free). */
-export interface DeviceOption {
-  id: string;
-  name: string | null;
-  organization: { id: string; name: string } | null;
-}
+export type DeviceOption = DeviceOptionsQuery['devices'][number];
 
 export interface OrganizationVariables {
   name: string;
   deviceIds: string[];
 }
 
-export const ORGANIZATIONS_ADMIN_QUERY = gql`
+export const ORGANIZATIONS_ADMIN_QUERY = graphql(`
   query OrganizationsAdmin {
     organizations {
       id
@@ -36,9 +31,9 @@ export const ORGANIZATIONS_ADMIN_QUERY = gql`
       }
     }
   }
-`;
+`);
 
-const DEVICES_QUERY = gql`
+const DEVICES_QUERY = graphql(`
   query DeviceOptions {
     devices {
       id
@@ -49,57 +44,56 @@ const DEVICES_QUERY = gql`
       }
     }
   }
-`;
+`);
 
-const CREATE_ORGANIZATION = gql`
+const CREATE_ORGANIZATION = graphql(`
   mutation CreateOrganization($name: String!, $deviceIds: [ID!]) {
     createOrganization(name: $name, deviceIds: $deviceIds) {
       id
       name
     }
   }
-`;
+`);
 
-const UPDATE_ORGANIZATION = gql`
+const UPDATE_ORGANIZATION = graphql(`
   mutation UpdateOrganization($id: ID!, $name: String!, $deviceIds: [ID!]) {
     updateOrganization(id: $id, name: $name, deviceIds: $deviceIds) {
       id
       name
     }
   }
-`;
+`);
 
-const DELETE_ORGANIZATION = gql`
+const DELETE_ORGANIZATION = graphql(`
   mutation DeleteOrganization($id: ID!) {
     deleteOrganization(id: $id)
   }
-`;
+`);
 
 // Device ownership changes with every save, so both lists are fetched again.
 export const ORGANIZATION_REFETCH = ['OrganizationsAdmin', 'DeviceOptions'];
 
 /** Every organization with its devices and buckets (the screen is Admin only). */
 export function useOrganizations() {
-  const { data, loading } = useQuery<{ organizations: OrganizationItem[] }>(
-    ORGANIZATIONS_ADMIN_QUERY,
-    { fetchPolicy: 'cache-and-network' },
-  );
+  const { data, loading } = useQuery(ORGANIZATIONS_ADMIN_QUERY, {
+    fetchPolicy: 'cache-and-network',
+  });
   return { organizations: data?.organizations ?? [], loading };
 }
 
 /** Every device and who holds it, for the assignment select. */
 export function useDeviceOptions() {
-  const { data, loading } = useQuery<{ devices: DeviceOption[] }>(DEVICES_QUERY, {
+  const { data, loading } = useQuery(DEVICES_QUERY, {
     fetchPolicy: 'cache-and-network',
   });
   return { devices: data?.devices ?? [], loading };
 }
 
 export function useCreateOrganization() {
-  const [mutate] = useMutation<{ createOrganization: { id: string; name: string } }>(
-    CREATE_ORGANIZATION,
-    { refetchQueries: ORGANIZATION_REFETCH, awaitRefetchQueries: true },
-  );
+  const [mutate] = useMutation(CREATE_ORGANIZATION, {
+    refetchQueries: ORGANIZATION_REFETCH,
+    awaitRefetchQueries: true,
+  });
   return {
     createOrganization: async (variables: OrganizationVariables) =>
       (await mutate({ variables })).data?.createOrganization,
@@ -125,14 +119,14 @@ export function useDeleteOrganization() {
   return { deleteOrganization: (id: string) => mutate({ variables: { id } }) };
 }
 
-const REGISTER_DEVICE = gql`
+const REGISTER_DEVICE = graphql(`
   mutation RegisterDevice($id: String!, $name: String!, $organizationId: ID!) {
     registerDevice(id: $id, name: $name, organizationId: $organizationId) {
       id
       name
     }
   }
-`;
+`);
 
 export interface RegisterDeviceVariables {
   id: string;
@@ -142,9 +136,9 @@ export interface RegisterDeviceVariables {
 
 /** Registers a new device to an organization (Admin only). */
 export function useRegisterDevice() {
-  const [mutate] = useMutation<{ registerDevice: { id: string } }, RegisterDeviceVariables>(
-    REGISTER_DEVICE,
-    { refetchQueries: ORGANIZATION_REFETCH, awaitRefetchQueries: true },
-  );
+  const [mutate] = useMutation(REGISTER_DEVICE, {
+    refetchQueries: ORGANIZATION_REFETCH,
+    awaitRefetchQueries: true,
+  });
   return (variables: RegisterDeviceVariables) => mutate({ variables });
 }

@@ -11,8 +11,7 @@ import {
   PIPELINE_PLACEHOLDERS_TEXT,
   PIPELINE_UPDATED,
   pipelineDescriptionCounter,
-  validatePipelineDescription,
-  validateRequired,
+  pipelineFormSchema,
 } from '@asset-portal/shared';
 import {
   Alert,
@@ -27,6 +26,7 @@ import {
 } from '@mui/material';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { FormDialog } from '../../components/form-dialog/FormDialog.tsx';
+import { schemaResolver } from '../../components/form-dialog/schema-resolver.ts';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { pipelineJsonMessage } from './json-error.ts';
 import { PipelineJsonEditor } from './PipelineJsonEditor.tsx';
@@ -95,22 +95,18 @@ export function PipelineDialog({
   const editing = pipeline !== null;
   const { createPipeline } = useCreatePipeline();
   const { updatePipeline } = useUpdatePipeline();
-  const { control, handleSubmit, formState } = useForm<PipelineFormValues>({
+  const { control, handleSubmit, formState } = useForm({
     mode: 'onChange',
+    resolver: schemaResolver<PipelineFormValues>()(pipelineFormSchema),
     defaultValues: initialValues(pipeline),
   });
-  const [name, description, dependencies, pipelineText] = useWatch({
-    control,
-    name: ['name', 'description', 'dependencies', 'pipeline'],
-  });
+  const values = useWatch({ control });
+  const pipelineText = values.pipeline ?? '';
 
+  // The editor's message carries the parser's reason and position; the schema decides validity.
   const jsonMessage = pipelineJsonMessage(pipelineText);
-  const descriptionMessage = validatePipelineDescription(description);
   const okDisabled =
-    validateRequired(name) !== null ||
-    descriptionMessage !== null ||
-    jsonMessage !== null ||
-    formState.isSubmitting;
+    !pipelineFormSchema.safeParse(values).success || jsonMessage !== null || formState.isSubmitting;
 
   const handleSave = handleSubmit(async (values) => {
     const variables = toPipelineVariables(values, projectId, canMarkGlobal);
@@ -139,7 +135,6 @@ export function PipelineDialog({
       <Controller
         name="name"
         control={control}
-        rules={{ validate: (value) => validateRequired(value) ?? true }}
         render={({ field, fieldState }) => (
           <TextField
             {...field}
@@ -181,7 +176,7 @@ export function PipelineDialog({
           />
         )}
       />
-      {needsBoundingBox({ dependencies }) ? (
+      {needsBoundingBox({ dependencies: values.dependencies ?? [] }) ? (
         <Alert severity="info" data-testid="pipeline-placeholders">
           {PIPELINE_PLACEHOLDERS_TEXT}
         </Alert>
@@ -189,7 +184,6 @@ export function PipelineDialog({
       <Controller
         name="description"
         control={control}
-        rules={{ validate: (value) => validatePipelineDescription(value) ?? true }}
         render={({ field, fieldState }) => {
           const tooLong = field.value.length > PIPELINE_DESCRIPTION_MAX;
           const shown = tooLong || fieldState.isTouched ? fieldState.error?.message : undefined;
@@ -233,7 +227,6 @@ export function PipelineDialog({
       <Controller
         name="pipeline"
         control={control}
-        rules={{ validate: (value) => pipelineJsonMessage(value) ?? true }}
         render={({ field }) => (
           <Box>
             <Typography variant="body2" color="text.secondary">

@@ -21,9 +21,9 @@ import { useSession } from '../../auth/SessionContext.tsx';
 import { confirm } from '../../components/confirm/confirm-service.ts';
 import { DataTable } from '../../components/data-table/DataTable.tsx';
 import { actionsColumn } from '../../components/data-table/RowActions.tsx';
-import { ProjectRequired } from '../projects/ProjectRequired.tsx';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { useCurrentProject } from '../projects/current-project-store.ts';
+import { ProjectRequired } from '../projects/ProjectRequired.tsx';
 import { type PipelineItem, useDeletePipeline, useProjectPipelines } from './use-pipelines.ts';
 
 // The dialog carries CodeMirror; it is fetched the first time a dialog opens.

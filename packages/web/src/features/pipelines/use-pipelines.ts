@@ -1,18 +1,10 @@
-import { gql } from '@apollo/client';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { skipToken, useMutation, useQuery } from '@apollo/client/react';
 import { useCallback } from 'react';
+import { graphql } from '../../graphql/generated/gql.ts';
+import type { PipelineFieldsFragment } from '../../graphql/generated/graphql.ts';
 
 /** A pipeline as the management screen shows and edits it. */
-export interface PipelineItem {
-  id: string;
-  name: string;
-  description: string;
-  pipeline: string;
-  dependencies: string[];
-  global: boolean;
-  lastModified: string | null;
-  project: { id: string } | null;
-}
+export type PipelineItem = PipelineFieldsFragment;
 
 /** What create and update send; a global pipeline goes with no project id. */
 export interface PipelineVariables {
@@ -24,7 +16,7 @@ export interface PipelineVariables {
   global: boolean;
 }
 
-const PIPELINE_FIELDS = gql`
+export const PIPELINE_FIELDS = graphql(`
   fragment PipelineFields on Pipeline {
     id
     name
@@ -37,18 +29,17 @@ const PIPELINE_FIELDS = gql`
       id
     }
   }
-`;
+`);
 
-export const PIPELINES_BY_PROJECT_QUERY = gql`
+export const PIPELINES_BY_PROJECT_QUERY = graphql(`
   query PipelinesByProject($projectId: ID!) {
     pipelineByProject(projectId: $projectId) {
       ...PipelineFields
     }
   }
-  ${PIPELINE_FIELDS}
-`;
+`);
 
-const CREATE_PIPELINE = gql`
+const CREATE_PIPELINE = graphql(`
   mutation CreatePipeline(
     $projectId: ID
     $name: String
@@ -68,10 +59,9 @@ const CREATE_PIPELINE = gql`
       ...PipelineFields
     }
   }
-  ${PIPELINE_FIELDS}
-`;
+`);
 
-const UPDATE_PIPELINE = gql`
+const UPDATE_PIPELINE = graphql(`
   mutation UpdatePipeline(
     $id: ID!
     $projectId: ID
@@ -93,42 +83,39 @@ const UPDATE_PIPELINE = gql`
       ...PipelineFields
     }
   }
-  ${PIPELINE_FIELDS}
-`;
+`);
 
-const DELETE_PIPELINE = gql`
+const DELETE_PIPELINE = graphql(`
   mutation DeletePipeline($id: ID!) {
     deletePipeline(id: $id)
   }
-`;
+`);
 
 // After every change the project's list is fetched again (spec §7).
 const REFETCH = ['PipelinesByProject'];
 
 /** The pipelines of the project plus every global one; nothing while no project is chosen. */
 export function useProjectPipelines(projectId: string | null) {
-  const { data, loading } = useQuery<{ pipelineByProject: PipelineItem[] }>(
+  const { data, loading } = useQuery(
     PIPELINES_BY_PROJECT_QUERY,
-    projectId === null
-      ? { skip: true }
-      : { variables: { projectId }, fetchPolicy: 'cache-and-network' },
+    projectId === null ? skipToken : { variables: { projectId }, fetchPolicy: 'cache-and-network' },
   );
   return { pipelines: data?.pipelineByProject ?? [], loading };
 }
 
 export function useCreatePipeline() {
-  const [mutate, state] = useMutation<{ createPipeline: PipelineItem }, PipelineVariables>(
-    CREATE_PIPELINE,
-    { refetchQueries: REFETCH, awaitRefetchQueries: true },
-  );
+  const [mutate, state] = useMutation(CREATE_PIPELINE, {
+    refetchQueries: REFETCH,
+    awaitRefetchQueries: true,
+  });
   return { createPipeline: (variables: PipelineVariables) => mutate({ variables }), ...state };
 }
 
 export function useUpdatePipeline() {
-  const [mutate, state] = useMutation<
-    { updatePipeline: PipelineItem },
-    PipelineVariables & { id: string }
-  >(UPDATE_PIPELINE, { refetchQueries: REFETCH, awaitRefetchQueries: true });
+  const [mutate, state] = useMutation(UPDATE_PIPELINE, {
+    refetchQueries: REFETCH,
+    awaitRefetchQueries: true,
+  });
   return {
     updatePipeline: (variables: PipelineVariables & { id: string }) => mutate({ variables }),
     ...state,
@@ -136,10 +123,10 @@ export function useUpdatePipeline() {
 }
 
 export function useDeletePipeline() {
-  const [mutate, state] = useMutation<{ deletePipeline: boolean }, { id: string }>(
-    DELETE_PIPELINE,
-    { refetchQueries: REFETCH, awaitRefetchQueries: true },
-  );
+  const [mutate, state] = useMutation(DELETE_PIPELINE, {
+    refetchQueries: REFETCH,
+    awaitRefetchQueries: true,
+  });
   const deletePipeline = useCallback((id: string) => mutate({ variables: { id } }), [mutate]);
   return { deletePipeline, ...state };
 }

@@ -4,9 +4,8 @@ import {
   type BoundingBox,
   fillPipelinePlaceholders,
   PROCESSING_SUBMITTED,
+  postProcessingFormSchema,
   SCAN_NOT_REPROCESSABLE,
-  VALUE_REQUIRED,
-  validateVersionName,
 } from '@asset-portal/shared';
 import {
   Alert,
@@ -21,6 +20,7 @@ import {
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { FormDialog } from '../../components/form-dialog/FormDialog.tsx';
+import { schemaResolver } from '../../components/form-dialog/schema-resolver.ts';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { type PipelineItem, useProjectPipelines } from '../pipelines/use-pipelines.ts';
 import { useCurrentProject } from '../projects/current-project-store.ts';
@@ -93,9 +93,10 @@ function PostProcessingForm({
   const processScans = useProcessScans();
   const [engineErrors, setEngineErrors] = useState<string[]>([]);
 
-  const { control, handleSubmit, setValue, formState } = useForm<ProcessingFormValues>({
+  const { control, handleSubmit, setValue, formState } = useForm({
     // On blur too: a required field left empty says so without a keystroke.
     mode: 'all',
+    resolver: schemaResolver<ProcessingFormValues>()(postProcessingFormSchema),
     defaultValues: { pipelineId: '', versionName: '', advanced: false, pipelineText: '' },
   });
   const [pipelineId, versionName, advanced, pipelineText] = useWatch({
@@ -106,9 +107,9 @@ function PostProcessingForm({
   const busy = formState.isSubmitting;
   const okDisabled =
     chosen === null ||
-    validateVersionName(versionName) !== null ||
+    !postProcessingFormSchema.safeParse({ pipelineId, versionName, advanced, pipelineText })
+      .success ||
     sources.artifactIds.length === 0 ||
-    (advanced && pipelineText.trim() === '') ||
     busy;
 
   const handlePipelineChosen = (pipeline: PipelineItem | null) => {
@@ -176,7 +177,6 @@ function PostProcessingForm({
       <Controller
         name="pipelineId"
         control={control}
-        rules={{ validate: (value) => (value ? true : VALUE_REQUIRED) }}
         render={({ field, fieldState }) => {
           const shown = fieldState.isTouched ? fieldState.error?.message : undefined;
           return (
@@ -212,7 +212,6 @@ function PostProcessingForm({
       <Controller
         name="versionName"
         control={control}
-        rules={{ validate: (value) => validateVersionName(value) ?? true }}
         render={({ field, fieldState }) => {
           const shown = fieldState.isTouched || field.value ? fieldState.error?.message : undefined;
           return (

@@ -2,7 +2,8 @@ import {
   NO_BUCKETS,
   normalizePublishFolder,
   PUBLISH_SUBMITTED,
-  VALUE_REQUIRED,
+  publishFormSchema,
+  validatePublishFolder,
 } from '@asset-portal/shared';
 import {
   Alert,
@@ -15,8 +16,9 @@ import {
 } from '@mui/material';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { FormDialog } from '../../components/form-dialog/FormDialog.tsx';
+import { schemaResolver } from '../../components/form-dialog/schema-resolver.ts';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
-import { publishScanInputs, publishSubtitle, validatePublishFolder } from './publish-rules.ts';
+import { publishScanInputs, publishSubtitle } from './publish-rules.ts';
 import type { PublishScansDialogProps, PublishTarget } from './types.ts';
 import { usePublishBuckets, usePublishProject, usePublishScans } from './use-processing.ts';
 
@@ -50,9 +52,10 @@ function PublishForm({
   const { project } = usePublishProject(projectId);
   const { buckets, loading: bucketsLoading } = usePublishBuckets(project?.organization.id ?? null);
   const publishScans = usePublishScans();
-  const { control, handleSubmit, formState } = useForm<PublishFormValues>({
+  const { control, handleSubmit, formState } = useForm({
     // On blur too: a required field left empty says so without a keystroke.
     mode: 'all',
+    resolver: schemaResolver<PublishFormValues>()(publishFormSchema),
     defaultValues: { bucketId: '', folder: '', includeImages: true, transform: true },
   });
   const [bucketId, folder] = useWatch({ control, name: ['bucketId', 'folder'] });
@@ -108,7 +111,6 @@ function PublishForm({
       <Controller
         name="bucketId"
         control={control}
-        rules={{ validate: (value) => (value ? true : VALUE_REQUIRED) }}
         render={({ field, fieldState }) => {
           const shown = fieldState.isTouched ? fieldState.error?.message : undefined;
           return (
@@ -134,7 +136,6 @@ function PublishForm({
       <Controller
         name="folder"
         control={control}
-        rules={{ validate: (value) => validatePublishFolder(value) ?? true }}
         render={({ field, fieldState }) => {
           const shown = fieldState.isTouched || field.value ? fieldState.error?.message : undefined;
           return (

@@ -1,26 +1,31 @@
-import { gql } from '@apollo/client';
-import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { skipToken, useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import type { BoundingBox } from '@asset-portal/shared';
 import { useCallback } from 'react';
+import { graphql } from '../../graphql/generated/gql.ts';
+import type {
+  ProcessingPdalCheckQuery,
+  PublishProjectQuery,
+} from '../../graphql/generated/graphql.ts';
+import { hasOrganization, type WithOrganization } from '../projects/use-projects.ts';
 
-const PDAL_QUERY = gql`
+const PDAL_QUERY = graphql(`
   query ProcessingPdalCheck($submission: PdalSubmission!) {
     pdal(submission: $submission) {
       ok
       errors
     }
   }
-`;
+`);
 
-const PROCESS_SCANS = gql`
+const PROCESS_SCANS = graphql(`
   mutation ProcessScans($submission: ProcessingSubmission!) {
     processScans(submission: $submission) {
       submitted
     }
   }
-`;
+`);
 
-const PUBLISH_SCANS = gql`
+const PUBLISH_SCANS = graphql(`
   mutation PublishScans(
     $projectId: ID!
     $bucketId: ID!
@@ -40,9 +45,9 @@ const PUBLISH_SCANS = gql`
       submitted
     }
   }
-`;
+`);
 
-const PUBLISH_SCAN = gql`
+const PUBLISH_SCAN = graphql(`
   mutation PublishScan(
     $projectId: ID!
     $bucketId: ID!
@@ -62,9 +67,9 @@ const PUBLISH_SCAN = gql`
       submitted
     }
   }
-`;
+`);
 
-const PUBLISH_PROJECT_QUERY = gql`
+const PUBLISH_PROJECT_QUERY = graphql(`
   query PublishProject($id: ID!) {
     project(id: $id) {
       id
@@ -75,21 +80,18 @@ const PUBLISH_PROJECT_QUERY = gql`
       }
     }
   }
-`;
+`);
 
-const PUBLISH_BUCKETS_QUERY = gql`
+const PUBLISH_BUCKETS_QUERY = graphql(`
   query PublishBuckets($organizationId: ID) {
     buckets(organizationId: $organizationId) {
       id
       name
     }
   }
-`;
+`);
 
-export interface PdalCheck {
-  ok: boolean;
-  errors: string[];
-}
+export type PdalCheck = ProcessingPdalCheckQuery['pdal'];
 
 export interface ProcessingSubmission {
   artifactIds: string[];
@@ -105,12 +107,7 @@ export interface PublishVariables {
   transform: boolean;
 }
 
-export interface PublishProject {
-  id: string;
-  name: string;
-  projection: string | null;
-  organization: { id: string };
-}
+export type PublishProject = WithOrganization<NonNullable<PublishProjectQuery['project']>>;
 
 /**
  * Asks the pipeline engine about a pipeline for one scan: `pdal(submission)` answers its errors
@@ -124,7 +121,7 @@ export function usePdalCheck() {
       scanId: string,
       boundingBox: BoundingBox | null,
     ): Promise<PdalCheck> => {
-      const { data } = await client.query<{ pdal: PdalCheck }>({
+      const { data } = await client.query({
         query: PDAL_QUERY,
         variables: { submission: { pipeline, scanId, boundingBox } },
         fetchPolicy: 'no-cache',
@@ -137,10 +134,7 @@ export function usePdalCheck() {
 }
 
 export function useProcessScans() {
-  const [mutate] = useMutation<
-    { processScans: { submitted: number } },
-    { submission: ProcessingSubmission }
-  >(PROCESS_SCANS);
+  const [mutate] = useMutation(PROCESS_SCANS);
   return useCallback(
     async (submission: ProcessingSubmission) =>
       (await mutate({ variables: { submission } })).data?.processScans.submitted ?? 0,
@@ -150,8 +144,8 @@ export function useProcessScans() {
 
 /** Publishes one scan with publishScan, several with publishScans. */
 export function usePublishScans() {
-  const [publishMany] = useMutation<{ publishScans: { submitted: number } }>(PUBLISH_SCANS);
-  const [publishOne] = useMutation<{ publishScan: { submitted: number } }>(PUBLISH_SCAN);
+  const [publishMany] = useMutation(PUBLISH_SCANS);
+  const [publishOne] = useMutation(PUBLISH_SCAN);
   return useCallback(
     async (
       variables: PublishVariables,
@@ -171,19 +165,20 @@ export function usePublishScans() {
 
 /** The project's name (the folder prefix), projection (the Transform option) and organization. */
 export function usePublishProject(projectId: string | null) {
-  const { data, loading } = useQuery<{ project: PublishProject | null }>(
+  const { data, loading } = useQuery(
     PUBLISH_PROJECT_QUERY,
-    projectId === null ? { skip: true } : { variables: { id: projectId } },
+    projectId === null ? skipToken : { variables: { id: projectId } },
   );
-  return { project: data?.project ?? null, loading };
+  const project = data?.project && hasOrganization(data.project) ? data.project : null;
+  return { project, loading };
 }
 
 /** The buckets of an organization to publish to: id and name only. */
 export function usePublishBuckets(organizationId: string | null) {
-  const { data, loading } = useQuery<{ buckets: { id: string; name: string }[] }>(
+  const { data, loading } = useQuery(
     PUBLISH_BUCKETS_QUERY,
     organizationId === null
-      ? { skip: true }
+      ? skipToken
       : { variables: { organizationId }, fetchPolicy: 'cache-and-network' },
   );
   return { buckets: data?.buckets ?? [], loading: loading && !data };

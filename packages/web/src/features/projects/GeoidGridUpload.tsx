@@ -1,4 +1,3 @@
-import { gql } from '@apollo/client';
 import { useMutation } from '@apollo/client/react';
 import { formatSize, GEOID_GRID_CONTENT_TYPE } from '@asset-portal/shared';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
@@ -17,27 +16,28 @@ import {
   Typography,
 } from '@mui/material';
 import { useRef, useState } from 'react';
+import { graphql } from '../../graphql/generated/gql.ts';
 import { putFile } from '../../lib/put-file.ts';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { GEOID_EXTENSIONS, GEOID_TEXTS, geoidGridFileError } from './geoid-grid-rules.ts';
 
-const SIGNED_URL = gql`
+const SIGNED_URL = graphql(`
   mutation GeoidGridUploadSignedURL($filename: String!, $size: Float!) {
     getGeoidGridUploadSignedURL(filename: $filename, size: $size) {
       s3Uri
       uploadUrl
     }
   }
-`;
+`);
 
-const REGISTER = gql`
+const REGISTER = graphql(`
   mutation RegisterGeoidGrid($filename: String!) {
     registerGeoidGrid(filename: $filename) {
       name
       format
     }
   }
-`;
+`);
 
 const DIALOG_WIDTH = 550;
 
@@ -57,14 +57,11 @@ export function GeoidGridUpload({ onUploaded }: { onUploaded(name: string): void
   const [failure, setFailure] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  const [signUpload] = useMutation<
-    { getGeoidGridUploadSignedURL: { s3Uri: string; uploadUrl: string } },
-    { filename: string; size: number }
-  >(SIGNED_URL);
-  const [register] = useMutation<
-    { registerGeoidGrid: { name: string; format: string } },
-    { filename: string }
-  >(REGISTER, { refetchQueries: ['GeoidGridFiles'], awaitRefetchQueries: true });
+  const [signUpload] = useMutation(SIGNED_URL);
+  const [register] = useMutation(REGISTER, {
+    refetchQueries: ['GeoidGridFiles'],
+    awaitRefetchQueries: true,
+  });
   const busy = progress !== null;
 
   const reset = () => {

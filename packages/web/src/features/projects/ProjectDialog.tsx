@@ -1,13 +1,11 @@
 import {
   DIALOG_WIDTHS,
-  isValidUtmZone,
   PROJECT_CREATE_TITLE,
   PROJECT_CREATED,
   PROJECT_EDIT_TITLE,
   PROJECT_UPDATED,
-  PROJECT_UTM_INVALID,
+  projectFormSchema,
   UTM_HINT,
-  VALUE_REQUIRED,
 } from '@asset-portal/shared';
 import ClearIcon from '@mui/icons-material/Clear';
 import {
@@ -26,6 +24,7 @@ import {
 import { useState } from 'react';
 import { Controller, type FieldErrors, useForm } from 'react-hook-form';
 import { FormDialog } from '../../components/form-dialog/FormDialog.tsx';
+import { schemaResolver } from '../../components/form-dialog/schema-resolver.ts';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { ProjectTransformTab } from './ProjectTransformTab.tsx';
 import {
@@ -51,14 +50,6 @@ export interface ProjectDialogProps {
 
 type TabName = 'transform' | 'classification';
 
-const requiredText = (value: string) => (value.trim() === '' ? VALUE_REQUIRED : true);
-
-/** Spec §5: a UTM not ending in N or S stops the save; the field says why. */
-const validateUtm = (value: string) => {
-  if (value.trim() === '') return VALUE_REQUIRED;
-  return isValidUtmZone(value) ? true : PROJECT_UTM_INVALID;
-};
-
 /** 'New Project' / 'Edit Project' (850 wide) with the tabs Transform and Classification. */
 export function ProjectDialog({ project, canChooseOrganization, onClose }: ProjectDialogProps) {
   const editing = project !== null;
@@ -67,8 +58,11 @@ export function ProjectDialog({ project, canChooseOrganization, onClose }: Proje
   const geoidGridFiles = useGeoidGridFiles();
   const createProject = useCreateProject();
   const updateProject = useUpdateProject();
-  const { control, handleSubmit, setValue, formState } = useForm<ProjectFormValues>({
+  const { control, handleSubmit, setValue, formState } = useForm({
     mode: 'onTouched',
+    resolver: schemaResolver<ProjectFormValues>()(
+      projectFormSchema({ chooseOrganization: canChooseOrganization }),
+    ),
     defaultValues: initialProjectValues(project, ''),
   });
 
@@ -107,7 +101,6 @@ export function ProjectDialog({ project, canChooseOrganization, onClose }: Proje
       <Controller
         name="name"
         control={control}
-        rules={{ validate: requiredText }}
         render={({ field, fieldState }) => (
           <TextField
             {...field}
@@ -124,7 +117,6 @@ export function ProjectDialog({ project, canChooseOrganization, onClose }: Proje
         <Controller
           name="organizationId"
           control={control}
-          rules={{ validate: (value) => (value ? true : VALUE_REQUIRED) }}
           render={({ field, fieldState }) => (
             <TextField
               {...field}
@@ -190,7 +182,6 @@ export function ProjectDialog({ project, canChooseOrganization, onClose }: Proje
       <Controller
         name="utm"
         control={control}
-        rules={{ validate: validateUtm }}
         render={({ field, fieldState }) => (
           <TextField
             {...field}

@@ -1,4 +1,4 @@
-import { HELMERT_FORM_FIELDS, projectionError } from '@asset-portal/shared';
+import { HELMERT_FORM_FIELDS } from '@asset-portal/shared';
 import { Autocomplete, Box, Button, TextField, Typography } from '@mui/material';
 import { type Control, Controller, type UseFormSetValue } from 'react-hook-form';
 import { useSession } from '../../auth/SessionContext.tsx';
@@ -6,7 +6,6 @@ import { GeoidGridUpload } from './GeoidGridUpload.tsx';
 import {
   HELMERT_EMPTY_FORM,
   HELMERT_EXAMPLE_FORM,
-  helmertFieldError,
   type ProjectFormValues,
 } from './project-form.ts';
 
@@ -35,7 +34,6 @@ export function ProjectTransformTab({
       <Controller
         name="projection"
         control={control}
-        rules={{ validate: (value) => projectionError(value) ?? true }}
         render={({ field, fieldState }) => (
           <TextField
             {...field}
@@ -90,9 +88,6 @@ export function ProjectTransformTab({
             key={key}
             name={`helmert.${key}`}
             control={control}
-            rules={{
-              validate: (value) => (key === 'name' ? true : (helmertFieldError(value) ?? true)),
-            }}
             render={({ field, fieldState }) => (
               <TextField
                 {...field}

@@ -62,12 +62,6 @@ export function helmertJson(form: HelmertFormValues): string | null {
   return isEmptyHelmert(parsed.data) ? null : JSON.stringify(parsed.data);
 }
 
-/** Message for a Helmert number field that is not a number, or null. */
-export function helmertFieldError(value: string): string | null {
-  const text = value.trim();
-  return text === '' || Number.isFinite(Number(text)) ? null : 'Must be a number';
-}
-
 /** What create and update send, apart from utm (plain on create, wrapped on update). */
 export function toProjectVariables(
   values: ProjectFormValues,

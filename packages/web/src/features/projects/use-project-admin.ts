@@ -1,22 +1,11 @@
-import { gql } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
+import { graphql } from '../../graphql/generated/gql.ts';
+import type { ProjectListQuery } from '../../graphql/generated/graphql.ts';
+import { hasOrganization, type WithOrganization } from './use-projects.ts';
 
 /** A project as the Projects screen shows and edits it. */
-export interface ProjectItem {
-  id: string;
-  name: string;
-  comments: string | null;
-  active: boolean;
-  organization: { id: string; name: string };
-  utm: string | null;
-  projection: string | null;
-  geoidGridFile: string | null;
-  helmertParameters: string | null;
-  tagOptions: string[];
-  from: string | null;
-  to: string | null;
-}
+export type ProjectItem = WithOrganization<ProjectListQuery['projects'][number]>;
 
 /** What create and update send (spec §7); utm is plain on create and wrapped on update. */
 export interface ProjectVariables {
@@ -31,7 +20,7 @@ export interface ProjectVariables {
   classifiers: string;
 }
 
-export const PROJECT_LIST_QUERY = gql`
+export const PROJECT_LIST_QUERY = graphql(`
   query ProjectList {
     projects {
       id
@@ -51,69 +40,80 @@ export const PROJECT_LIST_QUERY = gql`
       to
     }
   }
-`;
+`);
 
-const ORGANIZATIONS_QUERY = gql`
+const ORGANIZATIONS_QUERY = graphql(`
   query ProjectOrganizations {
     organizations {
       id
       name
     }
   }
-`;
+`);
 
-const GEOID_GRIDS_QUERY = gql`
+const GEOID_GRIDS_QUERY = graphql(`
   query GeoidGridFiles {
     getGeoidGridFiles
   }
-`;
+`);
 
-const ARGS = `$name: String!, $comments: String, $active: Boolean, $organizationId: ID,
-  $tagOptions: [String!], $projection: String, $helmertParameters: String,
-  $geoidGridFile: String, $utm: JSON, $classifiers: String`;
-const PASS = `name: $name, comments: $comments, active: $active, organizationId: $organizationId,
-  tagOptions: $tagOptions, projection: $projection, helmertParameters: $helmertParameters,
-  geoidGridFile: $geoidGridFile, utm: $utm, classifiers: $classifiers`;
-
-const CREATE_PROJECT = gql(`
-  mutation CreateProject(${ARGS}) {
-    createProject(${PASS}) { id }
+const CREATE_PROJECT = graphql(`
+  mutation CreateProject(
+    $name: String!, $comments: String, $active: Boolean, $organizationId: ID,
+    $tagOptions: [String!], $projection: String, $helmertParameters: String,
+    $geoidGridFile: String, $utm: JSON, $classifiers: String
+  ) {
+    createProject(
+      name: $name, comments: $comments, active: $active, organizationId: $organizationId,
+      tagOptions: $tagOptions, projection: $projection, helmertParameters: $helmertParameters,
+      geoidGridFile: $geoidGridFile, utm: $utm, classifiers: $classifiers
+    ) {
+      id
+    }
   }
 `);
 
-const UPDATE_PROJECT = gql(`
-  mutation UpdateProject($id: ID!, ${ARGS}) {
-    updateProject(id: $id, ${PASS}) { id }
+const UPDATE_PROJECT = graphql(`
+  mutation UpdateProject(
+    $id: ID!, $name: String!, $comments: String, $active: Boolean, $organizationId: ID,
+    $tagOptions: [String!], $projection: String, $helmertParameters: String,
+    $geoidGridFile: String, $utm: JSON, $classifiers: String
+  ) {
+    updateProject(
+      id: $id, name: $name, comments: $comments, active: $active, organizationId: $organizationId,
+      tagOptions: $tagOptions, projection: $projection, helmertParameters: $helmertParameters,
+      geoidGridFile: $geoidGridFile, utm: $utm, classifiers: $classifiers
+    ) {
+      id
+    }
   }
 `);
 
-const DELETE_PROJECT = gql`
+const DELETE_PROJECT = graphql(`
   mutation DeleteProject($id: ID!) {
     deleteProject(id: $id)
   }
-`;
+`);
 
 // The shell's project dropdown ('Projects') lists the same projects, so it is refreshed too.
 const REFETCH = ['ProjectList', 'Projects', 'GeoidGridFiles'];
 const AFTER_CHANGE = { refetchQueries: REFETCH, awaitRefetchQueries: true } as const;
 
 export function useProjectList() {
-  const { data, loading } = useQuery<{ projects: ProjectItem[] }>(PROJECT_LIST_QUERY, {
+  const { data, loading } = useQuery(PROJECT_LIST_QUERY, {
     fetchPolicy: 'cache-and-network',
   });
-  return { projects: data?.projects ?? [], loading };
+  const projects = useMemo(() => (data?.projects ?? []).filter(hasOrganization), [data]);
+  return { projects, loading };
 }
 
 export function useOrganizationOptions(skip: boolean) {
-  const { data } = useQuery<{ organizations: { id: string; name: string }[] }>(
-    ORGANIZATIONS_QUERY,
-    { skip },
-  );
+  const { data } = useQuery(ORGANIZATIONS_QUERY, { skip });
   return data?.organizations ?? [];
 }
 
 export function useGeoidGridFiles() {
-  const { data } = useQuery<{ getGeoidGridFiles: string[] }>(GEOID_GRIDS_QUERY);
+  const { data } = useQuery(GEOID_GRIDS_QUERY);
   return data?.getGeoidGridFiles ?? [];
 }
 
@@ -135,9 +135,6 @@ export function useUpdateProject() {
 }
 
 export function useDeleteProject() {
-  const [mutate] = useMutation<{ deleteProject: boolean }, { id: string }>(
-    DELETE_PROJECT,
-    AFTER_CHANGE,
-  );
+  const [mutate] = useMutation(DELETE_PROJECT, AFTER_CHANGE);
   return useCallback((id: string) => mutate({ variables: { id } }), [mutate]);
 }

@@ -1,14 +1,27 @@
-import { gql } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
+import { useMemo } from 'react';
+import { graphql } from '../../graphql/generated/gql.ts';
+import type { ProjectsQuery } from '../../graphql/generated/graphql.ts';
 
-/** A project as the shell needs it: enough to label and pick it. */
-export interface ProjectOption {
-  id: string;
-  name: string;
-  organization: { id: string; name: string };
+/**
+ * A project with its organization. The schema declares Project.organization nullable, though
+ * every project belongs to one; the hooks drop a project without it rather than show it blank.
+ */
+export type WithOrganization<T extends { organization: unknown }> = T & {
+  organization: NonNullable<T['organization']>;
+};
+
+/** Narrows a project to one with its organization. */
+export function hasOrganization<T extends { organization: unknown }>(
+  project: T,
+): project is WithOrganization<T> {
+  return project.organization != null;
 }
 
-export const PROJECTS_QUERY = gql`
+/** A project as the shell needs it: enough to label and pick it. */
+export type ProjectOption = WithOrganization<ProjectsQuery['projects'][number]>;
+
+export const PROJECTS_QUERY = graphql(`
   query Projects {
     projects {
       id
@@ -19,16 +32,13 @@ export const PROJECTS_QUERY = gql`
       }
     }
   }
-`;
-
-interface ProjectsData {
-  projects: ProjectOption[];
-}
+`);
 
 /** The projects the signed-in user may see (the server scopes them by organization). */
 export function useProjects() {
-  const { data, loading, error } = useQuery<ProjectsData>(PROJECTS_QUERY);
-  return { projects: data?.projects ?? [], loading, error };
+  const { data, loading, error } = useQuery(PROJECTS_QUERY);
+  const projects = useMemo(() => (data?.projects ?? []).filter(hasOrganization), [data]);
+  return { projects, loading, error };
 }
 
 /** 'organization : project', the label the project dropdown shows. */

@@ -1,9 +1,10 @@
-import { gql } from '@apollo/client';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
+import { graphql } from '../../graphql/generated/gql.ts';
+import type { ScanActionsScanQuery } from '../../graphql/generated/graphql.ts';
 import type { FocusedScan } from './scan-action-rules.ts';
 
-export const FOCUSED_SCAN_QUERY = gql`
+export const FOCUSED_SCAN_QUERY = graphql(`
   query ScanActionsScan($id: ID!) {
     scan(id: $id) {
       id
@@ -23,9 +24,9 @@ export const FOCUSED_SCAN_QUERY = gql`
       }
     }
   }
-`;
+`);
 
-const PROJECT_QUERY = gql`
+const PROJECT_QUERY = graphql(`
   query ScanActionsProject($id: ID!) {
     project(id: $id) {
       id
@@ -35,17 +36,17 @@ const PROJECT_QUERY = gql`
       }
     }
   }
-`;
+`);
 
-const BUCKETS_QUERY = gql`
+const BUCKETS_QUERY = graphql(`
   query ScanActionsBuckets($organizationId: ID) {
     buckets(organizationId: $organizationId) {
       id
     }
   }
-`;
+`);
 
-const UPDATE_SCAN_HEADER = gql`
+const UPDATE_SCAN_HEADER = graphql(`
   mutation UpdateScanHeader(
     $id: ID!
     $friendlyName: String
@@ -67,15 +68,15 @@ const UPDATE_SCAN_HEADER = gql`
       defaultVersion
     }
   }
-`;
+`);
 
-const DELETE_SCAN = gql`
+const DELETE_SCAN = graphql(`
   mutation DeleteScan($id: ID!) {
     deleteScan(id: $id)
   }
-`;
+`);
 
-const DOWNLOAD_QUERY = gql`
+const DOWNLOAD_QUERY = graphql(`
   query MostRecentArtifactForDownload($id: ID!) {
     getMostRecentArtifactForDownload(id: $id) {
       artifactId
@@ -85,7 +86,7 @@ const DOWNLOAD_QUERY = gql`
       filename
     }
   }
-`;
+`);
 
 /**
  * What a header change makes stale: the viewer's list (name, tags, comment), the focused scan,
@@ -100,30 +101,51 @@ export interface HeaderUpdate {
   tags?: string[] | null;
 }
 
+/** A JSON value that is an object, or null. */
+function asRecord(value: unknown): Record<string, unknown> | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
+}
+
+/** The scan's JSON metadata and artifact parameters as the action rules read them. */
+function toFocusedScan(scan: NonNullable<ScanActionsScanQuery['scan']>): FocusedScan {
+  return {
+    ...scan,
+    metadata: asRecord(scan.metadata),
+    artifacts: scan.artifacts.map((artifact) => ({
+      ...artifact,
+      parameters: asRecord(artifact.parameters),
+    })),
+  };
+}
+
 /** The focused scan in full: header, metadata and every artifact with its parameters. */
 export function useFocusedScan(scanId: string | null) {
-  const { data, loading } = useQuery<{ scan: FocusedScan }>(FOCUSED_SCAN_QUERY, {
+  const { data, loading } = useQuery(FOCUSED_SCAN_QUERY, {
     variables: { id: scanId ?? '' },
     skip: scanId === null,
     fetchPolicy: 'cache-and-network',
   });
-  const scan = scanId !== null && data?.scan?.id === scanId ? data.scan : null;
+  const current = scanId !== null && data?.scan?.id === scanId ? data.scan : null;
+  const scan = useMemo(() => (current ? toFocusedScan(current) : null), [current]);
   return { scan, loading };
 }
 
 /** The project's tag options and whether its organization has buckets to publish to. */
 export function useProjectActionContext(projectId: string | null) {
-  const project = useQuery<{
-    project: { id: string; tagOptions: string[]; organization: { id: string } | null };
-  }>(PROJECT_QUERY, { variables: { id: projectId ?? '' }, skip: projectId === null });
-  const organizationId = project.data?.project.organization?.id ?? null;
-  const buckets = useQuery<{ buckets: { id: string }[] }>(BUCKETS_QUERY, {
+  const project = useQuery(PROJECT_QUERY, {
+    variables: { id: projectId ?? '' },
+    skip: projectId === null,
+  });
+  const organizationId = project.data?.project?.organization?.id ?? null;
+  const buckets = useQuery(BUCKETS_QUERY, {
     variables: { organizationId },
     skip: organizationId === null,
     fetchPolicy: 'cache-and-network',
   });
   return {
-    tagOptions: project.data?.project.tagOptions ?? [],
+    tagOptions: project.data?.project?.tagOptions ?? [],
     hasBuckets: (buckets.data?.buckets.length ?? 0) > 0,
   };
 }
@@ -140,7 +162,7 @@ export function useUpdateScanHeader() {
 }
 
 export function useDeleteScan() {
-  const [mutate] = useMutation<{ deleteScan: boolean }, { id: string }>(DELETE_SCAN, {
+  const [mutate] = useMutation(DELETE_SCAN, {
     refetchQueries: ['ViewerScansSummary', 'ViewerAnnotatedScans'],
     awaitRefetchQueries: true,
   });
@@ -160,7 +182,7 @@ export function useArtifactDownload() {
   const client = useApolloClient();
   return useCallback(
     async (id: string): Promise<ArtifactDownload> => {
-      const result = await client.query<{ getMostRecentArtifactForDownload: ArtifactDownload }>({
+      const result = await client.query({
         query: DOWNLOAD_QUERY,
         variables: { id },
         fetchPolicy: 'network-only',

@@ -6,8 +6,8 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { DataTable } from '../../components/data-table/DataTable.tsx';
 import { DataTableSearch } from '../../components/data-table/DataTableSearch.tsx';
-import { ProjectRequired } from '../projects/ProjectRequired.tsx';
 import { useCurrentProject } from '../projects/current-project-store.ts';
+import { ProjectRequired } from '../projects/ProjectRequired.tsx';
 import { ProcessingRunList } from './ProcessingRunList.tsx';
 import { RecommendedBasestationsDialog } from './RecommendedBasestationsDialog.tsx';
 import {

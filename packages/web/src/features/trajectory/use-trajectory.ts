@@ -1,61 +1,21 @@
-import { gql } from '@apollo/client';
-import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { skipToken, useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { PROCESSING_POLL_MS } from '@asset-portal/shared';
 import { useCallback, useEffect } from 'react';
+import { graphql } from '../../graphql/generated/gql.ts';
+import type {
+  PotentialBasestationsQuery,
+  TrajectoryRunFieldsFragment,
+  TrajectorySessionSummaryQuery,
+} from '../../graphql/generated/graphql.ts';
 
-/** A trajectory processing run as both screens show it. */
-export interface TrajectoryRun {
-  id: string;
-  sessionId: string;
-  basestationIds: number[];
-  status: string;
-  /** Spelled so in the product's API. */
-  statusMessge: string | null;
-  logS3Url: string | null;
-  ambStatusS3Url: string | null;
-  altitudeSeparationsS3Url: string | null;
-  distanceSeparationsS3Url: string | null;
-  numSatsS3Url: string | null;
-  trajectoryAuditS3Url: string | null;
-  versionName: string | null;
-  metrics: unknown;
-  submitted: string | null;
-  started: string | null;
-  completed: string | null;
-}
+/** A trajectory processing run as both screens show it (`statusMessge` is spelled so in the API). */
+export type TrajectoryRun = TrajectoryRunFieldsFragment;
 
-export interface SessionSummaryItem {
-  projectId: string | null;
-  sessionId: string;
-  assignmentType: string | null;
-  capturedTimestamp: string;
-  endCapturedTimestamp: string;
-  status: string;
-  scanCount: number;
-  trajectoryProcessingRuns: TrajectoryRun[];
-}
+export type SessionSummaryItem = TrajectorySessionSummaryQuery['sessionSummary'][number];
 
-export interface PotentialBasestationMatch {
-  basestation: {
-    id: string;
-    filename: string;
-    markerName: string | null;
-    startTimestamp: string | null;
-    endTimestamp: string | null;
-    point: { coordinates: number[] } | null;
-  };
-  session: {
-    sessionId: string;
-    timestamps: string[];
-    scanCount: number;
-    startPoint: number[] | null;
-    endPoint: number[] | null;
-  };
-  distance: number;
-  recommended: boolean;
-}
+export type PotentialBasestationMatch = PotentialBasestationsQuery['potentialBasestations'][number];
 
-export const RUN_FIELDS = gql`
+export const RUN_FIELDS = graphql(`
   fragment TrajectoryRunFields on TrajectoryProcessingRun {
     id
     sessionId
@@ -74,9 +34,9 @@ export const RUN_FIELDS = gql`
     started
     completed
   }
-`;
+`);
 
-const SESSION_SUMMARY = gql`
+const SESSION_SUMMARY = graphql(`
   query TrajectorySessionSummary($projectId: ID!) {
     sessionSummary(projectId: $projectId) {
       projectId
@@ -91,19 +51,18 @@ const SESSION_SUMMARY = gql`
       }
     }
   }
-  ${RUN_FIELDS}
-`;
+`);
 
-const AVAILABILITY = gql`
+const AVAILABILITY = graphql(`
   query TrajectoryProcessingAvailability {
     trajectoryProcessingAvailability {
       available
       message
     }
   }
-`;
+`);
 
-const POTENTIAL_BASESTATIONS = gql`
+const POTENTIAL_BASESTATIONS = graphql(`
   query PotentialBasestations($sessionId: String!) {
     potentialBasestations(sessionId: $sessionId) {
       basestation {
@@ -127,9 +86,9 @@ const POTENTIAL_BASESTATIONS = gql`
       recommended
     }
   }
-`;
+`);
 
-const TIME_MATCHED_SESSIONS = gql`
+const TIME_MATCHED_SESSIONS = graphql(`
   query TimeMatchedSessionsForBasestation($basestationId: ID!) {
     timeMatchedSessionsForBasestation(basestationId: $basestationId) {
       projectId
@@ -140,22 +99,21 @@ const TIME_MATCHED_SESSIONS = gql`
       scanCount
     }
   }
-`;
+`);
 
-const CREATE_RUN = gql`
+const CREATE_RUN = graphql(`
   mutation CreateSessionTrajectoryProcessingRun($input: TrajectoryProcessingRunInput!) {
     createSessionTrajectoryProcessingRun(trajectoryProcessingRun: $input) {
       ...TrajectoryRunFields
     }
   }
-  ${RUN_FIELDS}
-`;
+`);
 
-const SIGNED_S3_URL = gql`
+const SIGNED_S3_URL = graphql(`
   query SignedS3Url($s3Url: String!) {
     getSignedS3Url(s3Url: $s3Url)
   }
-`;
+`);
 
 /** Starts polling while `active` is true and stops when it turns false. */
 export function usePollWhile(
@@ -172,13 +130,9 @@ export function usePollWhile(
 
 /** The project's sessions with their runs; nothing while no project is chosen. */
 export function useSessionSummary(projectId: string | null) {
-  const { data, loading, refetch, startPolling, stopPolling } = useQuery<{
-    sessionSummary: SessionSummaryItem[];
-  }>(
+  const { data, loading, refetch, startPolling, stopPolling } = useQuery(
     SESSION_SUMMARY,
-    projectId === null
-      ? { skip: true }
-      : { variables: { projectId }, fetchPolicy: 'cache-and-network' },
+    projectId === null ? skipToken : { variables: { projectId }, fetchPolicy: 'cache-and-network' },
   );
   return {
     sessions: data?.sessionSummary ?? [],
@@ -190,29 +144,25 @@ export function useSessionSummary(projectId: string | null) {
 
 /** Whether the workers can run RTKLIB, and what to tell the user when they cannot. */
 export function useTrajectoryProcessingAvailability() {
-  const { data } = useQuery<{
-    trajectoryProcessingAvailability: { available: boolean; message: string | null };
-  }>(AVAILABILITY, { fetchPolicy: 'cache-and-network' });
+  const { data } = useQuery(AVAILABILITY, { fetchPolicy: 'cache-and-network' });
   return data?.trajectoryProcessingAvailability ?? null;
 }
 
 /** The base stations that could process a session; skipped with no session chosen. */
 export function usePotentialBasestations(sessionId: string | null) {
-  const { data, loading } = useQuery<{ potentialBasestations: PotentialBasestationMatch[] }>(
+  const { data, loading } = useQuery(
     POTENTIAL_BASESTATIONS,
-    sessionId === null ? { skip: true } : { variables: { sessionId }, fetchPolicy: 'network-only' },
+    sessionId === null ? skipToken : { variables: { sessionId }, fetchPolicy: 'network-only' },
   );
   return { matches: data?.potentialBasestations ?? [], loading };
 }
 
 /** The sessions a base station's window covers; skipped without an id. */
 export function useTimeMatchedSessions(basestationId: string | null) {
-  const { data, loading } = useQuery<{
-    timeMatchedSessionsForBasestation: Omit<SessionSummaryItem, 'trajectoryProcessingRuns'>[];
-  }>(
+  const { data, loading } = useQuery(
     TIME_MATCHED_SESSIONS,
     basestationId === null
-      ? { skip: true }
+      ? skipToken
       : { variables: { basestationId }, fetchPolicy: 'network-only' },
   );
   return { sessions: data?.timeMatchedSessionsForBasestation ?? [], loading };
@@ -220,10 +170,7 @@ export function useTimeMatchedSessions(basestationId: string | null) {
 
 /** Submits a session for processing with the chosen base stations. */
 export function useCreateTrajectoryRun() {
-  const [mutate] = useMutation<
-    { createSessionTrajectoryProcessingRun: TrajectoryRun },
-    { input: { sessionId: string; basestationIds: string[] } }
-  >(CREATE_RUN, { refetchQueries: ['TrajectorySessionSummary'] });
+  const [mutate] = useMutation(CREATE_RUN, { refetchQueries: ['TrajectorySessionSummary'] });
   return useCallback(
     (sessionId: string, basestationIds: string[]) =>
       mutate({ variables: { input: { sessionId, basestationIds } } }),
@@ -236,7 +183,7 @@ export function useSignedS3Url() {
   const client = useApolloClient();
   return useCallback(
     async (s3Url: string) => {
-      const result = await client.query<{ getSignedS3Url: string | null }>({
+      const result = await client.query({
         query: SIGNED_S3_URL,
         variables: { s3Url },
         fetchPolicy: 'network-only',

@@ -1,4 +1,3 @@
-import { gql } from '@apollo/client';
 import { useApolloClient } from '@apollo/client/react';
 import {
   DIALOG_WIDTHS,
@@ -24,21 +23,22 @@ import {
   Typography,
 } from '@mui/material';
 import { type DragEvent, useRef, useState } from 'react';
+import { graphql } from '../../graphql/generated/gql.ts';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { AdvancedUploadOptionsDialog } from './AdvancedUploadOptionsDialog.tsx';
 import { RedundantUploadDialog } from './RedundantUploadDialog.tsx';
-import { type ExistingUpload, type RedundantItem, redundantItems } from './redundant-selection.ts';
+import { type RedundantItem, redundantItems } from './redundant-selection.ts';
 import type { UploadSettings } from './upload-engine.ts';
 import { startUploads, uploadEngine } from './upload-service.ts';
 
-const EXISTING_UPLOADS = gql`
+const EXISTING_UPLOADS = graphql(`
   query ExistingPackageUploads($filenamesCsv: String!) {
     getExistingPackageUploads(filenamesCsv: $filenamesCsv) {
       filename
       size
     }
   }
-`;
+`);
 
 const DATA_FOLDER_NOTE =
   'Packages are usually in the data folder of the LuxGear control computer. When bandwidth is low, a bulk-transfer service is recommended for sending them.';
@@ -89,7 +89,7 @@ export function PackageUploadCard({ onStarted }: { onStarted(): void }) {
     if (error) return;
     setChecking(true);
     try {
-      const result = await client.query<{ getExistingPackageUploads: ExistingUpload[] }>({
+      const result = await client.query({
         query: EXISTING_UPLOADS,
         variables: { filenamesCsv: files.map((file) => file.name).join(',') },
         fetchPolicy: 'network-only',

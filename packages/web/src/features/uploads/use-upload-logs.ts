@@ -1,18 +1,14 @@
-import { gql } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { UPLOAD_ERROR_POLL_MS } from '@asset-portal/shared';
 import { useCallback, useEffect } from 'react';
 import { useSession } from '../../auth/SessionContext.tsx';
+import { graphql } from '../../graphql/generated/gql.ts';
 import { busyWork } from '../../idle/busy-work-store.ts';
 import { useStore } from '../../lib/create-store.ts';
-import {
-  ACKNOWLEDGE_ACTIVITY_LOG,
-  ACTIVITY_LOG_FIELDS,
-  type ActivityLogRow,
-} from '../activity-logs/use-activity-logs.ts';
+import { ACKNOWLEDGE_ACTIVITY_LOG } from '../activity-logs/use-activity-logs.ts';
 import { uploadEngine } from './upload-service.ts';
 
-export const UPLOAD_LOGS_QUERY = gql`
+export const UPLOAD_LOGS_QUERY = graphql(`
   query UploadLogs(
     $pageIndex: Int
     $pageSize: Int
@@ -35,12 +31,7 @@ export const UPLOAD_LOGS_QUERY = gql`
       }
     }
   }
-  ${ACTIVITY_LOG_FIELDS}
-`;
-
-interface UploadLogsData {
-  activityLogs: { total: number; items: ActivityLogRow[] };
-}
+`);
 
 function useCurrentUserId(): string | null {
   const { session } = useSession();
@@ -59,7 +50,7 @@ export function useUploadErrorCount(): number {
   const userIdFilter = useCurrentUserId();
   const { isBusy } = useStore(busyWork);
   const logWrites = useStore(uploadEngine.logWrites);
-  const { data, refetch } = useQuery<UploadLogsData>(UPLOAD_LOGS_QUERY, {
+  const { data, refetch } = useQuery(UPLOAD_LOGS_QUERY, {
     variables: { ...ERROR_FILTERS, userIdFilter, pageIndex: 0, pageSize: 1 },
     skip: !userIdFilter,
     pollInterval: isBusy ? UPLOAD_ERROR_POLL_MS : 0,
@@ -75,7 +66,7 @@ export function useUploadErrorCount(): number {
 export function useUploadLogs(kind: 'errors' | 'history', pageIndex: number, pageSize: number) {
   const userIdFilter = useCurrentUserId();
   const logWrites = useStore(uploadEngine.logWrites);
-  const { data, previousData, loading, refetch } = useQuery<UploadLogsData>(UPLOAD_LOGS_QUERY, {
+  const { data, previousData, loading, refetch } = useQuery(UPLOAD_LOGS_QUERY, {
     variables: {
       ...(kind === 'errors' ? ERROR_FILTERS : {}),
       userIdFilter,

@@ -1,5 +1,6 @@
 import {
   DIALOG_WIDTHS,
+  editUserFormSchema,
   USER_EDIT_TITLE,
   USER_UPDATED,
   type UserType,
@@ -7,16 +8,20 @@ import {
 } from '@asset-portal/shared';
 import { Checkbox, FormControlLabel, MenuItem, TextField } from '@mui/material';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { FormDialog } from '../../components/form-dialog/FormDialog.tsx';
+import { schemaResolver } from '../../components/form-dialog/schema-resolver.ts';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { UserFields, type UserFieldValues } from './UserFields.tsx';
 import { type OrganizationOption, type UserItem, useUpdateUser } from './use-users.ts';
-import { blankToNull, USER_FORM_SX, userTypeForOrganization } from './user-form.ts';
+import { USER_FORM_SX, userTypeForOrganization } from './user-form.ts';
 
 interface EditUserValues extends UserFieldValues {
   userType: UserType;
   enabled: boolean;
 }
+
+type EditUserOutput = z.output<typeof editUserFormSchema>;
 
 export interface EditUserDialogProps {
   user: UserItem;
@@ -40,8 +45,13 @@ export function EditUserDialog({
   onClose,
 }: EditUserDialogProps) {
   const updateUser = useUpdateUser();
-  const { control, handleSubmit, setValue, getValues, formState } = useForm<EditUserValues>({
+  const { control, handleSubmit, setValue, getValues, formState } = useForm<
+    EditUserValues,
+    unknown,
+    EditUserOutput
+  >({
     mode: 'onTouched',
+    resolver: schemaResolver<EditUserValues>()(editUserFormSchema),
     defaultValues: {
       name: user.name,
       username: user.username,
@@ -67,18 +77,18 @@ export function EditUserDialog({
     try {
       await updateUser({
         id: user.id,
-        name: values.name.trim(),
+        name: values.name,
         enabled: values.enabled,
-        organizationId: values.organizationId,
+        organizationId: String(values.organizationId),
         userType: values.userType,
         email: user.email,
-        phone: blankToNull(values.phone),
+        phone: values.phone,
       });
     } catch {
       // The error link has shown the server's message; the dialog keeps the input.
       return;
     }
-    snackbar.success(USER_UPDATED(values.name.trim()));
+    snackbar.success(USER_UPDATED(values.name));
     onClose();
   });
 

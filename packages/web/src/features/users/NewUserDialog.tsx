@@ -1,15 +1,20 @@
 import {
   DIALOG_WIDTHS,
   deriveUsername,
+  newUserFormSchema,
   USER_CREATE_TITLE,
   USER_INVITE_LABEL,
 } from '@asset-portal/shared';
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { FormDialog } from '../../components/form-dialog/FormDialog.tsx';
+import { schemaResolver } from '../../components/form-dialog/schema-resolver.ts';
 import { UserFields, type UserFieldValues } from './UserFields.tsx';
 import { type CreatedUser, type OrganizationOption, useCreateUser } from './use-users.ts';
-import { blankToNull, USER_FORM_SX } from './user-form.ts';
+import { USER_FORM_SX } from './user-form.ts';
+
+type NewUserValues = z.output<typeof newUserFormSchema>;
 
 export interface NewUserDialogProps {
   organizations: readonly OrganizationOption[];
@@ -32,8 +37,13 @@ export function NewUserDialog({
   const createUser = useCreateUser();
   // Becomes true once the user types a username of their own; clearing it resumes deriving.
   const usernameEdited = useRef(false);
-  const { control, handleSubmit, setValue, getValues, formState } = useForm<UserFieldValues>({
+  const { control, handleSubmit, setValue, getValues, formState } = useForm<
+    UserFieldValues,
+    unknown,
+    NewUserValues
+  >({
     mode: 'onTouched',
+    resolver: schemaResolver<UserFieldValues>()(newUserFormSchema),
     defaultValues: {
       name: '',
       username: '',
@@ -58,11 +68,11 @@ export function NewUserDialog({
     let created: CreatedUser;
     try {
       created = await createUser({
-        name: values.name.trim(),
-        username: values.username.trim(),
-        email: values.email.trim(),
-        phone: blankToNull(values.phone),
-        organizationId: fixedOrganizationId ?? values.organizationId,
+        name: values.name,
+        username: values.username,
+        email: values.email,
+        phone: values.phone,
+        organizationId: fixedOrganizationId ?? String(values.organizationId),
       });
     } catch {
       // The error link has shown the server's message; the dialog keeps the input.

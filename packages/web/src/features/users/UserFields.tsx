@@ -2,7 +2,6 @@ import { TextField } from '@mui/material';
 import { type Control, Controller } from 'react-hook-form';
 import { OrganizationField } from './OrganizationField.tsx';
 import type { OrganizationOption } from './use-users.ts';
-import { userFieldRules } from './user-form.ts';
 
 /** The values both user dialogs hold for the fields below. */
 export interface UserFieldValues {
@@ -13,8 +12,8 @@ export interface UserFieldValues {
   organizationId: string;
 }
 
-export interface UserFieldsProps<T extends UserFieldValues> {
-  control: Control<T>;
+export interface UserFieldsProps<T extends UserFieldValues, Output> {
+  control: Control<T, unknown, Output>;
   organizations: readonly OrganizationOption[];
   /** Power users keep users in their own organization. */
   organizationFixed: boolean;
@@ -25,8 +24,11 @@ export interface UserFieldsProps<T extends UserFieldValues> {
   onOrganizationChange?(organizationId: string): void;
 }
 
-/** Full Name, Username, Email, Phone and Organization of the New and Edit User dialogs. */
-export function UserFields<T extends UserFieldValues>({
+/**
+ * Full Name, Username, Email, Phone and Organization of the New and Edit User dialogs; the
+ * dialog's resolver (the shared user schemas) supplies each field's message.
+ */
+export function UserFields<T extends UserFieldValues, Output>({
   control,
   organizations,
   organizationFixed,
@@ -34,7 +36,7 @@ export function UserFields<T extends UserFieldValues>({
   onNameChange,
   onUsernameChange,
   onOrganizationChange,
-}: UserFieldsProps<T>) {
+}: UserFieldsProps<T, Output>) {
   // Control is invariant in its values type; these fields only touch the keys every T has.
   const fieldsControl = control as unknown as Control<UserFieldValues>;
   return (
@@ -42,7 +44,6 @@ export function UserFields<T extends UserFieldValues>({
       <Controller
         name="name"
         control={fieldsControl}
-        rules={userFieldRules.required}
         render={({ field, fieldState }) => (
           <TextField
             {...field}
@@ -93,7 +94,6 @@ export function UserFields<T extends UserFieldValues>({
           <Controller
             name="username"
             control={fieldsControl}
-            rules={userFieldRules.required}
             render={({ field, fieldState }) => (
               <TextField
                 {...field}
@@ -112,7 +112,6 @@ export function UserFields<T extends UserFieldValues>({
           <Controller
             name="email"
             control={fieldsControl}
-            rules={userFieldRules.email}
             render={({ field, fieldState }) => (
               <TextField
                 {...field}
@@ -130,7 +129,6 @@ export function UserFields<T extends UserFieldValues>({
       <Controller
         name="phone"
         control={fieldsControl}
-        rules={userFieldRules.phone}
         render={({ field, fieldState }) => (
           <TextField
             {...field}
@@ -145,7 +143,6 @@ export function UserFields<T extends UserFieldValues>({
       <Controller
         name="organizationId"
         control={fieldsControl}
-        rules={userFieldRules.required}
         render={({ field, fieldState }) => (
           <OrganizationField
             value={field.value}

@@ -1,34 +1,56 @@
-import { gql } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
-import type { UserType } from '@asset-portal/shared';
-import { useCallback } from 'react';
+import { isUserType, type UserType } from '@asset-portal/shared';
+import { useCallback, useMemo } from 'react';
+import { graphql } from '../../graphql/generated/gql.ts';
+import type {
+  CreateOrgUserMutation,
+  OrgUsersQuery,
+  UserOrganizationsQuery,
+} from '../../graphql/generated/graphql.ts';
 
-/** A user as the Users screen shows and edits it. */
-export interface UserItem {
-  id: string;
-  name: string;
+type OrgUser = OrgUsersQuery['orgUsers'][number];
+
+/**
+ * A user as the Users screen shows and edits it. The schema leaves contact details and sign-in
+ * names null for a caller who may not read them; this screen shows them blank.
+ */
+export type UserItem = Omit<OrgUser, 'userType' | 'email' | 'username'> & {
   userType: UserType;
-  username: string;
   email: string;
-  phone: string | null;
-  enabled: boolean;
-  organization: { id: string; name: string } | null;
+  username: string;
+};
+
+function toUserItem(user: OrgUser): UserItem {
+  return {
+    ...user,
+    // The server stores only the three user types (User.userType is a String in the schema).
+    userType: isUserType(user.userType) ? user.userType : 'Standard',
+    email: user.email ?? '',
+    username: user.username ?? '',
+  };
 }
 
-export interface OrganizationOption {
-  id: string;
-  name: string;
-}
+export type OrganizationOption = UserOrganizationsQuery['organizations'][number];
 
 /** How the invitation went out; see the server's User.invitationDelivery. */
 export type InvitationDelivery = 'EMAIL' | 'OUTBOX' | 'FAILED' | null;
 
-export interface CreatedUser {
-  id: string;
-  name: string;
+type CreatedOrgUser = CreateOrgUserMutation['createOrgUser'];
+
+/** The created user with how the invitation went out. */
+export type CreatedUser = Omit<CreatedOrgUser, 'email' | 'invitationDelivery'> & {
   email: string;
-  invitationUrl: string | null;
   invitationDelivery: InvitationDelivery;
+};
+
+function toCreatedUser(user: CreatedOrgUser): CreatedUser {
+  const delivery = user.invitationDelivery;
+  return {
+    ...user,
+    email: user.email ?? '',
+    invitationDelivery:
+      delivery === 'EMAIL' || delivery === 'OUTBOX' || delivery === 'FAILED' ? delivery : null,
+  };
 }
 
 export interface CreateUserVariables {
@@ -49,7 +71,7 @@ export interface UpdateUserVariables {
   phone: string | null;
 }
 
-const USER_LIST_QUERY = gql`
+const USER_LIST_QUERY = graphql(`
   query OrgUsers {
     orgUsers {
       id
@@ -65,18 +87,18 @@ const USER_LIST_QUERY = gql`
       }
     }
   }
-`;
+`);
 
-const ORGANIZATIONS_QUERY = gql`
+const ORGANIZATIONS_QUERY = graphql(`
   query UserOrganizations {
     organizations {
       id
       name
     }
   }
-`;
+`);
 
-const CREATE_USER = gql`
+const CREATE_USER = graphql(`
   mutation CreateOrgUser(
     $name: String
     $email: String
@@ -98,9 +120,9 @@ const CREATE_USER = gql`
       invitationDelivery
     }
   }
-`;
+`);
 
-const UPDATE_USER = gql`
+const UPDATE_USER = graphql(`
   mutation UpdateOrgUser(
     $id: ID!
     $name: String
@@ -122,57 +144,49 @@ const UPDATE_USER = gql`
       id
     }
   }
-`;
+`);
 
-const DELETE_USER = gql`
+const DELETE_USER = graphql(`
   mutation DeleteOrgUser($id: ID!) {
     deleteOrgUser(id: $id)
   }
-`;
+`);
 
 const AFTER_CHANGE = { refetchQueries: ['OrgUsers'], awaitRefetchQueries: true };
 
 /** The users the signed-in user may see: Admin all, a Power User their organization's. */
 export function useOrgUsers() {
-  const { data, loading } = useQuery<{ orgUsers: UserItem[] }>(USER_LIST_QUERY, {
+  const { data, loading } = useQuery(USER_LIST_QUERY, {
     fetchPolicy: 'cache-and-network',
   });
-  return { users: data?.orgUsers ?? [], loading };
+  const users = useMemo(() => (data?.orgUsers ?? []).map(toUserItem), [data]);
+  return { users, loading };
 }
 
 /** Organizations the user may assign: the server answers all for Admin, the own one otherwise. */
 export function useUserOrganizations() {
-  const { data, loading } = useQuery<{ organizations: OrganizationOption[] }>(ORGANIZATIONS_QUERY);
+  const { data, loading } = useQuery(ORGANIZATIONS_QUERY);
   return { organizations: data?.organizations ?? [], loading };
 }
 
 export function useCreateUser() {
-  const [mutate] = useMutation<{ createOrgUser: CreatedUser }, CreateUserVariables>(
-    CREATE_USER,
-    AFTER_CHANGE,
-  );
+  const [mutate] = useMutation(CREATE_USER, AFTER_CHANGE);
   return useCallback(
     async (variables: CreateUserVariables) => {
       const result = await mutate({ variables });
       if (!result.data) throw new Error('createOrgUser returned no user');
-      return result.data.createOrgUser;
+      return toCreatedUser(result.data.createOrgUser);
     },
     [mutate],
   );
 }
 
 export function useUpdateUser() {
-  const [mutate] = useMutation<{ updateOrgUser: { id: string } }, UpdateUserVariables>(
-    UPDATE_USER,
-    AFTER_CHANGE,
-  );
+  const [mutate] = useMutation(UPDATE_USER, AFTER_CHANGE);
   return useCallback((variables: UpdateUserVariables) => mutate({ variables }), [mutate]);
 }
 
 export function useDeleteUser() {
-  const [mutate] = useMutation<{ deleteOrgUser: boolean }, { id: string }>(
-    DELETE_USER,
-    AFTER_CHANGE,
-  );
+  const [mutate] = useMutation(DELETE_USER, AFTER_CHANGE);
   return useCallback((id: string) => mutate({ variables: { id } }), [mutate]);
 }

@@ -1,3 +1,19 @@
+import { print } from 'graphql';
+import { graphql } from '../../graphql/generated/gql.ts';
+import type {
+  ScanProjectQuery,
+  ScanProjectQueryVariables,
+} from '../../graphql/generated/graphql.ts';
+
+const SCAN_PROJECT_QUERY = graphql(`
+  query ScanProject($id: ID!) {
+    scan(id: $id) {
+      id
+      projectId
+    }
+  }
+`);
+
 /**
  * Links to one scan: `/?scan=<id>` (or `/full-viewer?scan=<id>`) opens the viewer on that scan,
  * switching to the scan's project when the user may see it.
@@ -22,14 +38,12 @@ export async function findScanProject(scanId: string): Promise<string | null> {
       credentials: 'same-origin',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        query: 'query ScanProject($id: ID!) { scan(id: $id) { id projectId } }',
-        variables: { id: scanId },
+        query: print(SCAN_PROJECT_QUERY),
+        variables: { id: scanId } satisfies ScanProjectQueryVariables,
       }),
     });
     if (!response.ok) return null;
-    const body = (await response.json()) as {
-      data?: { scan?: { projectId: string | null } | null };
-    };
+    const body = (await response.json()) as { data?: ScanProjectQuery };
     return body.data?.scan?.projectId ?? null;
   } catch {
     return null;

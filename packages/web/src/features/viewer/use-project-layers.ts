@@ -1,9 +1,9 @@
-import { gql } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { useMemo } from 'react';
+import { graphql } from '../../graphql/generated/gql.ts';
 import { listedLayers, type ViewerProjectLayer } from './project-layer-rules.ts';
 
-export const PROJECT_LAYERS_QUERY = gql`
+export const PROJECT_LAYERS_QUERY = graphql(`
   query ViewerProjectLayers($projectId: ID!) {
     projectLayers(projectId: $projectId) {
       id
@@ -14,18 +14,14 @@ export const PROJECT_LAYERS_QUERY = gql`
       showByDefault
     }
   }
-`;
-
-interface LayersData {
-  projectLayers: ViewerProjectLayer[];
-}
+`);
 
 /** The project's layers the viewer lists: not ignored, sorted by name. */
 export function useProjectLayers(projectId: string | null): {
   layers: ViewerProjectLayer[];
   loaded: boolean;
 } {
-  const { data } = useQuery<LayersData>(PROJECT_LAYERS_QUERY, {
+  const { data } = useQuery(PROJECT_LAYERS_QUERY, {
     variables: { projectId: projectId ?? '' },
     skip: projectId === null,
   });

@@ -1,27 +1,22 @@
-import { gql } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import type { FilterableScan } from '@asset-portal/shared';
 import { useMemo } from 'react';
+import { graphql } from '../../graphql/generated/gql.ts';
+import type { ViewerScansSummaryQuery } from '../../graphql/generated/graphql.ts';
 
 /** One scan of the viewer's list (spec §3 Scan summary, the fields the viewer uses). */
-export interface ViewerScan extends FilterableScan {
-  id: string;
-  friendlyName: string | null;
-  sessionId: string | null;
-  assignmentType: string | null;
-  deviceId: string | null;
-  tags: string[];
-  comment: string | null;
-  capturedTimestamp: string | null;
-  endCapturedTimestamp: string | null;
-  friendlyLocationName: string | null;
-  simplePath: { type: string; coordinates: [number, number][] } | null;
-  projectId: string | null;
-  artifacts: { id: string; artifactType: string; name: string; status: string }[];
-  type: string | null;
-}
+type SummaryScan = ViewerScansSummaryQuery['scansSummary'][number];
 
-export const SCANS_SUMMARY_QUERY = gql`
+/**
+ * One scan of the viewer's list (spec §3 Scan summary, the fields the viewer uses). The path's
+ * coordinates are a JSON value in the schema: the server writes [lon, lat] pairs.
+ */
+export type ViewerScan = Omit<SummaryScan, 'simplePath'> &
+  FilterableScan & {
+    simplePath: { type: string; coordinates: [number, number][] } | null;
+  };
+
+export const SCANS_SUMMARY_QUERY = graphql(`
   query ViewerScansSummary($projectId: ID!) {
     scansSummary(projectId: $projectId) {
       id
@@ -48,23 +43,16 @@ export const SCANS_SUMMARY_QUERY = gql`
       }
     }
   }
-`;
+`);
 
-export const ANNOTATED_SCANS_QUERY = gql`
+export const ANNOTATED_SCANS_QUERY = graphql(`
   query ViewerAnnotatedScans($projectId: ID) {
     annotations(projectId: $projectId) {
       id
       scanId
     }
   }
-`;
-
-interface SummaryData {
-  scansSummary: ViewerScan[];
-}
-interface AnnotationsData {
-  annotations: { id: string; scanId: string }[];
-}
+`);
 
 export interface ProjectScans {
   scans: readonly ViewerScan[];
@@ -84,15 +72,17 @@ export function useProjectScans(projectId: string | null): ProjectScans {
   const variables = { projectId: projectId ?? '' };
   // 10,000 summaries are read as a whole and never edited here: normalizing them into the cache
   // would cost seconds for nothing.
-  const summary = useQuery<SummaryData>(SCANS_SUMMARY_QUERY, {
+  const summary = useQuery(SCANS_SUMMARY_QUERY, {
     variables,
     skip,
     fetchPolicy: 'no-cache',
   });
-  const annotations = useQuery<AnnotationsData>(ANNOTATED_SCANS_QUERY, { variables, skip });
+  const annotations = useQuery(ANNOTATED_SCANS_QUERY, { variables, skip });
 
   // One array per answer: the filter caches its index per list identity.
-  const scans = skip ? NO_SCANS : (summary.data?.scansSummary ?? NO_SCANS);
+  const scans = skip
+    ? NO_SCANS
+    : ((summary.data?.scansSummary as ViewerScan[] | undefined) ?? NO_SCANS);
   const summaryIds = useMemo(() => new Set(scans.map((scan) => scan.id)), [scans]);
   const byId = useMemo(() => new Map(scans.map((scan) => [scan.id, scan])), [scans]);
   const annotationRows = annotations.data?.annotations;

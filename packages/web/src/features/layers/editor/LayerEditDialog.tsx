@@ -4,8 +4,7 @@ import {
   LAYER_CREATED,
   LAYER_DEFAULTS,
   LAYER_UPDATED,
-  validateLayerName,
-  validateLayerStyles,
+  layerEditFormSchema,
 } from '@asset-portal/shared';
 import {
   Alert,
@@ -21,7 +20,9 @@ import {
   Typography,
 } from '@mui/material';
 import { useMemo, useRef, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { FormDialog } from '../../../components/form-dialog/FormDialog.tsx';
+import { schemaResolver } from '../../../components/form-dialog/schema-resolver.ts';
 import { snackbar } from '../../../snackbar/snackbar-service.ts';
 import type { LayerRow, LayerWithSource } from '../layer-types.ts';
 import { useLayerGroups } from '../use-layer-groups.ts';
@@ -41,6 +42,16 @@ const SOURCE_EDITOR_HEIGHT = 140;
 export const SOURCE_EDIT_MAX_BYTES = 1024 * 1024;
 const EMPTY_SOURCE = JSON.stringify({ type: 'FeatureCollection', features: [] }, null, 2);
 const NO_GROUP = '';
+
+interface LayerEditValues {
+  name: string;
+  comments: string;
+  groupId: string;
+  showByDefault: boolean;
+  hidden: boolean;
+  source: string;
+  styles: string;
+}
 
 export interface LayerEditDialogProps {
   open: boolean;
@@ -101,25 +112,32 @@ function LayerEditForm({
   const { updateLayerGroup } = useUpdateLayerGroup();
 
   const sourceEditable = !layer || layer.sourceBytes <= SOURCE_EDIT_MAX_BYTES;
-  const [name, setName] = useState(layer?.name ?? '');
-  const [nameTouched, setNameTouched] = useState(false);
-  const [comments, setComments] = useState(layer?.comments ?? '');
-  const [groupId, setGroupId] = useState(layer?.vendorId ?? NO_GROUP);
-  const [showByDefault, setShowByDefault] = useState(
-    layer?.showByDefault ?? LAYER_DEFAULTS.showByDefault,
+  const schema = useMemo(
+    () => layerEditFormSchema({ checkSource: sourceEditable }),
+    [sourceEditable],
   );
-  const [hidden, setHidden] = useState(layer?.ignore ?? LAYER_DEFAULTS.ignore);
-  const [sourceText, setSourceText] = useState(() =>
-    layer ? (sourceEditable ? pretty(layer.source) : layer.source) : EMPTY_SOURCE,
-  );
+  const [defaultValues] = useState<LayerEditValues>(() => ({
+    name: layer?.name ?? '',
+    comments: layer?.comments ?? '',
+    groupId: layer?.vendorId ?? NO_GROUP,
+    showByDefault: layer?.showByDefault ?? LAYER_DEFAULTS.showByDefault,
+    hidden: layer?.ignore ?? LAYER_DEFAULTS.ignore,
+    source: layer ? (sourceEditable ? pretty(layer.source) : layer.source) : EMPTY_SOURCE,
+    styles: layer ? pretty(layer.layers) : '[]',
+  }));
+  const { control, handleSubmit, formState } = useForm({
+    mode: 'onTouched',
+    resolver: schemaResolver<LayerEditValues>()(schema),
+    defaultValues,
+  });
+  const values = useWatch({ control }) as LayerEditValues;
+  const sourceText = values.source;
   const [sourceEdited, setSourceEdited] = useState(false);
-  const [stylesText, setStylesText] = useState(() => (layer ? pretty(layer.layers) : '[]'));
-  const [saving, setSaving] = useState(false);
+  const saving = formState.isSubmitting;
 
-  const nameMessage = validateLayerName(name);
+  // The source and styles editors show their messages as the user types.
   const sourceCheck = useMemo(() => checkLayerSource(sourceText), [sourceText]);
   const sourceMessage = sourceCheck.ok ? null : sourceCheck.message;
-  const stylesMessage = validateLayerStyles(stylesText);
 
   // The preview keeps the last source that parsed while the user is typing.
   const lastSource = useRef<GeoJSON.FeatureCollection | null>(null);
@@ -129,48 +147,43 @@ function LayerEditForm({
   );
   if (parsedSource) lastSource.current = parsedSource;
 
-  const submitDisabled =
-    nameMessage !== null || sourceMessage !== null || stylesMessage !== null || saving;
+  const valid = useMemo(() => schema.safeParse(values).success, [schema, values]);
+  const submitDisabled = !valid || saving;
 
-  const save = async () => {
+  const handleSave = handleSubmit(async (form) => {
     const draft = {
-      name: name.trim(),
-      comments: comments.trim() === '' ? null : comments.trim(),
-      layers: stylesText.trim() === '' ? '[]' : stylesText,
-      ignore: hidden,
-      showByDefault,
+      name: form.name.trim(),
+      comments: form.comments.trim() === '' ? null : form.comments.trim(),
+      layers: form.styles.trim() === '' ? '[]' : form.styles,
+      ignore: form.hidden,
+      showByDefault: form.showByDefault,
     };
-    const vendorId = groupId === NO_GROUP ? null : groupId;
-    setSaving(true);
+    const vendorId = form.groupId === NO_GROUP ? null : form.groupId;
     try {
       if (layer) {
         await updateProjectLayer(layer.id, {
           ...draft,
-          ...(sourceEdited ? { source: sourceText } : {}),
+          ...(sourceEdited ? { source: form.source } : {}),
         });
         if (vendorId !== layer.vendorId) await updateLayerGroup(layer.id, vendorId);
       } else {
-        await createProjectLayer({ ...draft, source: sourceText, projectId, vendorId });
+        await createProjectLayer({ ...draft, source: form.source, projectId, vendorId });
       }
     } catch {
       // The error link has shown the server's message; the dialog keeps the user's input.
-      setSaving(false);
       return;
     }
     snackbar.success(editing ? LAYER_UPDATED(draft.name) : LAYER_CREATED(draft.name));
     onSaved();
     onClose();
-  };
+  });
 
   return (
     <FormDialog
       name="layer-edit"
       title={editing ? 'Edit Layer' : 'Create Layer'}
       width={DIALOG_WIDTH}
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!submitDisabled) void save();
-      }}
+      onSubmit={handleSave}
       onClose={onClose}
       submitLabel="Save"
       submitDisabled={submitDisabled}
@@ -178,96 +191,141 @@ function LayerEditForm({
       busy={saving}
     >
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
-        <TextField
-          label="Layer Name"
-          required
-          autoFocus
-          size="small"
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          onBlur={() => setNameTouched(true)}
-          error={nameTouched && nameMessage !== null}
-          helperText={nameTouched ? nameMessage : undefined}
-          sx={{ flex: 1 }}
-          slotProps={{ htmlInput: { 'data-testid': 'layer-name-input' } }}
-        />
-        <TextField
-          select
-          label="Group"
-          size="small"
-          value={groupId}
-          onChange={(event) => setGroupId(event.target.value)}
-          sx={{ flex: 1 }}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-        >
-          <MenuItem value={NO_GROUP}>
-            <em>No group</em>
-          </MenuItem>
-          {layer?.vendor && !groups.some((group) => group.id === layer.vendor?.id) ? (
-            // The layer's own group, until the list of groups is in.
-            <MenuItem value={layer.vendor.id}>{layer.vendor.name}</MenuItem>
-          ) : null}
-          {groups.map((group) => (
-            <MenuItem key={group.id} value={group.id}>
-              {group.name}
-              {group.projectId === null ? ' (Global)' : ''}
-            </MenuItem>
-          ))}
-        </TextField>
-        <FormControlLabel
-          label="Show by default"
-          control={
-            <Checkbox
-              checked={showByDefault}
-              onChange={(event) => setShowByDefault(event.target.checked)}
+        <Controller
+          name="name"
+          control={control}
+          render={({ field, fieldState }) => (
+            <TextField
+              {...field}
+              label="Layer Name"
+              required
+              autoFocus
+              size="small"
+              error={fieldState.invalid}
+              helperText={fieldState.error?.message}
+              sx={{ flex: 1 }}
+              slotProps={{ htmlInput: { 'data-testid': 'layer-name-input' } }}
             />
-          }
+          )}
         />
-        <FormControlLabel
-          label="Hide"
-          control={
-            <Checkbox checked={hidden} onChange={(event) => setHidden(event.target.checked)} />
-          }
+        <Controller
+          name="groupId"
+          control={control}
+          render={({ field }) => (
+            <TextField
+              select
+              label="Group"
+              size="small"
+              value={field.value}
+              onChange={(event) => field.onChange(event.target.value)}
+              sx={{ flex: 1 }}
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            >
+              <MenuItem value={NO_GROUP}>
+                <em>No group</em>
+              </MenuItem>
+              {layer?.vendor && !groups.some((group) => group.id === layer.vendor?.id) ? (
+                // The layer's own group, until the list of groups is in.
+                <MenuItem value={layer.vendor.id}>{layer.vendor.name}</MenuItem>
+              ) : null}
+              {groups.map((group) => (
+                <MenuItem key={group.id} value={group.id}>
+                  {group.name}
+                  {group.projectId === null ? ' (Global)' : ''}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+        <Controller
+          name="showByDefault"
+          control={control}
+          render={({ field }) => (
+            <FormControlLabel
+              label="Show by default"
+              control={
+                <Checkbox
+                  checked={field.value}
+                  onChange={(event) => field.onChange(event.target.checked)}
+                />
+              }
+            />
+          )}
+        />
+        <Controller
+          name="hidden"
+          control={control}
+          render={({ field }) => (
+            <FormControlLabel
+              label="Hide"
+              control={
+                <Checkbox
+                  checked={field.value}
+                  onChange={(event) => field.onChange(event.target.checked)}
+                />
+              }
+            />
+          )}
         />
       </Box>
-      <TextField
-        label="Comments"
-        size="small"
-        multiline
-        maxRows={3}
-        value={comments}
-        onChange={(event) => setComments(event.target.value)}
-      />
-      <StyleEditor value={stylesText} onChange={setStylesText} source={lastSource.current}>
-        <Typography variant="body2" color="text.secondary">
-          Source (GeoJSON FeatureCollection) *
-        </Typography>
-        <FormHelperText
-          error={sourceMessage !== null}
-          data-testid="layer-source-message"
-          sx={{ mx: 0, mb: 0.5 }}
-        >
-          {sourceMessage ?? (sourceCheck.ok ? `${sourceCheck.featureCount} features` : ' ')}
-        </FormHelperText>
-        {sourceEditable ? (
-          <JsonCodeEditor
-            label="Layer source GeoJSON"
-            testId="layer-source-editor"
-            value={sourceText}
-            onChange={(text) => {
-              setSourceText(text);
-              setSourceEdited(true);
-            }}
-            invalid={sourceMessage !== null}
-            height={SOURCE_EDITOR_HEIGHT}
+      <Controller
+        name="comments"
+        control={control}
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            label="Comments"
+            size="small"
+            multiline
+            maxRows={3}
+            error={fieldState.invalid}
+            helperText={fieldState.error?.message}
           />
-        ) : (
-          <Alert severity="info" data-testid="layer-source-summary">
-            The source is {formatSize(layer?.sourceBytes ?? 0)} ({layer?.featureCount ?? 0}{' '}
-            features), too large to edit here; it is kept as it is. Upload a new file to replace it.
-          </Alert>
         )}
-      </StyleEditor>
+      />
+      <Controller
+        name="styles"
+        control={control}
+        render={({ field: styles }) => (
+          <StyleEditor value={styles.value} onChange={styles.onChange} source={lastSource.current}>
+            <Typography variant="body2" color="text.secondary">
+              Source (GeoJSON FeatureCollection) *
+            </Typography>
+            <FormHelperText
+              error={sourceMessage !== null}
+              data-testid="layer-source-message"
+              sx={{ mx: 0, mb: 0.5 }}
+            >
+              {sourceMessage ?? (sourceCheck.ok ? `${sourceCheck.featureCount} features` : ' ')}
+            </FormHelperText>
+            {sourceEditable ? (
+              <Controller
+                name="source"
+                control={control}
+                render={({ field: source }) => (
+                  <JsonCodeEditor
+                    label="Layer source GeoJSON"
+                    testId="layer-source-editor"
+                    value={source.value}
+                    onChange={(text) => {
+                      source.onChange(text);
+                      setSourceEdited(true);
+                    }}
+                    invalid={sourceMessage !== null}
+                    height={SOURCE_EDITOR_HEIGHT}
+                  />
+                )}
+              />
+            ) : (
+              <Alert severity="info" data-testid="layer-source-summary">
+                The source is {formatSize(layer?.sourceBytes ?? 0)} ({layer?.featureCount ?? 0}{' '}
+                features), too large to edit here; it is kept as it is. Upload a new file to replace
+                it.
+              </Alert>
+            )}
+          </StyleEditor>
+        )}
+      />
     </FormDialog>
   );
 }

@@ -1,6 +1,8 @@
+import { annotationFormSchema } from '@asset-portal/shared';
 import { MenuItem, TextField, Typography } from '@mui/material';
 import { Controller, useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form-dialog/FormDialog.tsx';
+import { schemaResolver } from '../../../components/form-dialog/schema-resolver.ts';
 import { snackbar } from '../../../snackbar/snackbar-service.ts';
 import {
   ANNOTATION_CREATE_TITLE,
@@ -11,7 +13,6 @@ import {
 import {
   type AnnotationFormValues,
   type AnnotationItem,
-  annotationFieldErrors,
   annotationTypeOptions,
   initialAnnotationValues,
   pointOf,
@@ -39,20 +40,17 @@ export function AnnotationDialog({ target, onClose }: AnnotationDialogProps) {
   const scanId = target.kind === 'create' ? target.scanId : target.annotation.scanId;
   const createAnnotation = useCreateAnnotation();
   const updateAnnotation = useUpdateAnnotation();
-  const { control, handleSubmit, formState } = useForm<AnnotationFormValues>({
+  const { control, handleSubmit, formState } = useForm({
     mode: 'onTouched',
+    resolver: schemaResolver<AnnotationFormValues>()(annotationFormSchema),
     defaultValues: initialAnnotationValues(annotation),
   });
 
-  const validateField =
-    (field: keyof AnnotationFormValues) => (_: string, values: AnnotationFormValues) =>
-      annotationFieldErrors(values, point)[field] ?? true;
-
   const handleSave = handleSubmit(async (values) => {
     const change = {
-      title: values.title.trim(),
-      type: values.type || null,
-      comment: values.comment.trim() || null,
+      title: values.title,
+      type: values.type,
+      comment: values.comment,
       // An edit keeps the stored point as it is, height included.
       point: annotation
         ? { type: 'Point' as const, coordinates: annotation.point.coordinates }
@@ -86,7 +84,6 @@ export function AnnotationDialog({ target, onClose }: AnnotationDialogProps) {
       <Controller
         name="title"
         control={control}
-        rules={{ validate: validateField('title') }}
         render={({ field, fieldState }) => (
           <TextField
             {...field}
@@ -102,7 +99,6 @@ export function AnnotationDialog({ target, onClose }: AnnotationDialogProps) {
       <Controller
         name="type"
         control={control}
-        rules={{ validate: validateField('type') }}
         render={({ field, fieldState }) => (
           <TextField
             {...field}
@@ -123,7 +119,6 @@ export function AnnotationDialog({ target, onClose }: AnnotationDialogProps) {
       <Controller
         name="comment"
         control={control}
-        rules={{ validate: validateField('comment') }}
         render={({ field, fieldState }) => (
           <TextField
             {...field}

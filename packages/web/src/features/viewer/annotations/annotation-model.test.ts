@@ -1,10 +1,8 @@
-import { POINT_INVALID, VALUE_REQUIRED } from '@asset-portal/shared';
 import { describe, expect, it } from 'vitest';
 import {
   ANNOTATION_TYPES,
   type AnnotationItem,
   annotationFeatures,
-  annotationFieldErrors,
   annotationTypeOptions,
   canChangeAnnotation,
   initialAnnotationValues,
@@ -79,15 +77,6 @@ describe('annotation form', () => {
     expect(
       initialAnnotationValues(annotation('3', { type: 'Defect', comment: 'Cracked' })),
     ).toEqual({ title: 'Title 3', type: 'Defect', comment: 'Cracked' });
-  });
-
-  it('words errors with the shared rule the server applies', () => {
-    const values = { title: '  ', type: 'Note', comment: '' };
-    expect(annotationFieldErrors(values, [-123, 44])).toEqual({ title: VALUE_REQUIRED });
-    expect(annotationFieldErrors({ ...values, title: 'Culvert' }, [-123, 44])).toEqual({});
-    expect(annotationFieldErrors({ ...values, title: 'Culvert' }, [-200, 44])).toEqual({
-      point: POINT_INVALID,
-    });
   });
 });
 

@@ -1,4 +1,4 @@
-import { annotationInput, canModifyAnnotation, type UserType } from '@asset-portal/shared';
+import { canModifyAnnotation, type UserType } from '@asset-portal/shared';
 
 /** The kinds of annotation offered in the dialog; an older annotation may carry another. */
 export const ANNOTATION_TYPES = ['Note', 'Issue', 'Defect', 'Measurement'] as const;
@@ -44,27 +44,6 @@ export function initialAnnotationValues(annotation: AnnotationItem | null): Anno
     type: annotation?.type ?? DEFAULT_ANNOTATION_TYPE,
     comment: annotation?.comment ?? '',
   };
-}
-
-/** The message for the first broken field of the shared annotation rule, by field name. */
-export function annotationFieldErrors(
-  values: AnnotationFormValues,
-  point: [number, number],
-): Partial<Record<'title' | 'type' | 'comment' | 'point', string>> {
-  const result = annotationInput.safeParse({
-    scanId: 'scan',
-    ...values,
-    point: { type: 'Point', coordinates: point },
-  });
-  if (result.success) return {};
-  const errors: Partial<Record<'title' | 'type' | 'comment' | 'point', string>> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    if (field === 'title' || field === 'type' || field === 'comment' || field === 'point') {
-      errors[field] ??= issue.message;
-    }
-  }
-  return errors;
 }
 
 /** The GeoJSON point sent to the server for a clicked map position. */

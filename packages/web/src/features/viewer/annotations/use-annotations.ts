@@ -1,53 +1,61 @@
-import { gql } from '@apollo/client';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useCallback, useMemo } from 'react';
-import { type AnnotationItem, sortAnnotationsByIdDesc } from './annotation-model.ts';
+import { graphql } from '../../../graphql/generated/gql.ts';
+import { sortAnnotationsByIdDesc } from './annotation-model.ts';
 
-const FIELDS = `
-  id
-  scanId
-  title
-  type
-  comment
-  point {
+export const ANNOTATION_FIELDS = graphql(`
+  fragment AnnotationFields on Annotation {
+    id
+    scanId
+    title
     type
-    coordinates
+    comment
+    point {
+      type
+      coordinates
+    }
+    created
+    lastModified
+    user {
+      id
+      name
+    }
+    scan {
+      id
+      friendlyName
+    }
   }
-  created
-  lastModified
-  user {
-    id
-    name
-  }
-  scan {
-    id
-    friendlyName
-  }
-`;
+`);
 
-const PROJECT_ANNOTATIONS = gql(`
+const PROJECT_ANNOTATIONS = graphql(`
   query ProjectAnnotations($projectId: ID!) {
-    annotations(projectId: $projectId) { ${FIELDS} }
+    annotations(projectId: $projectId) {
+      ...AnnotationFields
+    }
   }
 `);
 
-const CREATE_ANNOTATION = gql(`
+const CREATE_ANNOTATION = graphql(`
   mutation CreateAnnotation($scanId: ID!, $title: String!, $type: String, $comment: String, $point: JSON!) {
-    createAnnotation(scanId: $scanId, title: $title, type: $type, comment: $comment, point: $point) { ${FIELDS} }
+    createAnnotation(scanId: $scanId, title: $title, type: $type, comment: $comment, point: $point) {
+      ...AnnotationFields
+    }
   }
 `);
 
-const UPDATE_ANNOTATION = gql(`
+const UPDATE_ANNOTATION = graphql(`
   mutation UpdateAnnotation($id: ID!, $title: String!, $type: String, $comment: String, $point: JSON!) {
-    updateAnnotation(id: $id, title: $title, type: $type, comment: $comment, point: $point) { ${FIELDS} }
+    updateAnnotation(id: $id, title: $title, type: $type, comment: $comment, point: $point) {
+      ...AnnotationFields
+    }
   }
 `);
 
-const DELETE_ANNOTATION = gql`
+const DELETE_ANNOTATION = graphql(`
   mutation DeleteAnnotation($id: ID!) {
     deleteAnnotation(id: $id)
   }
-`;
+`);
 
 const REFETCH = ['ProjectAnnotations'];
 const AFTER_CHANGE = { refetchQueries: REFETCH, awaitRefetchQueries: true } as const;
@@ -62,10 +70,10 @@ export interface AnnotationChange {
 
 /** The project's annotations, newest id first (spec §4). */
 export function useProjectAnnotations(projectId: string) {
-  const { data, loading, error } = useQuery<{ annotations: AnnotationItem[] }>(
-    PROJECT_ANNOTATIONS,
-    { variables: { projectId }, fetchPolicy: 'cache-and-network' },
-  );
+  const { data, loading, error } = useQuery(PROJECT_ANNOTATIONS, {
+    variables: { projectId },
+    fetchPolicy: 'cache-and-network',
+  });
   const annotations = useMemo(
     () => sortAnnotationsByIdDesc(data?.annotations ?? []),
     [data?.annotations],
@@ -90,9 +98,6 @@ export function useUpdateAnnotation() {
 }
 
 export function useDeleteAnnotation() {
-  const [mutate] = useMutation<{ deleteAnnotation: boolean }, { id: string }>(
-    DELETE_ANNOTATION,
-    AFTER_CHANGE,
-  );
+  const [mutate] = useMutation(DELETE_ANNOTATION, AFTER_CHANGE);
   return useCallback((id: string) => mutate({ variables: { id } }), [mutate]);
 }

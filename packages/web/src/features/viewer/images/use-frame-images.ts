@@ -1,27 +1,14 @@
-import { gql } from '@apollo/client';
 import { useApolloClient, useQuery } from '@apollo/client/react';
 import { useEffect } from 'react';
+import { graphql } from '../../../graphql/generated/gql.ts';
+import type { ScanFrameImagesQuery } from '../../../graphql/generated/graphql.ts';
 
 /** Links to one camera's image of a frame; they expire (see `FrameImages.expiresAt`). */
-export interface CameraImageLinks {
-  url: string;
-  thumbnailUrl: string;
-  jpegRotation: number;
-}
+export type CameraImageLinks = NonNullable<FrameImages['left']>;
 
-export interface FrameImages {
-  scanId: string;
-  frame: number;
-  lat: number;
-  lon: number;
-  capturedAt: string | null;
-  expiresAt: string;
-  left: CameraImageLinks | null;
-  center: CameraImageLinks | null;
-  right: CameraImageLinks | null;
-}
+export type FrameImages = ScanFrameImagesQuery['scanImageUrls'];
 
-export const FRAME_IMAGES_QUERY = gql`
+export const FRAME_IMAGES_QUERY = graphql(`
   query ScanFrameImages($scanId: ID!, $frame: Int!) {
     scanImageUrls(scanId: $scanId, frame: $frame) {
       scanId
@@ -47,11 +34,7 @@ export const FRAME_IMAGES_QUERY = gql`
       }
     }
   }
-`;
-
-interface FrameImagesData {
-  scanImageUrls: FrameImages;
-}
+`);
 
 /** Links younger than this are reused from the cache; older ones are asked for again. */
 const FRESH_FOR_MS = 60_000;
@@ -65,7 +48,7 @@ const isStale = (links: FrameImages) =>
  */
 export function useFrameImages(scanId: string | null, frame: number | null) {
   const skip = scanId === null || frame === null;
-  const { data, loading, error, refetch } = useQuery<FrameImagesData>(FRAME_IMAGES_QUERY, {
+  const { data, loading, error, refetch } = useQuery(FRAME_IMAGES_QUERY, {
     variables: { scanId: scanId ?? '', frame: frame ?? 0 },
     skip,
   });
@@ -90,7 +73,7 @@ export function usePrefetchFrames(scanId: string | null, frames: readonly number
     let cancelled = false;
     for (const frame of frames) {
       client
-        .query<FrameImagesData>({ query: FRAME_IMAGES_QUERY, variables: { scanId, frame } })
+        .query({ query: FRAME_IMAGES_QUERY, variables: { scanId, frame } })
         .then(({ data }) => {
           if (cancelled || !data) return;
           const links = data.scanImageUrls;

@@ -1,15 +1,11 @@
-import { gql } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
+import { graphql } from '../../../graphql/generated/gql.ts';
+import type { ScanFramesQuery } from '../../../graphql/generated/graphql.ts';
 
 /** One frame of the focused scan: where the cameras were. */
-export interface ScanFrame {
-  id: string;
-  frame: number;
-  lon: number;
-  lat: number;
-}
+export type ScanFrame = NonNullable<ScanFramesQuery['scan']>['images'][number];
 
-export const SCAN_FRAMES_QUERY = gql`
+export const SCAN_FRAMES_QUERY = graphql(`
   query ScanFrames($id: ID!) {
     scan(id: $id) {
       id
@@ -21,11 +17,7 @@ export const SCAN_FRAMES_QUERY = gql`
       }
     }
   }
-`;
-
-interface ScanFramesData {
-  scan: { id: string; images: ScanFrame[] };
-}
+`);
 
 const NO_FRAMES: ScanFrame[] = [];
 
@@ -37,7 +29,7 @@ export function useScanImages(scanId: string | null): {
   images: ScanFrame[];
   loading: boolean;
 } {
-  const { data, loading } = useQuery<ScanFramesData>(SCAN_FRAMES_QUERY, {
+  const { data, loading } = useQuery(SCAN_FRAMES_QUERY, {
     variables: { id: scanId ?? '' },
     skip: scanId === null,
   });

@@ -1,19 +1,10 @@
-import { gql } from '@apollo/client';
+import { graphql } from '../../../graphql/generated/gql.ts';
+import type { PointCloudStreamsQuery } from '../../../graphql/generated/graphql.ts';
 
-/** One scan's point cloud as the server offers it for streaming. */
-export interface PointCloudStream {
-  scanId: string;
-  status: 'ready' | 'building' | 'failed' | 'missing' | (string & {});
-  format: string;
-  metadataUrl: string | null;
-  hierarchyUrl: string | null;
-  octreeUrl: string | null;
-  expiresAt: string | null;
-  crs: string | null;
-  pointCount: number | null;
-}
+/** One scan's point cloud as the server offers it for streaming ('ready', 'building', 'failed', 'missing'). */
+export type PointCloudStream = PointCloudStreamsQuery['pointCloudStreams'][number];
 
-export const POINT_CLOUD_STREAMS_QUERY = gql`
+export const POINT_CLOUD_STREAMS_QUERY = graphql(`
   query PointCloudStreams($scanIds: [ID!]!) {
     pointCloudStreams(scanIds: $scanIds) {
       scanId
@@ -27,11 +18,7 @@ export const POINT_CLOUD_STREAMS_QUERY = gql`
       pointCount
     }
   }
-`;
-
-export interface PointCloudStreamsData {
-  pointCloudStreams: PointCloudStream[];
-}
+`);
 
 /** A stream the view can load: ready, with its three object URLs. */
 export interface ReadyStream extends PointCloudStream {

@@ -5,7 +5,6 @@ import {
   nextRefreshDelay,
   POINT_CLOUD_STREAMS_QUERY,
   type PointCloudStream,
-  type PointCloudStreamsData,
   type ReadyStream,
 } from './point-cloud-streams.ts';
 
@@ -17,10 +16,11 @@ export function usePointCloudStreams(scanIds: readonly string[]) {
   // The same scans in a new array must not ask the server again.
   const key = scanIds.join('\n');
   const ids = useMemo(() => (key ? key.split('\n') : []), [key]);
-  const { data, loading, error, refetch } = useQuery<PointCloudStreamsData>(
-    POINT_CLOUD_STREAMS_QUERY,
-    { variables: { scanIds: ids }, skip: ids.length === 0, fetchPolicy: 'network-only' },
-  );
+  const { data, loading, error, refetch } = useQuery(POINT_CLOUD_STREAMS_QUERY, {
+    variables: { scanIds: ids },
+    skip: ids.length === 0,
+    fetchPolicy: 'network-only',
+  });
   const streams: PointCloudStream[] = ids.length === 0 ? [] : (data?.pointCloudStreams ?? []);
 
   const refetchRef = useRef(refetch);

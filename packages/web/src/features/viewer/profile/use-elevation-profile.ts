@@ -1,10 +1,10 @@
-import { gql } from '@apollo/client';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { skipToken, useQuery } from '@apollo/client/react';
 import { useMemo } from 'react';
+import { graphql } from '../../../graphql/generated/gql.ts';
 import { type ProfilePoint, parseProfilePoints } from './profile-model.ts';
 
-const ELEVATION_PROFILE = gql`
+const ELEVATION_PROFILE = graphql(`
   query ElevationProfile($input: ElevationProfileInput!) {
     elevationProfile(input: $input) {
       points
@@ -13,16 +13,7 @@ const ELEVATION_PROFILE = gql`
       truncated
     }
   }
-`;
-
-interface ElevationProfileData {
-  elevationProfile: {
-    points: unknown;
-    lengthMetres: number;
-    pointCount: number;
-    truncated: boolean;
-  };
-}
+`);
 
 export interface ElevationProfileRequest {
   scanIds: readonly string[];
@@ -39,13 +30,13 @@ export interface ElevationProfileResult {
 
 /** The profile of the scans' clouds along the line; no request while `request` is null. */
 export function useElevationProfile(request: ElevationProfileRequest | null) {
-  const { data, loading, error } = useQuery<ElevationProfileData>(
+  const { data, loading, error } = useQuery(
     ELEVATION_PROFILE,
     request
       ? {
           variables: {
             input: {
-              scanIds: request.scanIds,
+              scanIds: [...request.scanIds],
               line: request.line,
               corridorWidth: request.corridorWidth,
             },
