@@ -1,0 +1,301 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { allInOneArgs, allInOneEnv } from '../../../scripts/all-in-one.mjs';
+import { POSTGRES_URL } from './databases.ts';
+import { freePort } from './server-process.ts';
+
+// The portal of one fault-injection trial: an all-in-one process, or a web process beside a
+// separate worker process, on a fresh database (PGlite in DATA_DIR, or a new database on the
+// PostgreSQL server), each process killable with SIGKILL and restartable on the same data.
+
+const repoRoot = path.resolve(fileURLToPath(import.meta.url), '../../../..');
+const mainDir = path.join(repoRoot, 'packages/server/src/main');
+
+export type Topology = 'all-in-one' | 'web+worker';
+export type DatabaseKind = 'pglite' | 'postgres';
+export type Role = 'all-in-one' | 'web' | 'worker';
+
+export const TRIAL_PASSWORD = 'fault-trial-password-1';
+/** Short, so a job whose worker was killed is taken over within seconds of the restart. */
+export const TRIAL_LEASE_SECONDS = 2;
+
+const READY: Record<Role, string> = {
+  'all-in-one': 'Asset Portal is running at',
+  web: 'Asset Portal is running at',
+  worker: 'Asset Portal worker started',
+};
+
+export interface RoleProcess {
+  role: Role;
+  child: ChildProcess;
+  output(): string;
+  /** SIGKILL; resolves once the process is gone. */
+  kill(): Promise<void>;
+  /** SIGTERM (a clean stop); SIGKILL after `graceMs`. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+/** The all-in-one bundle is compiled once per trial run; web and worker run through tsx. */
+let bundleArgs: Promise<string[]> | undefined;
+
+async function argsFor(role: Role): Promise<string[]> {
+  if (role === 'all-in-one') {
+    bundleArgs ??= allInOneArgs();
+    return bundleArgs;
+  }
+  return ['--import', 'tsx', path.join(mainDir, role === 'web' ? 'web.ts' : 'worker.ts')];
+}
+
+async function startRole(
+  role: Role,
+  env: Record<string, string>,
+  timeoutMs = 90_000,
+): Promise<RoleProcess> {
+  const child = spawn(process.execPath, await argsFor(role), {
+    cwd: repoRoot,
+    env: allInOneEnv({ ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const exited = new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+  const alive = () => child.exitCode === null && child.signalCode === null;
+  const handle: RoleProcess = {
+    role,
+    child,
+    output: () => output,
+    async kill() {
+      if (alive()) child.kill('SIGKILL');
+      await exited;
+    },
+    async stop(graceMs = 15_000) {
+      if (alive()) child.kill('SIGTERM');
+      const timer = setTimeout(() => alive() && child.kill('SIGKILL'), graceMs);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      cleanup();
+      void handle.kill();
+      reject(new Error(`The ${role} process did not start in ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
+    const onData = () => {
+      if (output.includes(READY[role])) {
+        cleanup();
+        resolve();
+      }
+    };
+    const onExit = (code: number | null) => {
+      cleanup();
+      reject(new Error(`The ${role} process exited (${code}) before it was ready:\n${output}`));
+    };
+    const cleanup = () => {
+      clearTimeout(timer);
+      child.stdout?.off('data', onData);
+      child.off('exit', onExit);
+    };
+    child.stdout?.on('data', onData);
+    child.once('exit', onExit);
+    onData();
+  });
+  return handle;
+}
+
+async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect().catch((error: Error) => {
+    throw new Error(`PostgreSQL is not reachable at ${POSTGRES_URL}: ${error.message}`);
+  });
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A seeded data folder (and PostgreSQL database) that trials start from as copies. */
+export interface TrialTemplate {
+  database: DatabaseKind;
+  dataDir: string;
+  /** The template database on the PostgreSQL server; undefined on PGlite. */
+  databaseName: string | undefined;
+}
+
+const databaseUrlFor = (name: string) => POSTGRES_URL.replace(/\/[^/?]*(\?|$)/, `/${name}$1`);
+
+function trialEnv(dataDir: string, port: number, noFixtures: string, databaseUrl?: string) {
+  return {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    COOKIE_SECURE: 'false',
+    DEMO_PASSWORD: TRIAL_PASSWORD,
+    FIXTURES_DIR: noFixtures,
+    JOB_LEASE_SECONDS: String(TRIAL_LEASE_SECONDS),
+    DATABASE_POOL_SIZE: '4',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  } satisfies Record<string, string>;
+}
+
+/**
+ * Migrates and seeds a database once, so each trial starts from a copy instead of paying for the
+ * migrations and the demo seed (argon2 password hashes) again.
+ */
+export async function prepareTemplate(
+  database: DatabaseKind,
+  workDir: string,
+): Promise<TrialTemplate> {
+  const dataDir = path.join(workDir, `template-${database}`);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  let databaseName: string | undefined;
+  if (database === 'postgres') {
+    databaseName = `ap_fault_template_${process.pid}`;
+    await withAdminClient(async (client) => {
+      await client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+      await client.query(`CREATE DATABASE ${databaseName}`);
+    });
+  }
+  const env = trialEnv(
+    dataDir,
+    await freePort(),
+    path.join(workDir, 'no-fixtures'),
+    databaseName ? databaseUrlFor(databaseName) : undefined,
+  );
+  const seeding = await startRole('all-in-one', env);
+  await seeding.stop();
+  // The demo packages need the fixtures the trials leave out: no later start should try them.
+  fs.rmSync(path.join(dataDir, 'demo-packages.pending'), { force: true });
+  return { database, dataDir, databaseName };
+}
+
+/** Removes a template's data folder and database. */
+export async function disposeTemplate(template: TrialTemplate): Promise<void> {
+  fs.rmSync(template.dataDir, { recursive: true, force: true });
+  if (template.databaseName) {
+    const name = template.databaseName;
+    await withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  }
+}
+
+export interface TrialPortal {
+  topology: Topology;
+  database: DatabaseKind;
+  origin: string;
+  dataDir: string;
+  /** The PostgreSQL database's URL; undefined on PGlite. */
+  databaseUrl: string | undefined;
+  /** The process a fault in a job stage kills: the all-in-one or the separate worker. */
+  jobRole(): Role;
+  /** The process that answers HTTP: the all-in-one or the web process. */
+  apiRole(): Role;
+  kill(role: Role): Promise<void>;
+  restart(role: Role): Promise<void>;
+  /** Stops every process cleanly (the database can then be opened from the test). */
+  stop(): Promise<void>;
+  /** Kills what is left and removes the data folder and database. */
+  dispose(): Promise<void>;
+  output(): string;
+}
+
+/**
+ * Starts a portal on fresh data: the demo seed (accounts, organizations, projects and buckets)
+ * without the fixture scans, whose building would compete with the trial for the CPU.
+ */
+export async function startTrialPortal(options: {
+  topology: Topology;
+  template: TrialTemplate;
+  workDir: string;
+  name: string;
+}): Promise<TrialPortal> {
+  const { template } = options;
+  if (options.topology === 'web+worker' && template.database === 'pglite') {
+    throw new Error('A separate worker needs the PostgreSQL server: PGlite is one process only');
+  }
+  const dataDir = path.join(options.workDir, options.name);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.cpSync(template.dataDir, dataDir, { recursive: true });
+  let databaseUrl: string | undefined;
+  if (template.databaseName) {
+    const dbName = `ap_fault_${options.name.replace(/[^a-z0-9_]/gi, '_').toLowerCase()}`;
+    await withAdminClient(async (client) => {
+      await client.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await client.query(`CREATE DATABASE ${dbName} TEMPLATE ${template.databaseName}`);
+    });
+    databaseUrl = databaseUrlFor(dbName);
+  }
+  const env: Record<string, string> = trialEnv(
+    dataDir,
+    await freePort(),
+    path.join(options.workDir, 'no-fixtures'),
+    databaseUrl,
+  );
+  const processes = new Map<Role, RoleProcess>();
+  const roles: Role[] = options.topology === 'all-in-one' ? ['all-in-one'] : ['web', 'worker'];
+  const logs: string[] = [];
+  const start = async (role: Role) => {
+    processes.set(role, await startRole(role, env));
+  };
+  const portal: TrialPortal = {
+    topology: options.topology,
+    database: template.database,
+    origin: env.PUBLIC_URL!,
+    dataDir,
+    databaseUrl,
+    jobRole: () => (options.topology === 'all-in-one' ? 'all-in-one' : 'worker'),
+    apiRole: () => (options.topology === 'all-in-one' ? 'all-in-one' : 'web'),
+    async kill(role) {
+      const running = processes.get(role);
+      if (!running) return;
+      await running.kill();
+      logs.push(`--- ${role} (killed) ---\n${running.output()}`);
+      processes.delete(role);
+    },
+    restart: start,
+    async stop() {
+      // The worker first, so it never runs against a stopped web process's migrations.
+      for (const role of [...roles].reverse()) {
+        const running = processes.get(role);
+        if (!running) continue;
+        await running.stop();
+        logs.push(`--- ${role} ---\n${running.output()}`);
+        processes.delete(role);
+      }
+    },
+    async dispose() {
+      for (const running of processes.values()) await running.kill();
+      processes.clear();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (databaseUrl) {
+        const dbName = new URL(databaseUrl).pathname.slice(1);
+        await withAdminClient((client) =>
+          client.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`),
+        );
+      }
+    },
+    output: () =>
+      [...logs, ...[...processes.values()].map((p) => `--- ${p.role} ---\n${p.output()}`)].join(
+        '\n',
+      ),
+  };
+  try {
+    // The web process (or the all-in-one) migrates and seeds before the worker starts.
+    for (const role of roles) await start(role);
+  } catch (error) {
+    await portal.dispose();
+    throw error;
+  }
+  return portal;
+}
