@@ -233,9 +233,14 @@ describeInBrowser('Bulk Processing', () => {
 
     await bulk.chooseBucket('Northwind deliveries');
     await bulk.typeFolder('');
-    expect(await bulk.fieldMessage(bulk.publishDialog(), /^Folder/)).toBe(VALUE_REQUIRED);
+    // The form validates as the field is left; the message shows on the next render.
+    await expect
+      .poll(() => bulk.fieldMessage(bulk.publishDialog(), /^Folder/))
+      .toBe(VALUE_REQUIRED);
     await bulk.typeFolder('../elsewhere');
-    expect(await bulk.fieldMessage(bulk.publishDialog(), /^Folder/)).toBe(PUBLISH_FOLDER_INVALID);
+    await expect
+      .poll(() => bulk.fieldMessage(bulk.publishDialog(), /^Folder/))
+      .toBe(PUBLISH_FOLDER_INVALID);
     expect(await bulk.publishButton().isDisabled()).toBe(true);
     await bulk.typeFolder('deliveries/april');
     expect(await bulk.publishButton().isEnabled()).toBe(true);

@@ -6,6 +6,7 @@ import path from 'node:path';
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html',
   '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
   '.css': 'text/css',
   '.json': 'application/json',
 };
