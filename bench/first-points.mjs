@@ -26,8 +26,8 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
 import { buildHarness, serveHarness } from '../e2e/support/pointcloud-harness.ts';
-import { lasStream } from '../packages/server/src/packages/generator/las-writer.ts';
-import { loadSourceCloud } from '../packages/server/src/packages/generator/source-cloud.ts';
+import { lasStream } from '../packages/server/src/device-packages/generator/las-writer.ts';
+import { loadSourceCloud } from '../packages/server/src/device-packages/generator/source-cloud.ts';
 import { buildPotreeFromLas } from '../packages/server/src/pointcloud/potree-writer.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

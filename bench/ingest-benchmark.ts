@@ -4,10 +4,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../packages/server/src/config/config.ts';
 import { migrateToLatest, openDatabase } from '../packages/server/src/db/database.ts';
+import { MANIFEST_NAME } from '../packages/server/src/device-packages/manifest.ts';
+import { openPackage } from '../packages/server/src/device-packages/package-reader.ts';
 import { ingestPackageJob } from '../packages/server/src/modules/ingestion/ingest-package.job.ts';
 import { enqueueIngestion } from '../packages/server/src/modules/ingestion/ingestion.queue.ts';
-import { MANIFEST_NAME } from '../packages/server/src/packages/manifest.ts';
-import { openPackage } from '../packages/server/src/packages/package-reader.ts';
 import { createObjectStorage } from '../packages/server/src/storage/create-object-storage.ts';
 import { drainJobs, uploadPackage } from '../packages/server/test/ingestion-test-kit.ts';
 

@@ -10,8 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
-import { lasStream } from '../packages/server/src/packages/generator/las-writer.ts';
-import { loadSourceCloud } from '../packages/server/src/packages/generator/source-cloud.ts';
+import { lasStream } from '../packages/server/src/device-packages/generator/las-writer.ts';
+import { loadSourceCloud } from '../packages/server/src/device-packages/generator/source-cloud.ts';
 import { openPointCloudFile } from '../packages/server/src/pointcloud/point-reader.ts';
 import { buildPotreeFromLas } from '../packages/server/src/pointcloud/potree-writer.ts';
 

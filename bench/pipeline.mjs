@@ -15,11 +15,14 @@ import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import proj4 from 'proj4';
+import {
+  GNSS_SITES,
+  utmZoneFor,
+} from '../packages/server/src/device-packages/generator/gnss-sites.ts';
+import { lasStream } from '../packages/server/src/device-packages/generator/las-writer.ts';
+import { loadSourceCloud } from '../packages/server/src/device-packages/generator/source-cloud.ts';
 import { readLasFileHeader } from '../packages/server/src/lib/las/las-header.ts';
 import { builtInPipelineEngine } from '../packages/server/src/modules/processing/pipeline-engine/pipeline-engine.ts';
-import { GNSS_SITES, utmZoneFor } from '../packages/server/src/packages/generator/gnss-sites.ts';
-import { lasStream } from '../packages/server/src/packages/generator/las-writer.ts';
-import { loadSourceCloud } from '../packages/server/src/packages/generator/source-cloud.ts';
 import { openPointCloudFile } from '../packages/server/src/pointcloud/point-reader.ts';
 
 const run = promisify(execFile);

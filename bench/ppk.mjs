@@ -24,6 +24,14 @@ import { promisify } from 'node:util';
 import proj4 from 'proj4';
 import { loadConfig } from '../packages/server/src/config/config.ts';
 import { migrateToLatest, openDatabase } from '../packages/server/src/db/database.ts';
+import {
+  GNSS_SITES,
+  utmZoneFor,
+} from '../packages/server/src/device-packages/generator/gnss-sites.ts';
+import { lasStream } from '../packages/server/src/device-packages/generator/las-writer.ts';
+import { makePackage } from '../packages/server/src/device-packages/generator/make-package.ts';
+import { parseGeneratorArgs } from '../packages/server/src/device-packages/generator/options.ts';
+import { loadSourceCloud } from '../packages/server/src/device-packages/generator/source-cloud.ts';
 import { storageUrl } from '../packages/server/src/modules/ingestion/ingestion-context.ts';
 import { parsePosFile } from '../packages/server/src/modules/trajectory/ppk/pos-file.ts';
 import {
@@ -38,11 +46,6 @@ import {
 import { correctPointCloud } from '../packages/server/src/modules/trajectory/ppk/trajectory-correction.ts';
 import { processTrajectoryRun } from '../packages/server/src/modules/trajectory/trajectory-run.processor.ts';
 import { trajectoryRunRepository } from '../packages/server/src/modules/trajectory/trajectory-run.repository.ts';
-import { GNSS_SITES, utmZoneFor } from '../packages/server/src/packages/generator/gnss-sites.ts';
-import { lasStream } from '../packages/server/src/packages/generator/las-writer.ts';
-import { makePackage } from '../packages/server/src/packages/generator/make-package.ts';
-import { parseGeneratorArgs } from '../packages/server/src/packages/generator/options.ts';
-import { loadSourceCloud } from '../packages/server/src/packages/generator/source-cloud.ts';
 import { openPointCloudFile } from '../packages/server/src/pointcloud/point-reader.ts';
 import { createObjectStorage } from '../packages/server/src/storage/create-object-storage.ts';
 import { objectKey } from '../packages/server/src/storage/object-key.ts';

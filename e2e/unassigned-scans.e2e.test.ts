@@ -8,7 +8,7 @@ import {
   SESSION_ASSIGNED,
 } from '@asset-portal/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { GeneratedPackage } from '../packages/server/src/packages/generator/make-package.ts';
+import type { GeneratedPackage } from '../packages/server/src/device-packages/generator/make-package.ts';
 import { DEVICE_ASSIGNMENT_PATH, DeviceAssignmentPage } from './support/device-assignment-page.ts';
 import { ingestGeneratedPackage } from './support/device-packages.ts';
 import { describeInBrowser, setUpBrowserSuite } from './support/suite.ts';

@@ -2,8 +2,8 @@ import path from 'node:path';
 import {
   type GeneratedPackage,
   makePackage,
-} from '../../packages/server/src/packages/generator/make-package.ts';
-import { parseGeneratorArgs } from '../../packages/server/src/packages/generator/options.ts';
+} from '../../packages/server/src/device-packages/generator/make-package.ts';
+import { parseGeneratorArgs } from '../../packages/server/src/device-packages/generator/options.ts';
 import { createObjectStorage } from '../../packages/server/src/storage/create-object-storage.ts';
 import type { ObjectStorage } from '../../packages/server/src/storage/storage.ts';
 import { factories } from '../../packages/server/test/factories.ts';

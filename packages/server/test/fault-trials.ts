@@ -4,6 +4,14 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { BASESTATION_CONTENT_TYPE, numberOfPartsFor, partRange } from '@asset-portal/shared';
 import { type Db, openDatabase, pgliteDirectory } from '../src/db/database.ts';
+import { makeBasestationZip } from '../src/device-packages/generator/basestation-zip.ts';
+import { makePackage } from '../src/device-packages/generator/make-package.ts';
+import {
+  defaultFixturesDir,
+  parseGeneratorArgs,
+} from '../src/device-packages/generator/options.ts';
+import type { LuxlzManifest } from '../src/device-packages/manifest.ts';
+import { openPackage } from '../src/device-packages/package-reader.ts';
 import { withJobTables } from '../src/jobs/job-tables.ts';
 import {
   BASESTATION_ACTIVITY,
@@ -17,11 +25,6 @@ import {
   runActivityKey,
   TRAJECTORY_PROCESSING_ACTIVITY,
 } from '../src/modules/trajectory/trajectory-run-rules.ts';
-import { makeBasestationZip } from '../src/packages/generator/basestation-zip.ts';
-import { makePackage } from '../src/packages/generator/make-package.ts';
-import { defaultFixturesDir, parseGeneratorArgs } from '../src/packages/generator/options.ts';
-import type { LuxlzManifest } from '../src/packages/manifest.ts';
-import { openPackage } from '../src/packages/package-reader.ts';
 import { openPotree } from '../src/pointcloud/potree-reader.ts';
 import { EmbeddedObjectStorage } from '../src/storage/embedded-storage.ts';
 import {

@@ -4,10 +4,10 @@ import path from 'node:path';
 import yazl from 'yazl';
 import type { AppConfig } from '../src/config/config.ts';
 import type { Db } from '../src/db/database.ts';
+import { openPackage } from '../src/device-packages/package-reader.ts';
 import { jobDefinitions } from '../src/jobs/job-registry.ts';
 import { runNextJob } from '../src/jobs/job-runner.ts';
 import { enqueueIngestion } from '../src/modules/ingestion/ingestion.queue.ts';
-import { openPackage } from '../src/packages/package-reader.ts';
 import { objectKey } from '../src/storage/object-key.ts';
 import type { ObjectStorage } from '../src/storage/storage.ts';
 

@@ -157,6 +157,7 @@ export const ACTIVITY_TYPES = [
   'ImportedScanProcessing',
   'ScanProcessing',
   'ScanPublishing',
+  'ScanImageThumbnails',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 

@@ -6,8 +6,8 @@ import { createRequire } from 'node:module';
 import { setPriority } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { makePackage } from '../packages/generator/make-package.ts';
-import { type GeneratorOptions, parseGeneratorArgs } from '../packages/generator/options.ts';
+import { makePackage } from '../device-packages/generator/make-package.ts';
+import { type GeneratorOptions, parseGeneratorArgs } from '../device-packages/generator/options.ts';
 import { demoSessionId } from './demo-sessions.ts';
 
 /** The demo device packages: what they hold, and building their files with the generator. */

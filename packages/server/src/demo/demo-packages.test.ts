@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { siteForWindow } from '../packages/generator/gnss-sites.ts';
-import { utcToGpsSeconds } from '../packages/gps-time.ts';
+import { siteForWindow } from '../device-packages/generator/gnss-sites.ts';
+import { utcToGpsSeconds } from '../device-packages/gps-time.ts';
 import { CUSTOMER_ORGANIZATION, DEMO_ASSIGNMENTS, DEMO_DEVICES } from './demo-catalog.ts';
 import { DEMO_PACKAGES, demoPackageScanIds, demoPackageSessionId } from './demo-packages.ts';
 

@@ -1,11 +1,17 @@
 import type { z } from 'zod';
 import type { AppConfig } from '../config/config.ts';
 import type { Db } from '../db/database.ts';
+import type { Logger } from '../lib/logger.ts';
+import type { ObjectStorage } from '../storage/storage.ts';
 
 /** What a running job may use. */
 export interface JobContext {
   db: Db;
   config: AppConfig;
+  /** The object store, one instance for the worker. */
+  storage: ObjectStorage;
+  /** The worker's log, naming this job's id and kind. */
+  log: Logger;
   jobId: number;
   /** 1 on the first run. */
   attempt: number;

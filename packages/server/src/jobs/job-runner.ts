@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { AppConfig } from '../config/config.ts';
 import type { Db } from '../db/database.ts';
+import { createLogger, type Logger } from '../lib/logger.ts';
+import { createObjectStorage } from '../storage/create-object-storage.ts';
+import type { ObjectStorage } from '../storage/storage.ts';
 import { type JobDefinition, PermanentJobError } from './define-job.ts';
 import { jobRepository } from './job.repository.ts';
 import { jobSignals } from './job-queue.ts';
@@ -11,6 +14,10 @@ export interface JobRunnerOptions {
   db: Db;
   config: AppConfig;
   jobs: readonly JobDefinition[];
+  /** The object store the jobs use (default: the configured one). */
+  storage?: ObjectStorage;
+  /** Where the runner and its jobs log (default: a pino logger at LOG_LEVEL). */
+  log?: Logger;
   /** Jobs run at once by this process (default 1). */
   concurrency?: number;
   /** How often an idle runner looks for due jobs (default 1 s); enqueues here wake it at once. */
@@ -48,6 +55,14 @@ export async function runNextJob(options: JobRunnerOptions & { workerId: string 
   return true;
 }
 
+/** What every job of a runner shares: its store and its log. */
+function runnerTools(options: JobRunnerOptions): { storage: ObjectStorage; log: Logger } {
+  return {
+    storage: options.storage ?? createObjectStorage(options.config),
+    log: options.log ?? createLogger(options.config, 'jobs'),
+  };
+}
+
 async function execute(
   row: JobRow,
   job: JobDefinition,
@@ -55,6 +70,7 @@ async function execute(
   leaseMs: number,
 ) {
   const { db, workerId } = options;
+  const { storage, log } = runnerTools(options);
   if (row.attempts > row.maxAttempts) {
     // Taken over after a lease ran out on the last attempt: that attempt counts.
     const last = row.lastError ? ` (last error: ${row.lastError})` : '';
@@ -75,7 +91,7 @@ async function execute(
     () => {
       jobRepository
         .extendLease(db, row.id, workerId, leaseMs)
-        .catch((error) => console.error(`job ${row.id}: lease renewal failed:`, error));
+        .catch((error) => log.error({ err: error, jobId: row.id }, 'lease renewal failed'));
     },
     Math.max(50, Math.floor(leaseMs / 3)),
   );
@@ -84,6 +100,8 @@ async function execute(
     await job.run(parsed.data, {
       db,
       config: options.config,
+      storage,
+      log: log.child({ jobId: row.id, kind: row.kind }),
       jobId: row.id,
       attempt: row.attempts,
       maxAttempts: row.maxAttempts,
@@ -107,6 +125,9 @@ async function execute(
 /** Starts `concurrency` loops that claim and run jobs until stopped. */
 export function startJobRunner(options: JobRunnerOptions): JobRunner {
   const workerId = options.workerId ?? newWorkerId();
+  // One store and one log for every job this runner runs.
+  const tools = runnerTools(options);
+  options = { ...options, ...tools };
   const pollMs = options.pollMs ?? 1000;
   const concurrency = Math.max(1, options.concurrency ?? 1);
   let stopping = false;
@@ -131,7 +152,7 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
       try {
         ran = await runNextJob({ ...options, workerId });
       } catch (error) {
-        console.error(`job runner ${workerId}:`, error);
+        tools.log.error({ err: error, workerId }, 'job runner failed');
       }
       if (!ran && !stopping) await waitForWork();
     }

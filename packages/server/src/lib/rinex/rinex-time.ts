@@ -2,7 +2,7 @@ import {
   gpsSecondsToUtc,
   gpstCalendarToGpsSeconds,
   utcToGpsSeconds,
-} from '../../packages/gps-time.ts';
+} from '../../device-packages/gps-time.ts';
 
 /**
  * RINEX epochs are calendar times in the file's time system: GPS (also Galileo, QZSS and IRNSS

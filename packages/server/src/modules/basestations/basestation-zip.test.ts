@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
-import { openPackage } from '../../packages/package-reader.ts';
+import { openPackage } from '../../device-packages/package-reader.ts';
 import { readBasestationZip, storedRinexName } from './basestation-zip.ts';
 
 const GNSS = path.resolve(

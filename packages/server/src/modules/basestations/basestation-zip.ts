@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { OpenedPackage } from '../../device-packages/package-reader.ts';
 import { readRinexSummary } from '../../lib/rinex/rinex-epochs.ts';
 import { classifyRinexFileName, RinexLineReader } from '../../lib/rinex/rinex-files.ts';
 import {
@@ -8,7 +9,6 @@ import {
   type RinexHeader,
 } from '../../lib/rinex/rinex-header.ts';
 import type { RinexTime } from '../../lib/rinex/rinex-time.ts';
-import type { OpenedPackage } from '../../packages/package-reader.ts';
 
 /** A base-station zip the portal cannot use; the message says why, for the user. */
 export class BasestationFileError extends Error {

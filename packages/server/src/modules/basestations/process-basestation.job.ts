@@ -9,14 +9,13 @@ import { z } from 'zod';
 import type { AppConfig } from '../../config/config.ts';
 import type { Db } from '../../db/database.ts';
 import type { BasestationFileRecord, BasestationRow, Database } from '../../db/schema.ts';
+import { PackageFormatError } from '../../device-packages/manifest.ts';
+import { openPackage } from '../../device-packages/package-reader.ts';
 import { defineJob, exponentialBackoff, PermanentJobError } from '../../jobs/define-job.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { ecefToGeodetic } from '../../lib/geodesy/geodesy.ts';
 import { RinexFormatError } from '../../lib/rinex/rinex-files.ts';
 import type { RinexTime } from '../../lib/rinex/rinex-time.ts';
-import { PackageFormatError } from '../../packages/manifest.ts';
-import { openPackage } from '../../packages/package-reader.ts';
-import { createObjectStorage } from '../../storage/create-object-storage.ts';
 import { InvalidObjectKeyError } from '../../storage/object-key.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
 import { recordActivity } from '../activity-logs/activity-log.service.ts';
@@ -105,7 +104,7 @@ export const processBasestationJob = defineJob({
       });
     await repo.setStatus(ctx.db, basestation.id, 'Processing');
     await log('Started', `Processing basestation ${basestation.filename}`);
-    const storage = createObjectStorage(ctx.config);
+    const storage = ctx.storage;
     const written: string[] = [];
     try {
       const outcome = await processBasestation(ctx, storage, basestation, written);

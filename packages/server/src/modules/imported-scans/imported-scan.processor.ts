@@ -7,6 +7,7 @@ import proj4 from 'proj4';
 import type { AppConfig } from '../../config/config.ts';
 import type { Db } from '../../db/database.ts';
 import { pathLength } from '../../demo/flight-line.ts';
+import { gpsSecondsToUtc, LAS_ADJUSTED_GPS_OFFSET } from '../../device-packages/gps-time.ts';
 import {
   assertPointDataComplete,
   LasFormatError,
@@ -15,7 +16,6 @@ import {
 } from '../../lib/las/las-header.ts';
 import { storesAdjustedGpsTime } from '../../lib/las/las-point-formats.ts';
 import { openPointCloudFile, toWorldColumns, type WorldColumns } from '../../lib/las/las-reader.ts';
-import { gpsSecondsToUtc, LAS_ADJUSTED_GPS_OFFSET } from '../../packages/gps-time.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
 import { simplifyPath } from '../ingestion/simplify-path.ts';
 import { proj4ForEpsg } from '../pointclouds/point-cloud-crs.ts';

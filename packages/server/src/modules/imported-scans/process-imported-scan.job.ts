@@ -3,7 +3,6 @@ import type { Db } from '../../db/database.ts';
 import { defineJob, exponentialBackoff, PermanentJobError } from '../../jobs/define-job.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { LasFormatError } from '../../lib/las/las-header.ts';
-import { createObjectStorage } from '../../storage/create-object-storage.ts';
 import { InvalidObjectKeyError } from '../../storage/object-key.ts';
 import { ObjectNotFoundError } from '../../storage/storage.ts';
 import { recordActivity } from '../activity-logs/activity-log.service.ts';
@@ -82,7 +81,7 @@ export const processImportedScanJob = defineJob({
     await log('Started', `Processing imported scan ${payload.scanId}`);
     try {
       const outcome = await processImportedScanFile(
-        { db: ctx.db, config: ctx.config, storage: createObjectStorage(ctx.config) },
+        { db: ctx.db, config: ctx.config, storage: ctx.storage },
         payload,
         (message, metrics) => log('Started', message, metrics),
       );

@@ -6,8 +6,8 @@ import {
   type LuxizManifest,
   MANIFEST_NAME,
   parseLuxizManifest,
-} from '../../packages/manifest.ts';
-import type { OpenedPackage } from '../../packages/package-reader.ts';
+} from '../../device-packages/manifest.ts';
+import type { OpenedPackage } from '../../device-packages/package-reader.ts';
 import { objectKey } from '../../storage/object-key.ts';
 import { imageObjectKey, portalBucket } from '../scan-images/scan-image-rules.ts';
 import { enqueueScanImageThumbnails } from '../scan-images/scan-image-thumbnails.job.ts';

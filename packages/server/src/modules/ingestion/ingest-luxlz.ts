@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { LineString } from '../../db/schema.ts';
 import { pathLength } from '../../demo/flight-line.ts';
-import type { LasHeader } from '../../lib/las/las-header.ts';
 import {
   assertLuxlzFilesPresent,
   type LuxlzManifest,
@@ -9,8 +8,9 @@ import {
   MANIFEST_NAME,
   PackageFormatError,
   parseLuxlzManifest,
-} from '../../packages/manifest.ts';
-import type { OpenedPackage } from '../../packages/package-reader.ts';
+} from '../../device-packages/manifest.ts';
+import type { OpenedPackage } from '../../device-packages/package-reader.ts';
+import type { LasHeader } from '../../lib/las/las-header.ts';
 import { objectKey } from '../../storage/object-key.ts';
 import { placeCapture } from '../device-assignments/capture-placement.ts';
 import { deviceAssignmentRepository } from '../device-assignments/device-assignment.repository.ts';

@@ -2,11 +2,10 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
+import { PackageFormatError } from '../../device-packages/manifest.ts';
 import { defineJob, exponentialBackoff, PermanentJobError } from '../../jobs/define-job.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { LasFormatError } from '../../lib/las/las-header.ts';
-import { PackageFormatError } from '../../packages/manifest.ts';
-import { createObjectStorage } from '../../storage/create-object-storage.ts';
 import { InvalidObjectKeyError } from '../../storage/object-key.ts';
 import { ObjectNotFoundError } from '../../storage/storage.ts';
 import { recordActivity } from '../activity-logs/activity-log.service.ts';
@@ -84,7 +83,7 @@ export const ingestPackageJob = defineJob({
         {
           db: ctx.db,
           config: ctx.config,
-          storage: createObjectStorage(ctx.config),
+          storage: ctx.storage,
           requeueImagePackage,
         },
         payload,

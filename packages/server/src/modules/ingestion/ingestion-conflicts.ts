@@ -1,5 +1,5 @@
 import type { ImageRef, LineString } from '../../db/schema.ts';
-import type { Camera } from '../../packages/manifest.ts';
+import type { Camera } from '../../device-packages/manifest.ts';
 
 /**
  * A package is never ingested over different stored data: a session or scan id that is stored

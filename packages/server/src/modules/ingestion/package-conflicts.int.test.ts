@@ -15,10 +15,13 @@ import {
 } from '../../../test/ingestion-test-kit.ts';
 import { type AppConfig, loadConfig } from '../../config/config.ts';
 import type { Db } from '../../db/database.ts';
+import {
+  type GeneratedPackage,
+  makePackage,
+} from '../../device-packages/generator/make-package.ts';
+import { parseGeneratorArgs } from '../../device-packages/generator/options.ts';
 import { jobRepository } from '../../jobs/job.repository.ts';
 import { withJobTables } from '../../jobs/job-tables.ts';
-import { type GeneratedPackage, makePackage } from '../../packages/generator/make-package.ts';
-import { parseGeneratorArgs } from '../../packages/generator/options.ts';
 import { createObjectStorage } from '../../storage/create-object-storage.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
 import { ingestionRepository } from './ingestion.repository.ts';

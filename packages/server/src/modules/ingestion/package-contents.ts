@@ -1,18 +1,18 @@
 import type { FileHandle } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import {
-  assertPointDataComplete,
-  type LasHeader,
-  readLasHeader,
-} from '../../lib/las/las-header.ts';
-import {
   CAMERAS,
   type Camera,
   IMAGE_COLUMNS,
   imagePath,
   PackageFormatError,
-} from '../../packages/manifest.ts';
-import type { OpenedPackage } from '../../packages/package-reader.ts';
+} from '../../device-packages/manifest.ts';
+import type { OpenedPackage } from '../../device-packages/package-reader.ts';
+import {
+  assertPointDataComplete,
+  type LasHeader,
+  readLasHeader,
+} from '../../lib/las/las-header.ts';
 
 /** Readers of the entries inside an opened package; each streams, none loads a cloud. */
 

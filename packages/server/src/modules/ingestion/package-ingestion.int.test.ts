@@ -16,12 +16,16 @@ import {
 } from '../../../test/ingestion-test-kit.ts';
 import { type AppConfig, loadConfig } from '../../config/config.ts';
 import type { Db } from '../../db/database.ts';
+import {
+  type GeneratedPackage,
+  makePackage,
+} from '../../device-packages/generator/make-package.ts';
+import { parseGeneratorArgs } from '../../device-packages/generator/options.ts';
 import { jobRepository } from '../../jobs/job.repository.ts';
 import { jobDefinitions } from '../../jobs/job-registry.ts';
 import { runNextJob } from '../../jobs/job-runner.ts';
 import { withJobTables } from '../../jobs/job-tables.ts';
-import { type GeneratedPackage, makePackage } from '../../packages/generator/make-package.ts';
-import { parseGeneratorArgs } from '../../packages/generator/options.ts';
+import { createLogger } from '../../lib/logger.ts';
 import { createObjectStorage } from '../../storage/create-object-storage.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
 import { ingestPackageJob } from './ingest-package.job.ts';
@@ -302,6 +306,8 @@ describe.each(DATABASE_KINDS)('package ingestion on %s', (kind) => {
     await ingestPackageJob.run(ingestPackageJob.schema.parse(claimed!.payload), {
       db,
       config,
+      storage,
+      log: createLogger(config, 'test'),
       jobId: id,
       attempt: 1,
       maxAttempts: 5,

@@ -3,7 +3,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { openPackage } from '../../packages/package-reader.ts';
+import { openPackage } from '../../device-packages/package-reader.ts';
 import { ingestLuxiz } from './ingest-luxiz.ts';
 import { ingestLuxlz } from './ingest-luxlz.ts';
 import {

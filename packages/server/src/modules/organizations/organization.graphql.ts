@@ -1,10 +1,10 @@
 import { entityIdSchema, requiredText } from '@asset-portal/shared';
 import { z } from 'zod';
+import { deviceIdSchema } from '../../device-packages/manifest.ts';
 import { loaderFor, type RequestContext } from '../../graphql/context.ts';
 import type { GraphqlModule } from '../../graphql/module.ts';
 import { operation } from '../../graphql/operation.ts';
 import { parseInput } from '../../graphql/parse-input.ts';
-import { deviceIdSchema } from '../../packages/manifest.ts';
 import { bucketRepository } from '../buckets/bucket.repository.ts';
 import { organizationRepository } from './organization.repository.ts';
 import { organizationService } from './organization.service.ts';

@@ -4,7 +4,6 @@ import { defineJob, exponentialBackoff, PermanentJobError } from '../../jobs/def
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { LasFormatError } from '../../lib/las/las-header.ts';
 import { PointCloudTooLargeError } from '../../pointcloud/potree-writer.ts';
-import { createObjectStorage } from '../../storage/create-object-storage.ts';
 import { InvalidObjectKeyError } from '../../storage/object-key.ts';
 import { ObjectNotFoundError } from '../../storage/storage.ts';
 import { recordActivity } from '../activity-logs/activity-log.service.ts';
@@ -59,7 +58,7 @@ export const buildPointCloudLodJob = defineJob({
       });
     try {
       const outcome = await buildScanLod(
-        { db: ctx.db, config: ctx.config, storage: createObjectStorage(ctx.config) },
+        { db: ctx.db, config: ctx.config, storage: ctx.storage },
         payload,
         () =>
           log('Started', `Building the level of detail of scan ${payload.scanId}`).then(() => {}),

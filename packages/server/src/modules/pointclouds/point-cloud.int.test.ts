@@ -10,10 +10,13 @@ import { scanFactories } from '../../../test/factories-scans.ts';
 import { drainJobs, ingestNow, uploadPackage } from '../../../test/ingestion-test-kit.ts';
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
+import {
+  type GeneratedPackage,
+  makePackage,
+} from '../../device-packages/generator/make-package.ts';
+import { parseGeneratorArgs } from '../../device-packages/generator/options.ts';
 import { jobRepository } from '../../jobs/job.repository.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
-import { type GeneratedPackage, makePackage } from '../../packages/generator/make-package.ts';
-import { parseGeneratorArgs } from '../../packages/generator/options.ts';
 import { createObjectStorage } from '../../storage/create-object-storage.ts';
 import { objectKey } from '../../storage/object-key.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineJob, PermanentJobError } from '../../jobs/define-job.ts';
-import { createObjectStorage } from '../../storage/create-object-storage.ts';
 import { recordActivity } from '../activity-logs/activity-log.service.ts';
 import { PublishFailure, publishScan } from './publish-scan.processor.ts';
 import {
@@ -55,7 +54,7 @@ export const publishScanJob = defineJob({
     await log('Started', `Publishing scan ${payload.scanId}`);
     try {
       const outcome = await publishScan(
-        { db: ctx.db, config: ctx.config, storage: createObjectStorage(ctx.config) },
+        { db: ctx.db, config: ctx.config, storage: ctx.storage },
         payload,
         (message) => log('Started', message),
       );

@@ -5,8 +5,8 @@ import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { defineJob, exponentialBackoff } from '../../jobs/define-job.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
-import { createObjectStorage } from '../../storage/create-object-storage.ts';
 import { ObjectNotFoundError, type ObjectStorage } from '../../storage/storage.ts';
+import { recordActivity } from '../activity-logs/activity-log.service.ts';
 import { storageUrl } from '../ingestion/ingestion-context.ts';
 import {
   makeThumbnail,
@@ -22,6 +22,7 @@ import {
 import { imageObjectKey, portalBucket } from './scan-image-rules.ts';
 
 export const SCAN_IMAGE_THUMBNAILS_KIND = 'scan-image-thumbnails';
+export const SCAN_IMAGE_THUMBNAILS_ACTIVITY = 'ScanImageThumbnails';
 
 /** Images read, shrunk and stored at once: the store's latency hides behind the decoding. */
 const LANES = 4;
@@ -81,7 +82,18 @@ export const scanImageThumbnailsJob = defineJob({
   async run(payload, ctx) {
     const scan = await repo.findScanOwner(ctx.db, payload.scanId);
     if (!scan) return;
-    const storage = createObjectStorage(ctx.config);
+    // Like every job, it tells in the activity log what it did (keyed by the scan).
+    const log = (status: 'Started' | 'Completed' | 'Error', message: string, metrics?: unknown) =>
+      recordActivity(ctx.db, {
+        activityType: SCAN_IMAGE_THUMBNAILS_ACTIVITY,
+        referenceKey: scan.id,
+        status,
+        organizationId: scan.organizationId,
+        message,
+        payload: { scanId: scan.id, jobId: ctx.jobId, attempt: ctx.attempt },
+        metrics,
+      });
+    const storage = ctx.storage;
     const bucket = portalBucket(ctx.config);
     const pending: Pending[] = [];
     for (const row of await repo.framesOfScan(ctx.db, scan.id)) {
@@ -94,12 +106,30 @@ export const scanImageThumbnailsJob = defineJob({
     }
     const bucketUrl = (key: string) => storageUrl(ctx.config, key);
     let next = 0;
-    const lane = async () => {
-      while (next < pending.length) {
-        await thumbnailOne(ctx.db, storage, bucketUrl, pending[next++]!);
-      }
-    };
-    await Promise.all(Array.from({ length: LANES }, lane));
+    await log('Started', `Making thumbnails of ${pending.length} image(s) of scan ${scan.id}`);
+    let made = 0;
+    try {
+      const counting = async () => {
+        while (next < pending.length) {
+          if (await thumbnailOne(ctx.db, storage, bucketUrl, pending[next++]!)) made += 1;
+        }
+      };
+      await Promise.all(Array.from({ length: LANES }, counting));
+    } catch (error) {
+      const retry = ctx.isLastAttempt ? '' : ' (it will be tried again)';
+      await log(
+        'Error',
+        `Thumbnails of scan ${scan.id} failed: ${(error as Error).message}${retry}`,
+      );
+      throw error;
+    }
+    const skipped = pending.length - made;
+    await log(
+      'Completed',
+      `Made ${made} thumbnail(s) of scan ${scan.id}` +
+        (skipped > 0 ? `; ${skipped} image(s) too large or not decodable keep none` : ''),
+      { images: pending.length, thumbnails: made },
+    );
   },
 });
 

@@ -9,13 +9,16 @@ import { uploadPackage } from '../../../test/ingestion-test-kit.ts';
 import { type LiveApp, startLiveApp } from '../../../test/live-app.ts';
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
+import {
+  type GeneratedPackage,
+  makePackage,
+} from '../../device-packages/generator/make-package.ts';
+import { parseGeneratorArgs } from '../../device-packages/generator/options.ts';
+import { openPackage } from '../../device-packages/package-reader.ts';
 import { SESSION_COOKIE } from '../../identity/bff/session-cookie.ts';
 import { webSessionRepository } from '../../identity/bff/web-session.repository.ts';
 import { jobDefinitions } from '../../jobs/job-registry.ts';
 import { runNextJob } from '../../jobs/job-runner.ts';
-import { type GeneratedPackage, makePackage } from '../../packages/generator/make-package.ts';
-import { parseGeneratorArgs } from '../../packages/generator/options.ts';
-import { openPackage } from '../../packages/package-reader.ts';
 import { createObjectStorage } from '../../storage/create-object-storage.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
 import { enqueueIngestion } from '../ingestion/ingestion.queue.ts';
@@ -171,6 +174,20 @@ describe.each(DATABASE_KINDS)('camera images of a scan on %s', (kind) => {
       expect(thumbnail?.contentType).toBe('image/jpeg');
       expect(thumbnail!.size).toBeLessThan(image!.size);
     }
+    // The job told what it did, once per scan, in its organization's log.
+    const entries = await db
+      .selectFrom('activityLogs')
+      .select(['status', 'organizationId', 'message'])
+      .where('activityType', '=', 'ScanImageThumbnails')
+      .where('referenceKey', '=', scanId)
+      .execute();
+    expect(entries).toEqual([
+      {
+        status: 'Completed',
+        organizationId: userA.organizationId,
+        message: expect.stringMatching(/^Made \d+ thumbnail\(s\) of scan /),
+      },
+    ]);
   });
 
   it('links one frame to its images: the full JPEG as packaged, and a 320 px thumbnail', async () => {

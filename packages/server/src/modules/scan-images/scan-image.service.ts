@@ -1,7 +1,7 @@
 import type { ImageRef } from '../../db/schema.ts';
+import { gpsSecondsToUtc } from '../../device-packages/gps-time.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { NotFoundError } from '../../graphql/errors.ts';
-import { gpsSecondsToUtc } from '../../packages/gps-time.ts';
 import { scanPolicy } from '../../policies/scan.policy.ts';
 import { scanImageRepository as repo } from './scan-image.repository.ts';
 import { IMAGE_URL_SECONDS, imageKeys, portalBucket } from './scan-image-rules.ts';

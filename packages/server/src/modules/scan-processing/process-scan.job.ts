@@ -4,7 +4,6 @@ import type { Database } from '../../db/schema.ts';
 import { defineJob, exponentialBackoff, PermanentJobError } from '../../jobs/define-job.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { LasFormatError } from '../../lib/las/las-header.ts';
-import { createObjectStorage } from '../../storage/create-object-storage.ts';
 import { InvalidObjectKeyError } from '../../storage/object-key.ts';
 import { ObjectNotFoundError } from '../../storage/storage.ts';
 import { recordActivity } from '../activity-logs/activity-log.service.ts';
@@ -87,7 +86,7 @@ export const processScanJob = defineJob({
     await log('Started', `Processing ${subject}`);
     try {
       const outcome = await processScanVersion(
-        { db: ctx.db, config: ctx.config, storage: createObjectStorage(ctx.config) },
+        { db: ctx.db, config: ctx.config, storage: ctx.storage },
         payload,
         (message, metrics) => log('Started', message, metrics),
       );

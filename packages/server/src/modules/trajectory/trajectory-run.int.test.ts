@@ -10,10 +10,13 @@ import { factories } from '../../../test/factories.ts';
 import { adminFactories } from '../../../test/factories-admin.ts';
 import { drainJobs, ingestNow, uploadPackage } from '../../../test/ingestion-test-kit.ts';
 import type { UserRow } from '../../db/schema.ts';
+import {
+  type GeneratedPackage,
+  makePackage,
+} from '../../device-packages/generator/make-package.ts';
+import { defaultFixturesDir, parseGeneratorArgs } from '../../device-packages/generator/options.ts';
 import { withJobTables } from '../../jobs/job-tables.ts';
 import { readLasPoints } from '../../lib/las/las-reader.ts';
-import { type GeneratedPackage, makePackage } from '../../packages/generator/make-package.ts';
-import { defaultFixturesDir, parseGeneratorArgs } from '../../packages/generator/options.ts';
 import { createObjectStorage } from '../../storage/create-object-storage.ts';
 import { objectKey } from '../../storage/object-key.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineJob, PermanentJobError } from '../../jobs/define-job.ts';
-import { createObjectStorage } from '../../storage/create-object-storage.ts';
 import { recordActivity } from '../activity-logs/activity-log.service.ts';
 import { processTrajectoryRun, TrajectoryRunFailure } from './trajectory-run.processor.ts';
 import { trajectoryRunRepository as repo } from './trajectory-run.repository.ts';
@@ -48,7 +47,7 @@ export const trajectoryRunJob = defineJob({
     await log('Started', `Processing trajectory run ${payload.runId}`);
     try {
       const outcome = await processTrajectoryRun(
-        { db: ctx.db, config: ctx.config, storage: createObjectStorage(ctx.config) },
+        { db: ctx.db, config: ctx.config, storage: ctx.storage },
         payload.runId,
         (message, metrics) => log('Started', message, { metrics }),
       );

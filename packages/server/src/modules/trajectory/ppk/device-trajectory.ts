@@ -1,4 +1,4 @@
-import { TRAJECTORY_COLUMNS } from '../../../packages/manifest.ts';
+import { TRAJECTORY_COLUMNS } from '../../../device-packages/manifest.ts';
 
 /**
  * The device's own trajectory: a scan's `trajectory.csv` (docs/package-format.md).

@@ -2,7 +2,7 @@ import {
   gpsSecondsToUtc,
   gpstCalendarToGpsSeconds,
   utcToGpsSeconds,
-} from '../../../packages/gps-time.ts';
+} from '../../../device-packages/gps-time.ts';
 
 /**
  * Reader of RTKLIB solution files (.pos) written with out-solformat=llh, and the epoch-by-epoch

@@ -6,12 +6,15 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { utmZoneFor } from '../../../device-packages/generator/gnss-sites.ts';
+import { makePackage } from '../../../device-packages/generator/make-package.ts';
+import {
+  defaultFixturesDir,
+  parseGeneratorArgs,
+} from '../../../device-packages/generator/options.ts';
+import { openPackage } from '../../../device-packages/package-reader.ts';
 import { readLasFileHeader } from '../../../lib/las/las-header.ts';
 import { readLasPoints } from '../../../lib/las/las-reader.ts';
-import { utmZoneFor } from '../../../packages/generator/gnss-sites.ts';
-import { makePackage } from '../../../packages/generator/make-package.ts';
-import { defaultFixturesDir, parseGeneratorArgs } from '../../../packages/generator/options.ts';
-import { openPackage } from '../../../packages/package-reader.ts';
 import { parseTrajectoryCsv, type TrajectorySample } from './device-trajectory.ts';
 import { combineSolutions, parsePosFile, rtklibVersionFromPos } from './pos-file.ts';
 import { PPK_OPTIONS_VERSION, ppkOptionsText } from './ppk-options.ts';

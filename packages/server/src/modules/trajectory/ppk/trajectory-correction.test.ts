@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import proj4 from 'proj4';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultFixturesDir } from '../../../device-packages/generator/options.ts';
 import { readLasFileHeader } from '../../../lib/las/las-header.ts';
 import { readLasPoints } from '../../../lib/las/las-reader.ts';
-import { defaultFixturesDir } from '../../../packages/generator/options.ts';
 import type { TrajectorySample } from './device-trajectory.ts';
 import type { PosEpoch } from './pos-file.ts';
 import {

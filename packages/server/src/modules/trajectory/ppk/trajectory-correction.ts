@@ -1,5 +1,6 @@
 import { open, rm } from 'node:fs/promises';
 import proj4 from 'proj4';
+import { LAS_ADJUSTED_GPS_OFFSET } from '../../../device-packages/gps-time.ts';
 import { LasFormatError, type LasVector, readLasHeader } from '../../../lib/las/las-header.ts';
 import { gpsTimeOffset, storesAdjustedGpsTime } from '../../../lib/las/las-point-formats.ts';
 import { pointRecordChunks } from '../../../lib/las/las-reader.ts';
@@ -9,7 +10,6 @@ import {
   setFirstEvlrOffset,
   setLasBounds,
 } from '../../../lib/las/las-rewrite.ts';
-import { LAS_ADJUSTED_GPS_OFFSET } from '../../../packages/gps-time.ts';
 import {
   interpolateTrajectory,
   parseTrajectoryCsv,
