@@ -184,7 +184,7 @@ export async function buildDemoPackagesAside(
   return { errors: errors.trim() };
 }
 
-const PACKAGES_DIR = fileURLToPath(new URL('../packages/', import.meta.url));
+const PACKAGES_DIR = fileURLToPath(new URL('../device-packages/', import.meta.url));
 
 /**
  * A folder name that changes whenever the plans or the code writing packages do, so a cache

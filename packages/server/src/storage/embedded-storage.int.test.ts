@@ -234,6 +234,41 @@ describe('embedded object store', () => {
     );
   });
 
+  it('finishes on a retry a completion whose process died after it ended the upload', async () => {
+    const key = 'org-1/project-none/packages/interrupted.luxlz';
+    const source = randomBytes(MIN_PART_SIZE + 333);
+    const slices = [source.subarray(0, MIN_PART_SIZE), source.subarray(MIN_PART_SIZE)];
+    const uploadId = await storage.createMultipart(key, 'application/octet-stream');
+    const parts = [];
+    for (const [index, slice] of slices.entries()) {
+      const url = await storage.presignPart(key, uploadId, index + 1, slice.length);
+      const response = await fetch(url, { method: 'PUT', body: slice });
+      parts.push({ partNumber: index + 1, eTag: response.headers.get('etag') ?? '' });
+    }
+    // The first completion dies after the upload ended and before the object was written.
+    const internals = storage as unknown as { writeMeta: (...args: unknown[]) => Promise<void> };
+    const writeMeta = internals.writeMeta;
+    internals.writeMeta = async () => {
+      throw new Error('killed');
+    };
+    await expect(storage.completeMultipart(key, uploadId, parts)).rejects.toThrow('killed');
+    internals.writeMeta = writeMeta;
+    expect(await storage.head(key)).toBeNull();
+
+    const { eTag } = await storage.completeMultipart(key, uploadId, parts);
+    expect((await storage.head(key))?.eTag).toBe(eTag);
+    expect((await readAll(await storage.getStream(key))).equals(source)).toBe(true);
+    // Nothing of the completion is left beside the parts, and a further retry stays refused
+    // as S3 refuses it (the upload is over).
+    expect(fs.readdirSync(path.join(root, '.parts', uploadId)).sort()).toEqual([
+      '1.part',
+      '2.part',
+    ]);
+    await expect(storage.completeMultipart(key, uploadId, parts)).rejects.toMatchObject({
+      code: 'NoSuchUpload',
+    });
+  });
+
   it('refuses keys that would leave its folder', async () => {
     for (const key of ['../x', 'a/../../x', '.meta/x', '/abs', 'a\\b', 'a//b']) {
       expect(() => storage.objectPath(key), key).toThrow();

@@ -62,6 +62,16 @@ interface UploadMeta {
 
 const UPLOAD_ID = /^[a-f0-9]{32}$/;
 
+/** Kept beside an upload's parts from its completion's start until its object is written. */
+const COMPLETION_RECORD = 'completion.json';
+
+interface CompletionRecord {
+  key: string;
+  contentType: string;
+  eTag: string;
+  manifest: PartManifest;
+}
+
 /**
  * Objects as files under DATA_DIR/objects, reached by browsers through the same SigV4 presigned
  * URLs as S3 (served by embedded-storage.routes.ts). Metadata lives in .meta/, unfinished
@@ -150,14 +160,27 @@ export class EmbeddedObjectStorage implements ObjectStorage {
   }
 
   async completeMultipart(key: string, uploadId: string, parts: CompletedPart[]) {
-    const upload = await this.requireUpload(key, uploadId);
+    const upload = await this.requireUpload(key, uploadId).catch(async (error: unknown) => {
+      // A completion that died after it ended the upload left its record with the parts.
+      const pending = await this.pendingCompletion(key, uploadId, parts);
+      if (!pending) throw error;
+      return null;
+    });
+    if (!upload) return this.finishCompletion(key, uploadId);
     const { sizes, eTag } = await checkCompletedParts(this.uploadDir(uploadId), parts);
-    const previous = await this.readMeta(key);
     const manifest: PartManifest = {
       folder: uploadId,
       numbers: parts.map((part) => part.partNumber),
       sizes,
     };
+    // What the completion will write, kept beside the parts until it is written, so a retry
+    // after a crash anywhere below finishes it instead of finding no upload and no object.
+    const record: CompletionRecord = { key, contentType: upload.contentType, eTag, manifest };
+    await writeFileAtomically(
+      this.tmpDir,
+      this.uploadFile(uploadId, COMPLETION_RECORD),
+      JSON.stringify(record),
+    );
     // The rename ends the upload (as S3, it can no longer take parts) in one step. The folder
     // is touched first: an upload started days ago must not look like an orphan to the sweeper
     // in the moment before its metadata names it.
@@ -171,12 +194,43 @@ export class EmbeddedObjectStorage implements ObjectStorage {
         if (error.code !== 'ENOENT') throw error;
         throw new StorageError('NoSuchUpload', 404, 'The specified upload does not exist.');
       });
+    return this.finishCompletion(key, uploadId);
+  }
+
+  /** The record of a completion of these parts that ended the upload but may not have finished. */
+  private async pendingCompletion(
+    key: string,
+    uploadId: string,
+    parts: CompletedPart[],
+  ): Promise<CompletionRecord | null> {
+    if (!UPLOAD_ID.test(uploadId)) return null;
+    const record = await readJson<CompletionRecord>(
+      path.join(this.partsDir(uploadId), COMPLETION_RECORD),
+    ).catch(() => null);
+    const same =
+      record?.key === key &&
+      record.manifest.numbers.join(',') === parts.map((part) => part.partNumber).join(',');
+    return same ? record : null;
+  }
+
+  /**
+   * Writes the object of a completion whose parts are in place: drops the unlisted parts, writes
+   * the metadata, then the object's file, then removes the record. Each step may run again.
+   */
+  private async finishCompletion(key: string, uploadId: string): Promise<{ eTag: string }> {
+    const recordFile = path.join(this.partsDir(uploadId), COMPLETION_RECORD);
+    const record = await readJson<CompletionRecord>(recordFile);
+    if (!record)
+      throw new StorageError('NoSuchUpload', 404, 'The specified upload does not exist.');
+    const { manifest, eTag } = record;
     await this.dropUnlisted(manifest);
+    const previous = await this.readMeta(key);
     // Metadata first: until the empty file replaces an older single file, readers keep
     // reading whole versions (the new metadata alone describes the new object).
-    await this.writeMeta(key, { contentType: upload.contentType, eTag, parts: manifest });
+    await this.writeMeta(key, { contentType: record.contentType, eTag, parts: manifest });
     await writeFileAtomically(this.tmpDir, this.objectPath(key), '');
     await this.dropParts(previous, manifest.folder);
+    await fs.promises.rm(recordFile, { force: true });
     return { eTag };
   }
 
@@ -418,7 +472,10 @@ export class EmbeddedObjectStorage implements ObjectStorage {
   /** Leaves only the completed parts in a manifest's folder (S3 drops parts not listed). */
   private async dropUnlisted(manifest: PartManifest): Promise<void> {
     const dir = this.partsDir(manifest.folder);
-    const keep = new Set(manifest.numbers.map((number) => `${number}.part`));
+    const keep = new Set([
+      COMPLETION_RECORD,
+      ...manifest.numbers.map((number) => `${number}.part`),
+    ]);
     for (const name of await fs.promises.readdir(dir)) {
       if (!keep.has(name)) await fs.promises.rm(path.join(dir, name), { force: true });
     }
