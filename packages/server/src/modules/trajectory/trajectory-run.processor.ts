@@ -264,15 +264,14 @@ export async function processTrajectoryRun(
               max_shift_m: round(scan.maxShiftMetres, 4),
             },
           });
+          // In the same transaction: a version is never left without its level of detail.
+          await enqueuePointCloudLod(trx, {
+            scanId: scan.scanId,
+            organizationId,
+            userId: run.userId,
+          });
         }
       });
-      for (const scan of corrected.done) {
-        await enqueuePointCloudLod(deps.db, {
-          scanId: scan.scanId,
-          organizationId,
-          userId: run.userId,
-        });
-      }
     }
     const logS3Url = await store(runKey('run.log'), `${log.join('\n')}\n`, 'text/plain');
     return {
