@@ -49,7 +49,7 @@ async function argsFor(role: Role): Promise<string[]> {
   return ['--import', 'tsx', path.join(mainDir, role === 'web' ? 'web.ts' : 'worker.ts')];
 }
 
-async function startRole(
+export async function startRole(
   role: Role,
   env: Record<string, string>,
   timeoutMs = 90_000,
@@ -113,7 +113,7 @@ async function startRole(
   return handle;
 }
 
-async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: POSTGRES_URL });
   await client.connect().catch((error: Error) => {
     throw new Error(`PostgreSQL is not reachable at ${POSTGRES_URL}: ${error.message}`);
@@ -133,7 +133,8 @@ export interface TrialTemplate {
   databaseName: string | undefined;
 }
 
-const databaseUrlFor = (name: string) => POSTGRES_URL.replace(/\/[^/?]*(\?|$)/, `/${name}$1`);
+export const databaseUrlFor = (name: string) =>
+  POSTGRES_URL.replace(/\/[^/?]*(\?|$)/, `/${name}$1`);
 
 function trialEnv(dataDir: string, port: number, noFixtures: string, databaseUrl?: string) {
   return {

@@ -27,6 +27,7 @@ import {
 } from '../src/modules/trajectory/trajectory-run-rules.ts';
 import { openPotree } from '../src/pointcloud/potree-reader.ts';
 import { EmbeddedObjectStorage } from '../src/storage/embedded-storage.ts';
+import type { ObjectStorage } from '../src/storage/storage.ts';
 import {
   type DatabaseKind,
   disposeTemplate,
@@ -122,7 +123,7 @@ export interface TrialPackage {
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
-async function streamSha256(stream: Readable): Promise<{ sha256: string; size: number }> {
+export async function streamSha256(stream: Readable): Promise<{ sha256: string; size: number }> {
   const hash = createHash('sha256');
   let size = 0;
   for await (const chunk of stream) {
@@ -136,12 +137,17 @@ async function streamSha256(stream: Readable): Promise<{ sha256: string; size: n
  * One small session of one scan at GEONET 0759 for the device the demo assigns to Tokyo Bay. The
  * generator's default start puts it inside the 3040 base station's observations, and the PPK
  * offset makes it a static session at the surveyed rover position, so a run on it passes and
- * writes corrected clouds.
+ * writes corrected clouds. Another size or start (inside the hour of the base station) makes
+ * another session of the same device.
  */
-export async function buildTrialPackage(outDir: string): Promise<TrialPackage> {
+export async function buildTrialPackage(
+  outDir: string,
+  { targetSize = '300KB', sessionStart }: { targetSize?: string; sessionStart?: Date } = {},
+): Promise<TrialPackage> {
   const options = parseGeneratorArgs([
-    ...['--out', outDir, '--device', 'LG-9001', '--scans', '1', '--target-size', '300KB'],
+    ...['--out', outDir, '--device', 'LG-9001', '--scans', '1', '--target-size', targetSize],
     ...['--ppk-offset', '0.3,-0.2,0.25'],
+    ...(sessionStart ? ['--session-start', sessionStart.toISOString()] : []),
   ]);
   const built = await makePackage(options);
   const bytes = fs.readFileSync(built.luxlzPath);
@@ -173,7 +179,7 @@ interface Answer<T> {
   errors?: { message: string }[];
 }
 
-class PortalClient {
+export class PortalClient {
   constructor(
     readonly origin: string,
     private readonly cookie: string,
@@ -193,7 +199,7 @@ class PortalClient {
   }
 }
 
-interface LogEntry {
+export interface LogEntry {
   id: string;
   activityType: string;
   referenceKey: string | null;
@@ -205,16 +211,16 @@ const LOGS = `query { activityLogs(pageSize: 100, sort: "id:asc") {
   items { id activityType referenceKey status message } } }`;
 
 /** An entry that will not move again (a failure "tried again" is not the end). */
-const isFinal = (entry: LogEntry) =>
+export const isFinal = (entry: LogEntry) =>
   ['Completed', 'Error', 'Failed'].includes(entry.status) &&
   !/tried again/.test(entry.message ?? '');
 
-async function logs(client: PortalClient): Promise<LogEntry[]> {
+export async function logs(client: PortalClient): Promise<LogEntry[]> {
   return (await client.gql<{ activityLogs: { items: LogEntry[] } }>(LOGS)).activityLogs.items;
 }
 
 /** Polls the activity log until an entry of `type` satisfies `done`; the entry. */
-async function waitForEntry(
+export async function waitForEntry(
   client: PortalClient,
   type: string,
   done: (entry: LogEntry) => boolean,
@@ -360,10 +366,39 @@ export async function runTrial(plan: TrialPlan, bench: TrialBench): Promise<Tria
   };
 }
 
-async function signIn(origin: string): Promise<PortalClient> {
+export async function signIn(origin: string): Promise<PortalClient> {
   const { sessionCookie } = await signInThroughLoginPage(origin, 'aadmin', TRIAL_PASSWORD);
   if (!sessionCookie) throw new Error('The admin could not sign in');
   return new PortalClient(origin, sessionCookie);
+}
+
+/**
+ * Uploads a package the way the browser does: presigned multipart URLs, every part in one go.
+ * Returns the completion call that hands it to ingestion (a client repeats it after a lost answer).
+ */
+export async function uploadPackageParts(
+  client: PortalClient,
+  pkg: { name: string; bytes: Buffer },
+): Promise<() => Promise<unknown>> {
+  const count = numberOfPartsFor(pkg.bytes.length);
+  const { getPackageUploadMultipartInfo: info } = await client.gql<{
+    getPackageUploadMultipartInfo: {
+      uploadId: string;
+      parts: { partNumber: number; signedUrl: string }[];
+    };
+  }>(MULTIPART, { filename: pkg.name, numberOfParts: count, size: pkg.bytes.length });
+  const eTags: string[] = [];
+  for (const part of info.parts) {
+    const { start, end } = partRange(pkg.bytes.length, part.partNumber);
+    const response = await fetch(part.signedUrl, {
+      method: 'PUT',
+      body: pkg.bytes.subarray(start, end),
+    });
+    if (response.status !== 200) throw new Error(`Part upload answered ${response.status}`);
+    eTags.push(response.headers.get('etag')!);
+  }
+  return () =>
+    client.gql(COMPLETE, { filename: pkg.name, uploadId: info.uploadId, eTags: eTags.join(',') });
 }
 
 async function driveFlow(
@@ -391,25 +426,7 @@ async function driveFlow(
   };
 
   // Upload: multipart, every part in one go, then the completion that hands it to ingestion.
-  const count = numberOfPartsFor(pkg.bytes.length);
-  const { getPackageUploadMultipartInfo: info } = await client.gql<{
-    getPackageUploadMultipartInfo: {
-      uploadId: string;
-      parts: { partNumber: number; signedUrl: string }[];
-    };
-  }>(MULTIPART, { filename: pkg.name, numberOfParts: count, size: pkg.bytes.length });
-  const eTags: string[] = [];
-  for (const part of info.parts) {
-    const { start, end } = partRange(pkg.bytes.length, part.partNumber);
-    const response = await fetch(part.signedUrl, {
-      method: 'PUT',
-      body: pkg.bytes.subarray(start, end),
-    });
-    if (response.status !== 200) throw new Error(`Part upload answered ${response.status}`);
-    eTags.push(response.headers.get('etag')!);
-  }
-  const complete = () =>
-    client.gql(COMPLETE, { filename: pkg.name, uploadId: info.uploadId, eTags: eTags.join(',') });
+  const complete = await uploadPackageParts(client, pkg);
   if (plan.stage === 'upload-completion') {
     const answered = complete().then(
       () => true,
@@ -556,12 +573,12 @@ function expectedEntries(stage: Stage): string[] {
 }
 
 /** What the job is about: the package key, scan id, run id or base-station id of its payload. */
-function jobReference(payload: unknown): string {
+export function jobReference(payload: unknown): string {
   const p = jsonOf<Record<string, unknown>>(payload);
   return String(p.key ?? p.scanId ?? p.runId ?? p.basestationId ?? JSON.stringify(p));
 }
 
-function jsonOf<T>(value: unknown): T {
+export function jsonOf<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
 
@@ -723,8 +740,8 @@ async function checkObjects(
 }
 
 /** The level of detail recorded on a point-cloud artifact: built from its cloud, every node readable. */
-async function checkLod(
-  storage: EmbeddedObjectStorage,
+export async function checkLod(
+  storage: ObjectStorage,
   label: string,
   artifact: { s3Url: string | null; parameters: unknown },
   pointCount: number,

@@ -275,5 +275,5 @@ export const CONFIG_DOCS: Record<keyof Env, string> = {
   GRAPHQL_MAX_COST: 'highest GraphQL query cost accepted',
   LOG_LEVEL: 'server log level',
   JOB_LEASE_SECONDS:
-    'how long a worker holds a job without renewing it; a job whose worker died is retried after it (unset = per job kind, 5-10 minutes)',
+    'how long a worker holds a job without renewing it; a job whose worker died is retried after it (unset = the longest lease of the job kinds, 10 minutes)',
 };
