@@ -51,6 +51,16 @@ export const userRepository = {
       .executeTakeFirst();
   },
 
+  async hasAdmin(db: Db) {
+    const row = await db
+      .selectFrom('users')
+      .select('id')
+      .where('userType', '=', 'Admin')
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
   create(db: Db, user: NewUser) {
     return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
   },
