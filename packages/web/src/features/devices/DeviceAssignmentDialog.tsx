@@ -7,6 +7,7 @@ import {
 import { Alert, Box, MenuItem, TextField } from '@mui/material';
 import { Controller, useForm } from 'react-hook-form';
 import { FormDialog } from '../../components/form-dialog/FormDialog.tsx';
+import { FormTextField } from '../../components/form-dialog/FormTextField.tsx';
 import { schemaResolver } from '../../components/form-dialog/schema-resolver.ts';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { type AssignmentFormValues, initialAssignmentValues } from './assignment-form.ts';
@@ -58,23 +59,17 @@ export function DeviceAssignmentDialog({
   });
 
   const dateField = (name: 'from' | 'to', label: string, required: boolean) => (
-    <Controller
+    <FormTextField
       name={name}
       control={control}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...field}
-          type="datetime-local"
-          label={label}
-          required={required}
-          error={fieldState.invalid}
-          helperText={fieldState.error?.message ?? (required ? undefined : 'Blank: open-ended')}
-          slotProps={{
-            inputLabel: { shrink: true },
-            htmlInput: { 'data-testid': `assignment-${name}`, step: 60 },
-          }}
-        />
-      )}
+      type="datetime-local"
+      label={label}
+      required={required}
+      helperText={required ? undefined : 'Blank: open-ended'}
+      slotProps={{
+        inputLabel: { shrink: true },
+        htmlInput: { 'data-testid': `assignment-${name}`, step: 60 },
+      }}
     />
   );
 

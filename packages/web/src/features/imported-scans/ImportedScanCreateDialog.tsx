@@ -19,6 +19,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { FormDialog } from '../../components/form-dialog/FormDialog.tsx';
+import { FormTextField } from '../../components/form-dialog/FormTextField.tsx';
 import { schemaResolver } from '../../components/form-dialog/schema-resolver.ts';
 import { TransferError } from '../../lib/transfer-error.ts';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
@@ -134,21 +135,14 @@ export function ImportedScanCreateDialog({
       busy={busy}
       persistent
     >
-      <Controller
+      <FormTextField
         name="friendlyName"
         control={control}
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            label="Name"
-            required
-            autoFocus
-            disabled={busy}
-            error={fieldState.invalid}
-            helperText={fieldState.error?.message}
-            slotProps={{ htmlInput: { 'data-testid': 'imported-scan-name' } }}
-          />
-        )}
+        label="Name"
+        required
+        autoFocus
+        disabled={busy}
+        slotProps={{ htmlInput: { 'data-testid': 'imported-scan-name' } }}
       />
       <Controller
         name="comment"
@@ -164,23 +158,17 @@ export function ImportedScanCreateDialog({
           />
         )}
       />
-      <Controller
+      <FormTextField
         name="utm"
         control={control}
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            label="UTM"
-            required
-            disabled={busy}
-            error={fieldState.invalid}
-            helperText={fieldState.error?.message ?? UTM_HINT}
-            slotProps={{
-              htmlInput: { 'data-testid': 'imported-scan-utm' },
-              formHelperText: { 'data-testid': 'imported-scan-utm-helper' } as object,
-            }}
-          />
-        )}
+        label="UTM"
+        required
+        disabled={busy}
+        helperText={UTM_HINT}
+        slotProps={{
+          htmlInput: { 'data-testid': 'imported-scan-utm' },
+          formHelperText: { 'data-testid': 'imported-scan-utm-helper' } as object,
+        }}
       />
       <Controller
         name="captured"

@@ -7,6 +7,7 @@ import {
 import { TextField } from '@mui/material';
 import { Controller, useForm } from 'react-hook-form';
 import { FormDialog } from '../../components/form-dialog/FormDialog.tsx';
+import { FormTextField } from '../../components/form-dialog/FormTextField.tsx';
 import { schemaResolver } from '../../components/form-dialog/schema-resolver.ts';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { metadataRecord, utmOf } from './imported-scan-format.ts';
@@ -96,20 +97,13 @@ export function ImportedScanEditDialog({
       busy={busy}
       persistent
     >
-      <Controller
+      <FormTextField
         name="friendlyName"
         control={control}
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            label="Name"
-            required
-            autoFocus
-            error={fieldState.invalid}
-            helperText={fieldState.error?.message}
-            slotProps={{ htmlInput: { 'data-testid': 'imported-scan-edit-name' } }}
-          />
-        )}
+        label="Name"
+        required
+        autoFocus
+        slotProps={{ htmlInput: { 'data-testid': 'imported-scan-edit-name' } }}
       />
       <Controller
         name="comment"
@@ -124,19 +118,13 @@ export function ImportedScanEditDialog({
           />
         )}
       />
-      <Controller
+      <FormTextField
         name="utm"
         control={control}
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            label="UTM"
-            required
-            error={fieldState.invalid}
-            helperText={fieldState.error?.message ?? UTM_HINT}
-            slotProps={{ htmlInput: { 'data-testid': 'imported-scan-edit-utm' } }}
-          />
-        )}
+        label="UTM"
+        required
+        helperText={UTM_HINT}
+        slotProps={{ htmlInput: { 'data-testid': 'imported-scan-edit-utm' } }}
       />
     </FormDialog>
   );

@@ -3,6 +3,7 @@ import { Alert, Autocomplete, Chip, Divider, TextField, Typography } from '@mui/
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormDialog } from '../../components/form-dialog/FormDialog.tsx';
+import { FormTextField } from '../../components/form-dialog/FormTextField.tsx';
 import { schemaResolver } from '../../components/form-dialog/schema-resolver.ts';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { BucketList } from './BucketList.tsx';
@@ -90,20 +91,7 @@ export function OrganizationDialog({ organization, onClose }: OrganizationDialog
         </>
       }
     >
-      <Controller
-        name="name"
-        control={control}
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            label="Name"
-            required
-            autoFocus
-            error={fieldState.invalid}
-            helperText={fieldState.error?.message}
-          />
-        )}
-      />
+      <FormTextField name="name" control={control} label="Name" required autoFocus />
       <Controller
         name="deviceIds"
         control={control}

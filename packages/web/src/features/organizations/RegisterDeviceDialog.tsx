@@ -2,6 +2,7 @@ import { DEVICE_REGISTERED, REGISTER_DEVICE, registerDeviceFormSchema } from '@a
 import { MenuItem, TextField } from '@mui/material';
 import { Controller, useForm } from 'react-hook-form';
 import { FormDialog } from '../../components/form-dialog/FormDialog.tsx';
+import { FormTextField } from '../../components/form-dialog/FormTextField.tsx';
 import { schemaResolver } from '../../components/form-dialog/schema-resolver.ts';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { ORGANIZATION_DIALOG_WIDTH } from './organization-texts.ts';
@@ -75,19 +76,12 @@ export function RegisterDeviceDialog({
           />
         )}
       />
-      <Controller
+      <FormTextField
         name="name"
         control={control}
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            label="Name"
-            required
-            error={fieldState.invalid}
-            helperText={fieldState.error?.message}
-            slotProps={{ htmlInput: { 'data-testid': 'register-device-name' } }}
-          />
-        )}
+        label="Name"
+        required
+        slotProps={{ htmlInput: { 'data-testid': 'register-device-name' } }}
       />
       <Controller
         name="organizationId"

@@ -24,6 +24,7 @@ import {
 import { useState } from 'react';
 import { Controller, type FieldErrors, useForm } from 'react-hook-form';
 import { FormDialog } from '../../components/form-dialog/FormDialog.tsx';
+import { FormTextField } from '../../components/form-dialog/FormTextField.tsx';
 import { schemaResolver } from '../../components/form-dialog/schema-resolver.ts';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { ProjectTransformTab } from './ProjectTransformTab.tsx';
@@ -98,20 +99,13 @@ export function ProjectDialog({ project, canChooseOrganization, onClose }: Proje
       submitLabel="Save"
       submitDisabled={formState.isSubmitting}
     >
-      <Controller
+      <FormTextField
         name="name"
         control={control}
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            label="Project Name"
-            required
-            autoFocus
-            error={fieldState.invalid}
-            helperText={fieldState.error?.message}
-            slotProps={{ htmlInput: { 'data-testid': 'project-name' } }}
-          />
-        )}
+        label="Project Name"
+        required
+        autoFocus
+        slotProps={{ htmlInput: { 'data-testid': 'project-name' } }}
       />
       {canChooseOrganization ? (
         <Controller
@@ -179,22 +173,16 @@ export function ProjectDialog({ project, canChooseOrganization, onClose }: Proje
           />
         )}
       />
-      <Controller
+      <FormTextField
         name="utm"
         control={control}
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            label="UTM"
-            required
-            error={fieldState.invalid}
-            helperText={fieldState.error?.message ?? UTM_HINT}
-            slotProps={{
-              htmlInput: { 'data-testid': 'project-utm' },
-              formHelperText: { 'data-testid': 'project-utm-helper' } as object,
-            }}
-          />
-        )}
+        label="UTM"
+        required
+        helperText={UTM_HINT}
+        slotProps={{
+          htmlInput: { 'data-testid': 'project-utm' },
+          formHelperText: { 'data-testid': 'project-utm-helper' } as object,
+        }}
       />
       <Tabs value={tab} onChange={(_event, value: TabName) => setTab(value)}>
         <Tab value="transform" label="Transform" />

@@ -2,6 +2,7 @@ import { HELMERT_FORM_FIELDS } from '@asset-portal/shared';
 import { Autocomplete, Box, Button, TextField, Typography } from '@mui/material';
 import { type Control, Controller, type UseFormSetValue } from 'react-hook-form';
 import { useSession } from '../../auth/SessionContext.tsx';
+import { FormTextField } from '../../components/form-dialog/FormTextField.tsx';
 import { GeoidGridUpload } from './GeoidGridUpload.tsx';
 import {
   HELMERT_EMPTY_FORM,
@@ -31,19 +32,13 @@ export function ProjectTransformTab({
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }} data-testid="transform-tab">
-      <Controller
+      <FormTextField
         name="projection"
         control={control}
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            label="Proj4 Projection"
-            placeholder="+proj=utm +zone=10 +datum=WGS84 +units=m +no_defs"
-            error={fieldState.invalid}
-            helperText={fieldState.error?.message ?? 'Blank means no projection'}
-            slotProps={{ htmlInput: { 'data-testid': 'project-projection' } }}
-          />
-        )}
+        label="Proj4 Projection"
+        placeholder="+proj=utm +zone=10 +datum=WGS84 +units=m +no_defs"
+        helperText={'Blank means no projection'}
+        slotProps={{ htmlInput: { 'data-testid': 'project-projection' } }}
       />
       <Controller
         name="geoidGridFile"

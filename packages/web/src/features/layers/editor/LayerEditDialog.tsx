@@ -22,6 +22,7 @@ import {
 import { useMemo, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { FormDialog } from '../../../components/form-dialog/FormDialog.tsx';
+import { FormTextField } from '../../../components/form-dialog/FormTextField.tsx';
 import { schemaResolver } from '../../../components/form-dialog/schema-resolver.ts';
 import { snackbar } from '../../../snackbar/snackbar-service.ts';
 import type { LayerRow, LayerWithSource } from '../layer-types.ts';
@@ -191,22 +192,15 @@ function LayerEditForm({
       busy={saving}
     >
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
-        <Controller
+        <FormTextField
           name="name"
           control={control}
-          render={({ field, fieldState }) => (
-            <TextField
-              {...field}
-              label="Layer Name"
-              required
-              autoFocus
-              size="small"
-              error={fieldState.invalid}
-              helperText={fieldState.error?.message}
-              sx={{ flex: 1 }}
-              slotProps={{ htmlInput: { 'data-testid': 'layer-name-input' } }}
-            />
-          )}
+          label="Layer Name"
+          required
+          autoFocus
+          size="small"
+          sx={{ flex: 1 }}
+          slotProps={{ htmlInput: { 'data-testid': 'layer-name-input' } }}
         />
         <Controller
           name="groupId"
@@ -268,20 +262,13 @@ function LayerEditForm({
           )}
         />
       </Box>
-      <Controller
+      <FormTextField
         name="comments"
         control={control}
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            label="Comments"
-            size="small"
-            multiline
-            maxRows={3}
-            error={fieldState.invalid}
-            helperText={fieldState.error?.message}
-          />
-        )}
+        label="Comments"
+        size="small"
+        multiline
+        maxRows={3}
       />
       <Controller
         name="styles"

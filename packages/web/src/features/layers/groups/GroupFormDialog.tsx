@@ -1,7 +1,8 @@
 import { GROUP_CREATED, GROUP_UPDATED, layerGroupFormSchema } from '@asset-portal/shared';
-import { FormControlLabel, Radio, RadioGroup, TextField } from '@mui/material';
+import { FormControlLabel, Radio, RadioGroup } from '@mui/material';
 import { Controller, useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form-dialog/FormDialog.tsx';
+import { FormTextField } from '../../../components/form-dialog/FormTextField.tsx';
 import { schemaResolver } from '../../../components/form-dialog/schema-resolver.ts';
 import { snackbar } from '../../../snackbar/snackbar-service.ts';
 import type { LayerGroup } from '../layer-types.ts';
@@ -68,35 +69,21 @@ export function GroupFormDialog({ group, projectId, onClose }: GroupFormDialogPr
       submitDisabled={saving}
       busy={saving}
     >
-      <Controller
+      <FormTextField
         name="name"
         control={control}
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            label="Group Name"
-            required
-            autoFocus
-            error={fieldState.invalid}
-            helperText={fieldState.error?.message}
-            slotProps={{ htmlInput: { 'data-testid': 'group-name-input' } }}
-          />
-        )}
+        label="Group Name"
+        required
+        autoFocus
+        slotProps={{ htmlInput: { 'data-testid': 'group-name-input' } }}
       />
-      <Controller
+      <FormTextField
         name="description"
         control={control}
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            label="Description"
-            multiline
-            minRows={2}
-            error={fieldState.invalid}
-            helperText={fieldState.error?.message}
-            slotProps={{ htmlInput: { 'data-testid': 'group-description-input' } }}
-          />
-        )}
+        label="Description"
+        multiline
+        minRows={2}
+        slotProps={{ htmlInput: { 'data-testid': 'group-description-input' } }}
       />
       <Controller
         name="scope"
