@@ -2,7 +2,8 @@
 // project of SCANS scans, plus GET /bench/bare-scans, which authenticates the same way and calls
 // the same service and repository functions as the scansSummary resolver, then returns plain JSON.
 // Run with: node --import tsx bench/scans-summary-server.ts  (env BENCH_DB=pglite|postgres)
-// GET /bench/state reports the process memory. Prints one line `BENCH_READY {...}` when it listens; SIGTERM closes it and drops its database.
+// GET /bench/state reports the process memory; POST /bench/touch changes one scan (a new project
+// version). Prints one line `BENCH_READY {...}` when it listens; SIGTERM closes it and drops its database.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,10 +12,12 @@ import pg from 'pg';
 import { createApp } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config/config.ts';
 import { type Db, migrateToLatest, openDatabase } from '../packages/server/src/db/database.ts';
+import type { UserRow } from '../packages/server/src/db/schema.ts';
 import type { RequestContext } from '../packages/server/src/graphql/context.ts';
 import { authenticate } from '../packages/server/src/identity/bff/authenticate.ts';
 import { SESSION_COOKIE } from '../packages/server/src/identity/bff/session-cookie.ts';
 import { webSessionRepository } from '../packages/server/src/identity/bff/web-session.repository.ts';
+import { scanSummaryService } from '../packages/server/src/modules/scan-summary/scan-summary.service.ts';
 import { groupBy, scanRepository } from '../packages/server/src/modules/scans/scan.repository.ts';
 import { scanService } from '../packages/server/src/modules/scans/scan.service.ts';
 import { factories } from '../packages/server/test/factories.ts';
@@ -153,13 +156,37 @@ async function timeParts(db: Db, projectId: number) {
   };
 }
 
+/**
+ * The compact summary of a new project version, in process: what the first viewers after a
+ * change wait for (SQL, encoding, gzip and brotli), and what a cached version then costs.
+ */
+async function timeCompactBuild(db: Db, user: UserRow, projectId: number) {
+  const viewer = { user, organizationName: 'Bench Org' };
+  let t = performance.now();
+  const built = await scanSummaryService.compact(db, viewer, projectId);
+  const compactBuildMs = Math.round(performance.now() - t);
+  t = performance.now();
+  await scanSummaryService.compact(db, viewer, projectId);
+  const compactCachedMs = Number((performance.now() - t).toFixed(2));
+  return {
+    compactBuildMs,
+    compactCachedMs,
+    compactJsonBytes: built.json.length,
+    compactBrBytes: built.br.length,
+    compactGzipBytes: built.gzip.length,
+  };
+}
+
 async function main() {
   const seedStart = performance.now();
   const db = await openBenchDatabase();
   await migrateToLatest(db);
   const { user, project, artifacts } = await seed(db);
   const seedMs = performance.now() - seedStart;
-  const breakdown = await timeParts(db, project.id);
+  const breakdown = {
+    ...(await timeParts(db, project.id)),
+    ...(await timeCompactBuild(db, user, project.id)),
+  };
 
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -169,6 +196,12 @@ async function main() {
     SESSION_SECRET: randomBytes(32).toString('hex'),
   });
   const { app, identity } = await createApp({ config, db });
+  const { id: firstScanId } = await db
+    .selectFrom('scans')
+    .select('id')
+    .where('projectId', '=', project.id)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
 
   // Same authentication and same service call as the scansSummary resolver, no GraphQL.
   app.get('/bench/bare-scans', async (request, reply) => {
@@ -183,6 +216,28 @@ async function main() {
     } as unknown as RequestContext;
     const { projectId } = request.query as { projectId: string };
     return scanService.summaries(ctx, Number(projectId));
+  });
+  // How long the server took for each summary answer, from the request's arrival to the last
+  // byte handed to the socket: the latency without the load generator's own time.
+  let serverTimes: number[] = [];
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.url.startsWith('/api/')) serverTimes.push(reply.elapsedTime);
+  });
+  app.get('/bench/server-times', async () => {
+    const times = serverTimes;
+    serverTimes = [];
+    return times;
+  });
+  // A change of one scan: a new project version, so the next summary request computes it.
+  let touches = 0;
+  app.post('/bench/touch', async () => {
+    touches++;
+    await db
+      .updateTable('scans')
+      .set({ comment: `Touched ${touches}` })
+      .where('id', '=', firstScanId)
+      .execute();
+    return { touches };
   });
   app.get('/bench/state', async () => ({
     rss: process.memoryUsage().rss,

@@ -1,7 +1,11 @@
-// Benchmark: scansSummary(projectId) of a 10,000-scan project through GraphQL, side by side with
-// a bare JSON route running the same authentication, service and SQL, under 32 concurrent
-// clients (autocannon), on PGlite and on PostgreSQL. Run with: npm run bench:scans-summary
-// Env: BENCH_DBS=pglite,postgres  BENCH_BURSTS=1  BENCH_ROUNDS_PGLITE=1  BENCH_ROUNDS_POSTGRES=2
+// Benchmark: the viewer's project summary of a 10,000-scan project under 32 concurrent clients
+// (autocannon), on PGlite and on PostgreSQL: the compact summary route the viewer uses
+// (GET /api/projects/:id/scan-summary, brotli, once with no ETag and once revalidating with it,
+// each after a change of a scan, so the first burst finds no summary computed, and warm), then
+// scansSummary through GraphQL side by side with a bare JSON route running the same
+// authentication, service and SQL. Run with: npm run bench:scans-summary
+// Env: BENCH_DBS=pglite,postgres  BENCH_ROUTES=summary,graphql  BENCH_BURSTS=1
+// BENCH_SUMMARY_BURSTS=10  BENCH_ROUNDS_PGLITE=1  BENCH_ROUNDS_POSTGRES=2
 // BENCH_PROFILE=1 (CPU profile of the server,
 // written to bench/out/profiles/, then summarised by bench/top-frames.mjs).
 import fs from 'node:fs';
@@ -24,7 +28,11 @@ const ROUNDS = {
   postgres: Number(process.env.BENCH_ROUNDS_POSTGRES ?? 2),
 };
 const PROFILE = process.env.BENCH_PROFILE === '1';
-const GOALS = { ratio: 0.6, p95Ms: 15 };
+const GOALS = { ratio: 0.6, p95Ms: 15, summaryP95Ms: 250 };
+// Which parts run: the compact summary route, GraphQL vs bare (minutes: 30 MB answers).
+const ROUTES = (process.env.BENCH_ROUTES ?? 'summary,graphql').split(',');
+// Bursts of 32 per warm summary run: one answer takes milliseconds.
+const SUMMARY_BURSTS = Number(process.env.BENCH_SUMMARY_BURSTS ?? 10);
 
 // The viewer's document: every scan summary field of the spec plus the artifact summary.
 const QUERY = `query ScansSummary($projectId: ID!) {
@@ -38,7 +46,15 @@ const QUERY = `query ScansSummary($projectId: ID!) {
 
 function targets(ready) {
   const origin = `http://127.0.0.1:${ready.port}`;
+  const summary = {
+    url: `${origin}/api/projects/${ready.projectId}/scan-summary`,
+    method: 'GET',
+    headers: { cookie: ready.cookie, 'accept-encoding': 'br, gzip' },
+  };
   return {
+    summary,
+    // What a browser sends when it has the summary already.
+    summaryEtag: (etag) => ({ ...summary, headers: { ...summary.headers, 'if-none-match': etag } }),
     bare: {
       url: `${origin}/bench/bare-scans?projectId=${ready.projectId}`,
       method: 'GET',
@@ -64,7 +80,7 @@ async function state(origin) {
  * server about a second of CPU, so 32 concurrent requests all finish after the window closes.
  * Latencies come from every response, so p95 is exact.
  */
-async function load(target, origin) {
+async function load(target, origin, bursts = BURSTS) {
   const latencies = [];
   let peakRss = 0;
   const sampler = setInterval(() => {
@@ -77,26 +93,59 @@ async function load(target, origin) {
   const start = performance.now();
   const result = await new Promise((resolve, reject) => {
     const instance = autocannon(
-      { ...target, connections: CONNECTIONS, amount: CONNECTIONS * BURSTS, timeout: 600 },
+      { ...target, connections: CONNECTIONS, amount: CONNECTIONS * bursts, timeout: 600 },
       (error, res) => (error ? reject(error) : resolve(res)),
     );
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-      if (statusCode === 200) latencies.push(responseTime);
+      if (statusCode === 200 || statusCode === 304) latencies.push(responseTime);
     });
   });
   const seconds = (performance.now() - start) / 1000;
   clearInterval(sampler);
+  // A burst may end before the first sample.
+  peakRss = Math.max(peakRss, (await state(origin)).rss);
   latencies.sort((a, b) => a - b);
   const at = (p) => latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)];
   return {
     seconds,
-    ok: result['2xx'],
-    errors: result.errors + result.timeouts + result.non2xx,
-    reqPerSec: result['2xx'] / seconds,
+    ok: latencies.length,
+    errors: result.errors + result.timeouts + result.non2xx - (result['3xx'] ?? 0),
+    reqPerSec: latencies.length / seconds,
     p50: at(0.5) ?? Number.NaN,
     p95: at(0.95) ?? Number.NaN,
     peakRss,
+    latencies,
   };
+}
+
+/**
+ * `count` separate bursts of 32 simultaneous requests (32 viewers opening the project at the
+ * same moment, again and again), their latencies pooled.
+ */
+async function bursts(target, origin, count) {
+  const runs = [];
+  await serverTimes(origin);
+  for (let i = 0; i < count; i++) runs.push(await load(target, origin, 1));
+  const server = (await serverTimes(origin)).sort((a, b) => a - b);
+  const latencies = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const at = (p) => latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)];
+  const seconds = runs.reduce((sum, r) => sum + r.seconds, 0);
+  return {
+    seconds,
+    ok: latencies.length,
+    errors: runs.reduce((sum, r) => sum + r.errors, 0),
+    reqPerSec: latencies.length / seconds,
+    p50: at(0.5) ?? Number.NaN,
+    p95: at(0.95) ?? Number.NaN,
+    serverP95: server[Math.min(server.length - 1, Math.ceil(0.95 * server.length) - 1)] ?? null,
+    peakRss: Math.max(...runs.map((r) => r.peakRss)),
+  };
+}
+
+/** The server's own times of the summary answers since the last call. */
+async function serverTimes(origin) {
+  const response = await fetch(`${origin}/bench/server-times`);
+  return response.json();
 }
 
 /** A few sequential requests: response size and latency with nobody else asking. */
@@ -119,6 +168,66 @@ async function single(target) {
     if (!Array.isArray(list) || list.length === 0) throw new Error(`unexpected answer: ${body}`);
   }
   return { ms: median(times), bytes };
+}
+
+/** One compact summary request alone: wire bytes (brotli), ETag, and the document's size. */
+async function singleSummary(target) {
+  const start = performance.now();
+  const response = await fetch(target.url, { headers: target.headers });
+  const text = await response.text();
+  const ms = performance.now() - start;
+  if (response.status !== 200) throw new Error(`${target.url}: ${response.status} ${text}`);
+  const doc = JSON.parse(text);
+  if (doc.format !== 1 || doc.id.length === 0) throw new Error('unexpected summary');
+  return {
+    ms,
+    wireBytes: Number(response.headers.get('content-length')),
+    encoding: response.headers.get('content-encoding'),
+    jsonBytes: Buffer.byteLength(text),
+    etag: response.headers.get('etag'),
+    scans: doc.id.length,
+  };
+}
+
+/** The compact summary route: cold and warm bursts, without and with the ETag. */
+async function benchSummary(kind, t, origin) {
+  const runs = [];
+  const report = (name, run) => {
+    runs.push({ name, ...run });
+    console.log(
+      `[${kind}] ${name.padEnd(26)}: ${run.ok} answers in ${run.seconds.toFixed(2)} s = ` +
+        `${run.reqPerSec.toFixed(0)} req/s, p50 ${Math.round(run.p50)} ms, p95 ${Math.round(run.p95)} ms, ` +
+        `${run.errors} errors, peak RSS ${(run.peakRss / 1e6).toFixed(0)} MB` +
+        (run.serverP95 ? `, server's own p95 ${Math.round(run.serverP95)} ms` : ''),
+    );
+  };
+  const touch = () => fetch(`${origin}/bench/touch`, { method: 'POST' });
+  // What this machine and client allow: the same bursts on the cheapest route of the server.
+  report(
+    `baseline /healthz (${SUMMARY_BURSTS} bursts)`,
+    await bursts({ url: `${origin}/healthz`, method: 'GET' }, origin, SUMMARY_BURSTS),
+  );
+  const rssBefore = (await state(origin)).rss;
+  await touch();
+  report('cold, no ETag (1 burst)', await bursts(t.summary, origin, 1));
+  const alone = await singleSummary(t.summary);
+  console.log(
+    `[${kind}] summary: ${alone.scans} scans, ${(alone.jsonBytes / 1e6).toFixed(2)} MB JSON, ` +
+      `${(alone.wireBytes / 1e6).toFixed(2)} MB on the wire (${alone.encoding}), ${Math.round(alone.ms)} ms alone (warm)`,
+  );
+  report(
+    `warm, no ETag (${SUMMARY_BURSTS} bursts)`,
+    await bursts(t.summary, origin, SUMMARY_BURSTS),
+  );
+  report(
+    `warm, ETag → 304 (${SUMMARY_BURSTS} bursts)`,
+    await bursts(t.summaryEtag(alone.etag), origin, SUMMARY_BURSTS),
+  );
+  // After a change the old ETag no longer matches: every client gets the new summary.
+  await touch();
+  report('cold, old ETag (1 burst)', await bursts(t.summaryEtag(alone.etag), origin, 1));
+  const rssAfter = (await state(origin)).rss;
+  return { runs, alone, rssBefore, rssAfter };
 }
 
 async function benchDatabase(kind) {
@@ -155,6 +264,11 @@ async function benchDatabase(kind) {
         `in-process parts of one request: ${JSON.stringify(ready.breakdown)}`,
     );
     const t = targets(ready);
+    const summary = ROUTES.includes('summary') ? await benchSummary(kind, t, origin) : null;
+    if (!ROUTES.includes('graphql')) {
+      const final = await state(origin);
+      return { kind, ready, summary, sizes: null, runs: null, maxRss: final.maxRss };
+    }
     const sizes = {};
     for (const name of ['bare', 'graphql']) {
       sizes[name] = await single(t[name]);
@@ -176,7 +290,7 @@ async function benchDatabase(kind) {
       }
     }
     const final = await state(origin);
-    return { kind, ready, sizes, runs, maxRss: final.maxRss };
+    return { kind, ready, summary, sizes, runs, maxRss: final.maxRss };
   } finally {
     await server.stop(60_000);
     // The server removes its folder on a clean stop; this covers a stop that had to be forced.
@@ -204,7 +318,32 @@ async function main() {
   );
   const results = [];
   for (const kind of DBS) results.push(await benchDatabase(kind));
-  console.log(`\nmedians of the runs (total ${Math.round((Date.now() - started) / 1000)} s):`);
+  console.log(`\ntotal ${Math.round((Date.now() - started) / 1000)} s`);
+  if (ROUTES.includes('summary')) {
+    console.log('\ncompact summary route, 32 concurrent clients:');
+    console.log(
+      "| database | run | answers | req/s | p50 | p95 | server's own p95 | peak RSS in run | p95 ≤ 250 ms |",
+    );
+    console.log('|---|---|---|---|---|---|---|---|---|');
+    for (const { kind, summary } of results) {
+      for (const run of summary.runs) {
+        console.log(
+          `| ${kind} | ${run.name} | ${run.ok} | ${run.reqPerSec.toFixed(0)} | ${Math.round(run.p50)} ms | ` +
+            `${Math.round(run.p95)} ms | ${run.serverP95 ? `${Math.round(run.serverP95)} ms` : '—'} | ` +
+            `${(run.peakRss / 1e6).toFixed(0)} MB | ` +
+            `${run.p95 <= GOALS.summaryP95Ms ? 'met' : 'missed'} |`,
+        );
+      }
+      const { alone, rssBefore, rssAfter } = summary;
+      console.log(
+        `| ${kind} | size | ${alone.scans} scans: ${(alone.jsonBytes / 1e6).toFixed(2)} MB JSON, ` +
+          `${(alone.wireBytes / 1e6).toFixed(2)} MB ${alone.encoding} | RSS before ${(rssBefore / 1e6).toFixed(0)} MB, ` +
+          `after ${(rssAfter / 1e6).toFixed(0)} MB |`,
+      );
+    }
+  }
+  if (!ROUTES.includes('graphql')) return;
+  console.log('\nGraphQL and bare, medians of the runs:');
   console.log(
     '| database | route | req/s | p95 | alone | response | peak RSS in run | GraphQL/bare ≥ 60 % | p95 ≤ 15 ms |',
   );

@@ -4,7 +4,16 @@ import { graphqlDocumentsPlugin } from './graphql-documents-plugin.ts';
 
 // The API server owns these paths; in development Vite forwards them so the SPA and the server
 // share one origin (the session cookie is same-origin only).
-const serverPaths = ['/graphql', '/auth', '/config', '/login', '/oidc', '/storage', '/log-files'];
+const serverPaths = [
+  '/api',
+  '/graphql',
+  '/auth',
+  '/config',
+  '/login',
+  '/oidc',
+  '/storage',
+  '/log-files',
+];
 const apiTarget = process.env.ASSET_PORTAL_API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({

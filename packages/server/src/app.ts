@@ -17,6 +17,7 @@ import { createIdentity, type Identity } from './identity/index.ts';
 import { createMailTransport } from './mail/create-mail-transport.ts';
 import type { MailTransport } from './mail/mail-transport.ts';
 import { registerLogFileRoutes } from './modules/log-files/log-file.routes.ts';
+import { registerScanSummaryRoutes } from './modules/scan-summary/scan-summary.routes.ts';
 import { createObjectStorage } from './storage/create-object-storage.ts';
 import { registerEmbeddedStorageRoutes } from './storage/embedded-storage.routes.ts';
 
@@ -89,6 +90,7 @@ export async function createApp({
   });
   await registerGraphql(app, { config, db, accounts: identity.accounts, mail, storage });
   await registerLogFileRoutes(app, { config, db });
+  await registerScanSummaryRoutes(app, { db, verifyAccessToken: identity.verifyAccessToken });
   await registerEmbeddedStorageRoutes(app, { config });
 
   await registerWebApp(app);
@@ -111,7 +113,7 @@ async function registerWebApp(app: FastifyInstance) {
     reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
   app.get('/', sendIndex);
   app.setNotFoundHandler((request, reply) => {
-    const isApi = /^\/(graphql|auth|oidc|config|storage)(\/|$)/.test(request.url);
+    const isApi = /^\/(api|graphql|auth|oidc|config|storage)(\/|$)/.test(request.url);
     if (request.method !== 'GET' || isApi || path.extname(request.url.split('?')[0] ?? '')) {
       return reply.code(404).send({ error: 'Not found' });
     }

@@ -17,6 +17,7 @@ export * from './scan-filter.ts';
 export * from './scan-processing-inputs.ts';
 export * from './scan-selection.ts';
 export * from './scan-status.ts';
+export * from './scan-summary-codec.ts';
 export * from './unassigned-scans.ts';
 export * from './upload-rules.ts';
 export * from './user-rules.ts';

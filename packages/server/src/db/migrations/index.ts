@@ -6,6 +6,7 @@ import * as trajectoryProcessing from './0004-trajectory-processing.ts';
 import * as layers from './0006-layers.ts';
 import * as activityLogScope from './0007-activity-log-scope.ts';
 import * as uploadSizes from './0008-upload-sizes.ts';
+import * as scanSummaryVersion from './0009-scan-summary-version.ts';
 
 /** Every migration in the order it is applied. Append only. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0006-layers': layers,
   '0007-activity-log-scope': activityLogScope,
   '0008-upload-sizes': uploadSizes,
+  '0009-scan-summary-version': scanSummaryVersion,
 };

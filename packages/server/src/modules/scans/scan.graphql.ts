@@ -5,6 +5,7 @@ import { loaderFor, type RequestContext } from '../../graphql/context.ts';
 import type { GraphqlModule } from '../../graphql/module.ts';
 import { operation } from '../../graphql/operation.ts';
 import { parseInput } from '../../graphql/parse-input.ts';
+import { scanSummaryService } from '../scan-summary/scan-summary.service.ts';
 import { scanRepository } from './scan.repository.ts';
 import { scanService } from './scan.service.ts';
 
@@ -88,7 +89,7 @@ export const scanModule: GraphqlModule = {
   typeDefs,
   queries: {
     scansSummary: operation('any', (args, ctx) =>
-      scanService.summaries(ctx, parseInput(projectInput, args).projectId),
+      scanSummaryService.summaries(ctx, parseInput(projectInput, args).projectId),
     ),
     scansForProject: operation('any', (args, ctx) =>
       scanService.forProject(ctx, parseInput(projectInput, args).projectId),

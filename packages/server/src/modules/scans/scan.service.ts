@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { UpdateScanHeaderInput } from '@asset-portal/shared';
+import type { Db } from '../../db/database.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../graphql/errors.ts';
 import { scanPolicy } from '../../policies/scan.policy.ts';
@@ -48,16 +49,21 @@ export async function requireVisibleProjects(
   }
 }
 
+/** A project's scan summaries with their artifacts, unchecked: the caller checks access. */
+export async function loadProjectSummaries(db: Db, projectId: number) {
+  const [scans, artifacts] = await Promise.all([
+    repo.listSummaries(db, projectId),
+    repo.listProjectArtifactSummaries(db, projectId),
+  ]);
+  return attachArtifacts(scans, artifacts);
+}
+
 /** Scans: the viewer's hot list, full scans and single scans, always organization-scoped. */
 export const scanService = {
   /** The viewer's list: three statements whatever the number of scans. */
   async summaries(ctx: RequestContext, projectId: number) {
     await requireVisibleProjects(ctx, [projectId]);
-    const [scans, artifacts] = await Promise.all([
-      repo.listSummaries(ctx.db, projectId),
-      repo.listProjectArtifactSummaries(ctx.db, projectId),
-    ]);
-    return attachArtifacts(scans, artifacts);
+    return loadProjectSummaries(ctx.db, projectId);
   },
 
   async forProject(ctx: RequestContext, projectId: number) {

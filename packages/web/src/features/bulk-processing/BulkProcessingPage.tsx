@@ -1,4 +1,3 @@
-import { useApolloClient } from '@apollo/client/react';
 import {
   canSelectScan,
   emptyScanFilter,
@@ -33,7 +32,7 @@ import { filterOptionsOf } from '../viewer/filter/filter-options.ts';
 import { ScanFilterPanel } from '../viewer/filter/ScanFilterPanel.tsx';
 import { useFilteredScans } from '../viewer/use-filtered-scans.ts';
 import {
-  SCANS_SUMMARY_QUERY,
+  refreshScanSummaries,
   useProjectScans,
   type ViewerScan,
 } from '../viewer/use-scans-summary.ts';
@@ -67,7 +66,6 @@ export function BulkProcessingPage() {
 }
 
 function BulkProcessingScreen({ project }: { project: ProjectOption }) {
-  const client = useApolloClient();
   const { scans, summaryIds, byId, annotatedScanIds, loading } = useProjectScans(project.id);
   const { buckets, loading: bucketsLoading } = usePublishBuckets(project.organization.id);
   const noBuckets = !bucketsLoading && buckets.length === 0;
@@ -94,7 +92,7 @@ function BulkProcessingScreen({ project }: { project: ProjectOption }) {
   );
   const handleUnselectAll = useCallback(() => setSelection(unselectAllScans), []);
   const handleRefresh = () => {
-    void client.refetchQueries({ include: [SCANS_SUMMARY_QUERY] });
+    void refreshScanSummaries();
   };
 
   const columns = useMemo(() => {

@@ -2,6 +2,7 @@ import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { useCallback, useMemo } from 'react';
 import { graphql } from '../../graphql/generated/gql.ts';
 import type { ScanActionsScanQuery } from '../../graphql/generated/graphql.ts';
+import { refreshScanSummaries } from '../viewer/scan-summary-fetch.ts';
 import type { FocusedScan } from './scan-action-rules.ts';
 
 export const FOCUSED_SCAN_QUERY = graphql(`
@@ -89,10 +90,11 @@ const DOWNLOAD_QUERY = graphql(`
 `);
 
 /**
- * What a header change makes stale: the viewer's list (name, tags, comment), the focused scan,
- * and the 3D streams (the default version is the cloud they stream).
+ * What a header change makes stale: the viewer's list (name, tags, comment; its summary is not
+ * a GraphQL query, see refreshScanSummaries), the focused scan, and the 3D streams (the default
+ * version is the cloud they stream).
  */
-const AFTER_HEADER_CHANGE = ['ViewerScansSummary', 'ScanActionsScan', 'PointCloudStreams'] as const;
+const AFTER_HEADER_CHANGE = ['ScanActionsScan', 'PointCloudStreams'] as const;
 
 export interface HeaderUpdate {
   friendlyName?: string | null;
@@ -156,17 +158,25 @@ export function useUpdateScanHeader() {
     awaitRefetchQueries: true,
   });
   return useCallback(
-    (id: string, changes: HeaderUpdate) => mutate({ variables: { id, ...changes } }),
+    (id: string, changes: HeaderUpdate) =>
+      withSummaryRefresh(mutate({ variables: { id, ...changes } })),
     [mutate],
   );
 }
 
 export function useDeleteScan() {
   const [mutate] = useMutation(DELETE_SCAN, {
-    refetchQueries: ['ViewerScansSummary', 'ViewerAnnotatedScans'],
+    refetchQueries: ['ViewerAnnotatedScans'],
     awaitRefetchQueries: true,
   });
-  return useCallback((id: string) => mutate({ variables: { id } }), [mutate]);
+  return useCallback((id: string) => withSummaryRefresh(mutate({ variables: { id } })), [mutate]);
+}
+
+/** Resolves after the mutation and the reload of the viewer's summary it makes stale. */
+async function withSummaryRefresh<T>(mutation: Promise<T>): Promise<T> {
+  const result = await mutation;
+  await refreshScanSummaries();
+  return result;
 }
 
 export interface ArtifactDownload {

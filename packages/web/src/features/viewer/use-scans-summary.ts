@@ -1,49 +1,23 @@
 import { useQuery } from '@apollo/client/react';
-import type { FilterableScan } from '@asset-portal/shared';
-import { useMemo } from 'react';
+import type { FilterableScan, SummaryScan } from '@asset-portal/shared';
+import { useEffect, useMemo, useState } from 'react';
 import { graphql } from '../../graphql/generated/gql.ts';
-import type { ViewerScansSummaryQuery } from '../../graphql/generated/graphql.ts';
-
-/** One scan of the viewer's list (spec §3 Scan summary, the fields the viewer uses). */
-type SummaryScan = ViewerScansSummaryQuery['scansSummary'][number];
+import { useStore } from '../../lib/create-store.ts';
+import {
+  fetchScanSummary,
+  mountSummaryLoader,
+  scanSummaryRefresh,
+  settleRefreshes,
+} from './scan-summary-fetch.ts';
 
 /**
- * One scan of the viewer's list (spec §3 Scan summary, the fields the viewer uses). The path's
- * coordinates are a JSON value in the schema: the server writes [lon, lat] pairs.
+ * One scan of the viewer's list (spec §3 Scan summary, the fields the list, the map and the
+ * filters read), from the project's compact summary. The focused scan's details come from its
+ * own query.
  */
-export type ViewerScan = Omit<SummaryScan, 'simplePath'> &
-  FilterableScan & {
-    simplePath: { type: string; coordinates: [number, number][] } | null;
-  };
+export type ViewerScan = SummaryScan & FilterableScan;
 
-export const SCANS_SUMMARY_QUERY = graphql(`
-  query ViewerScansSummary($projectId: ID!) {
-    scansSummary(projectId: $projectId) {
-      id
-      friendlyName
-      sessionId
-      assignmentType
-      deviceId
-      tags
-      comment
-      capturedTimestamp
-      endCapturedTimestamp
-      friendlyLocationName
-      simplePath {
-        type
-        coordinates
-      }
-      projectId
-      type
-      artifacts {
-        id
-        artifactType
-        name
-        status
-      }
-    }
-  }
-`);
+export { refreshScanSummaries } from './scan-summary-fetch.ts';
 
 export const ANNOTATED_SCANS_QUERY = graphql(`
   query ViewerAnnotatedScans($projectId: ID) {
@@ -66,23 +40,59 @@ export interface ProjectScans {
 
 const NO_SCANS: ViewerScan[] = [];
 
+interface Loaded {
+  projectId: string;
+  scans: ViewerScan[];
+}
+
+/**
+ * The project's compact summary, loaded again when a change asks for it (refreshScanSummaries).
+ * The browser revalidates it with its ETag, so opening the same project again moves no summary
+ * over the wire unless a scan changed, and an unchanged summary keeps its array: nothing is
+ * decoded or re-rendered.
+ */
+function useScanSummary(projectId: string | null): { scans: ViewerScan[]; loading: boolean } {
+  const refresh = useStore(scanSummaryRefresh);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [failedFor, setFailedFor] = useState<string | null>(null);
+
+  useEffect(mountSummaryLoader, []);
+  useEffect(() => {
+    if (projectId === null) return;
+    const abort = new AbortController();
+    fetchScanSummary(projectId, abort.signal).then((result) => {
+      if (abort.signal.aborted) return;
+      if (result.kind === 'failed') {
+        setFailedFor(projectId);
+      } else {
+        setFailedFor(null);
+        setLoaded((current) =>
+          current?.projectId === projectId && current.scans === result.scans
+            ? current
+            : { projectId, scans: result.scans as ViewerScan[] },
+        );
+      }
+      settleRefreshes(refresh);
+    });
+    return () => abort.abort();
+  }, [projectId, refresh]);
+
+  if (projectId === null) return { scans: NO_SCANS, loading: false };
+  const current = loaded?.projectId === projectId ? loaded.scans : null;
+  return { scans: current ?? NO_SCANS, loading: current === null && failedFor !== projectId };
+}
+
 /** The current project's scan summary and annotated scans, indexed for the viewer. */
 export function useProjectScans(projectId: string | null): ProjectScans {
   const skip = projectId === null;
-  const variables = { projectId: projectId ?? '' };
-  // 10,000 summaries are read as a whole and never edited here: normalizing them into the cache
-  // would cost seconds for nothing.
-  const summary = useQuery(SCANS_SUMMARY_QUERY, {
-    variables,
+  const summary = useScanSummary(projectId);
+  const annotations = useQuery(ANNOTATED_SCANS_QUERY, {
+    variables: { projectId: projectId ?? '' },
     skip,
-    fetchPolicy: 'no-cache',
   });
-  const annotations = useQuery(ANNOTATED_SCANS_QUERY, { variables, skip });
 
   // One array per answer: the filter caches its index per list identity.
-  const scans = skip
-    ? NO_SCANS
-    : ((summary.data?.scansSummary as ViewerScan[] | undefined) ?? NO_SCANS);
+  const scans = summary.scans;
   const summaryIds = useMemo(() => new Set(scans.map((scan) => scan.id)), [scans]);
   const byId = useMemo(() => new Map(scans.map((scan) => [scan.id, scan])), [scans]);
   const annotationRows = annotations.data?.annotations;
@@ -90,11 +100,5 @@ export function useProjectScans(projectId: string | null): ProjectScans {
     () => new Set((annotationRows ?? []).map((a) => a.scanId)),
     [annotationRows],
   );
-  return {
-    scans,
-    summaryIds,
-    byId,
-    annotatedScanIds,
-    loading: !skip && summary.loading && !summary.data,
-  };
+  return { scans, summaryIds, byId, annotatedScanIds, loading: summary.loading };
 }

@@ -128,7 +128,6 @@ type Documents = {
     "\n  query ElevationProfile($input: ElevationProfileInput!) {\n    elevationProfile(input: $input) {\n      points\n      lengthMetres\n      pointCount\n      truncated\n    }\n  }\n": typeof types.ElevationProfileDocument,
     "\n  query ScanProject($id: ID!) {\n    scan(id: $id) {\n      id\n      projectId\n    }\n  }\n": typeof types.ScanProjectDocument,
     "\n  query ViewerProjectLayers($projectId: ID!) {\n    projectLayers(projectId: $projectId) {\n      id\n      name\n      source\n      layers\n      ignore\n      showByDefault\n    }\n  }\n": typeof types.ViewerProjectLayersDocument,
-    "\n  query ViewerScansSummary($projectId: ID!) {\n    scansSummary(projectId: $projectId) {\n      id\n      friendlyName\n      sessionId\n      assignmentType\n      deviceId\n      tags\n      comment\n      capturedTimestamp\n      endCapturedTimestamp\n      friendlyLocationName\n      simplePath {\n        type\n        coordinates\n      }\n      projectId\n      type\n      artifacts {\n        id\n        artifactType\n        name\n        status\n      }\n    }\n  }\n": typeof types.ViewerScansSummaryDocument,
     "\n  query ViewerAnnotatedScans($projectId: ID) {\n    annotations(projectId: $projectId) {\n      id\n      scanId\n    }\n  }\n": typeof types.ViewerAnnotatedScansDocument,
 };
 const documents: Documents = {
@@ -246,7 +245,6 @@ const documents: Documents = {
     "\n  query ElevationProfile($input: ElevationProfileInput!) {\n    elevationProfile(input: $input) {\n      points\n      lengthMetres\n      pointCount\n      truncated\n    }\n  }\n": types.ElevationProfileDocument,
     "\n  query ScanProject($id: ID!) {\n    scan(id: $id) {\n      id\n      projectId\n    }\n  }\n": types.ScanProjectDocument,
     "\n  query ViewerProjectLayers($projectId: ID!) {\n    projectLayers(projectId: $projectId) {\n      id\n      name\n      source\n      layers\n      ignore\n      showByDefault\n    }\n  }\n": types.ViewerProjectLayersDocument,
-    "\n  query ViewerScansSummary($projectId: ID!) {\n    scansSummary(projectId: $projectId) {\n      id\n      friendlyName\n      sessionId\n      assignmentType\n      deviceId\n      tags\n      comment\n      capturedTimestamp\n      endCapturedTimestamp\n      friendlyLocationName\n      simplePath {\n        type\n        coordinates\n      }\n      projectId\n      type\n      artifacts {\n        id\n        artifactType\n        name\n        status\n      }\n    }\n  }\n": types.ViewerScansSummaryDocument,
     "\n  query ViewerAnnotatedScans($projectId: ID) {\n    annotations(projectId: $projectId) {\n      id\n      scanId\n    }\n  }\n": types.ViewerAnnotatedScansDocument,
 };
 
@@ -720,10 +718,6 @@ export function graphql(source: "\n  query ScanProject($id: ID!) {\n    scan(id:
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query ViewerProjectLayers($projectId: ID!) {\n    projectLayers(projectId: $projectId) {\n      id\n      name\n      source\n      layers\n      ignore\n      showByDefault\n    }\n  }\n"): (typeof documents)["\n  query ViewerProjectLayers($projectId: ID!) {\n    projectLayers(projectId: $projectId) {\n      id\n      name\n      source\n      layers\n      ignore\n      showByDefault\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query ViewerScansSummary($projectId: ID!) {\n    scansSummary(projectId: $projectId) {\n      id\n      friendlyName\n      sessionId\n      assignmentType\n      deviceId\n      tags\n      comment\n      capturedTimestamp\n      endCapturedTimestamp\n      friendlyLocationName\n      simplePath {\n        type\n        coordinates\n      }\n      projectId\n      type\n      artifacts {\n        id\n        artifactType\n        name\n        status\n      }\n    }\n  }\n"): (typeof documents)["\n  query ViewerScansSummary($projectId: ID!) {\n    scansSummary(projectId: $projectId) {\n      id\n      friendlyName\n      sessionId\n      assignmentType\n      deviceId\n      tags\n      comment\n      capturedTimestamp\n      endCapturedTimestamp\n      friendlyLocationName\n      simplePath {\n        type\n        coordinates\n      }\n      projectId\n      type\n      artifacts {\n        id\n        artifactType\n        name\n        status\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
