@@ -19,6 +19,7 @@
 // from a production build of the page. Run with: npm run bench:first-points (tsx).
 // BENCH_RUNS=n changes the number of runs per cloud (default 3, medians reported);
 // the generated clouds are kept in node_modules/.cache/first-points and reused.
+// BENCH_FIRST_POINTS_200M=1 adds a 200 M-point cloud (goal: the same bytes as the others, ≤ 1 MB).
 import fs, { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -36,9 +37,14 @@ const FIXTURES = process.env.FIXTURES_DIR ?? path.resolve(root, '../shared/fixtu
 const SOURCE = path.join(FIXTURES, 'pointcloud/autzen_trim.las');
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const UTM_10N = '+proj=utm +zone=10 +datum=WGS84 +units=m +no_defs';
+// The scan ids name the build's format too, so clouds cached by an older writer are rebuilt.
 const CLOUDS = [
-  { scanId: 'cloud-2m', pointCount: 2_000_000 },
-  { scanId: 'cloud-20m', pointCount: 20_000_000 },
+  { scanId: 'cloud-2m-v2', pointCount: 2_000_000 },
+  { scanId: 'cloud-20m-v2', pointCount: 20_000_000 },
+  // BENCH_FIRST_POINTS_200M=1 adds a 200 M-point cloud (~7 GB of LAS while it is built).
+  ...(process.env.BENCH_FIRST_POINTS_200M === '1'
+    ? [{ scanId: 'cloud-200m-v2', pointCount: 200_000_000 }]
+    : []),
 ];
 
 const median = (values) => {

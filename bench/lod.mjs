@@ -1,5 +1,9 @@
 // Benchmark: level-of-detail (Potree 2.0) build throughput against plain decoding, in one run.
-// Run with: npm run bench:lod. BENCH_LOD_POINTS sets the generated cloud's size (default 2,000,000).
+// Run with: npm run bench:lod. BENCH_LOD_POINTS sets the generated cloud's size (default 2,000,000),
+// BENCH_LOD_ROUNDS the rounds (default 3, best taken), BENCH_WORK_DIR where the generated cloud and
+// the build's work files go (default the system's temporary folder; a 200 M-point cloud takes
+// ~7 GB there and as much again while building). BENCH_LOD_FIXTURES=0 skips the fixture rows.
+// Peak RSS is this process's (the build's worker threads included).
 //
 // Nothing here can write LAZ (laz-perf has no encoder), so the generated cloud is LAS; its build is
 // compared with decoding the LAZ fixture autzen_trim.laz repeated to the same number of points,
@@ -12,7 +16,7 @@ import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { lasStream } from '../packages/server/src/device-packages/generator/las-writer.ts';
 import { loadSourceCloud } from '../packages/server/src/device-packages/generator/source-cloud.ts';
-import { openPointCloudFile } from '../packages/server/src/pointcloud/point-reader.ts';
+import { openPointCloudFile } from '../packages/server/src/lib/las/las-reader.ts';
 import { buildPotreeFromLas } from '../packages/server/src/pointcloud/potree-writer.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -21,7 +25,11 @@ const FIXTURES = path.join(
   'pointcloud',
 );
 const POINTS = Number(process.env.BENCH_LOD_POINTS ?? 2_000_000);
-const ROUNDS = 3;
+const ROUNDS = Number(process.env.BENCH_LOD_ROUNDS ?? 3);
+const FIXTURE_ROWS = process.env.BENCH_LOD_FIXTURES !== '0';
+// Beyond ~20 M points the LAZ comparison decodes a sample of the same size ratio.
+const LAZ_POINTS = Math.min(POINTS, 20_000_000);
+const maxRssMb = () => Math.round(process.resourceUsage().maxRSS / 1024);
 
 async function decode(file) {
   const cloud = await openPointCloudFile(file);
@@ -54,7 +62,7 @@ const fmt = (r) => `${(r.rate / 1e6).toFixed(2)} M/s (CPU ${(r.cpuRate / 1e6).to
 const ratio = (a, b) =>
   `${((100 * a.rate) / b.rate).toFixed(0)} % (CPU ${((100 * a.cpuRate) / b.cpuRate).toFixed(0)} %)`;
 
-const work = await mkdtemp(path.join(os.tmpdir(), 'bench-lod-'));
+const work = await mkdtemp(path.join(process.env.BENCH_WORK_DIR ?? os.tmpdir(), 'bench-lod-'));
 try {
   const generated = path.join(work, 'generated.las');
   const source = await loadSourceCloud(path.join(FIXTURES, 'autzen_trim.las'));
@@ -75,19 +83,25 @@ try {
   );
 
   const autzenLaz = path.join(FIXTURES, 'autzen_trim.laz');
-  const repeats = Math.max(1, Math.round(POINTS / 110_000));
+  const repeats = Math.max(1, Math.round(LAZ_POINTS / 110_000));
   const lazRepeated = await rate(async () => {
     let count = 0;
     for (let i = 0; i < repeats; i++) count += await decode(autzenLaz);
     return count;
   });
   const lasDecode = await rate(() => decode(generated));
+  const rssBeforeBuild = maxRssMb();
   let nodes = 0;
+  let stored = 0;
   const lasBuild = await rate(async () => {
-    const result = await buildPotreeFromLas(generated, path.join(work, 'lod-generated'));
+    const output = path.join(work, 'lod-generated');
+    await rm(output, { recursive: true, force: true });
+    const result = await buildPotreeFromLas(generated, output);
     nodes = result.nodeCount;
+    stored = result.bytes.octree + result.bytes.hierarchy + result.bytes.metadata;
     return result.pointCount;
   });
+  const rssAfterBuild = maxRssMb();
 
   console.log(`LOD build benchmark (best of ${ROUNDS}; ${new Date().toISOString()})`);
   console.log(
@@ -98,6 +112,10 @@ try {
   console.log(`Generated LAS, ${count} points (${nodes} nodes):`);
   console.log(`  plain LAS decode                  ${fmt(lasDecode)}`);
   console.log(`  LOD build (read + octree + write) ${fmt(lasBuild)}`);
+  console.log(`  LOD build / LAS decode            ${ratio(lasBuild, lasDecode)}`);
+  console.log(
+    `  stored ${(stored / 1e6).toFixed(1)} MB = ${(stored / lasDecode.points).toFixed(2)} bytes a point; peak RSS ${rssAfterBuild} MB (${rssBeforeBuild} MB before the build)`,
+  );
   console.log(
     `  plain LAZ decode of autzen_trim.laz x${repeats} (${lazRepeated.points.toLocaleString('en-US')} points):`,
   );
@@ -106,16 +124,17 @@ try {
     `  LOD build / LAZ decode            ${ratio(lasBuild, lazRepeated)}   (goal >= 40 %)`,
   );
   console.log('');
-  console.log('Same LAZ file, plain decode vs LOD build (the build includes the LAZ decode):');
-  for (const name of [
-    'autzen_trim.laz',
-    'lone-star.copc.laz',
-    'las_with_several_extra_byte_bloc.laz',
-  ]) {
+  if (FIXTURE_ROWS)
+    console.log('Same LAZ file, plain decode vs LOD build (the build includes the LAZ decode):');
+  for (const name of FIXTURE_ROWS
+    ? ['autzen_trim.laz', 'lone-star.copc.laz', 'las_with_several_extra_byte_bloc.laz']
+    : []) {
     const file = path.join(FIXTURES, name);
     const decoded = await rate(() => decode(file));
     const built = await rate(async () => {
-      const result = await buildPotreeFromLas(file, path.join(work, `lod-${name}`));
+      const output = path.join(work, `lod-${name}`);
+      await rm(output, { recursive: true, force: true });
+      const result = await buildPotreeFromLas(file, output);
       return result.pointCount;
     });
     console.log(`  ${name} (${decoded.points.toLocaleString('en-US')} points)`);

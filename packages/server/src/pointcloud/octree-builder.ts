@@ -1,20 +1,16 @@
 /**
- * In-core octree for level-of-detail streaming. Each node keeps at most one point per cell of a
- * GRID³ grid over its cube (the first point, in a fixed pseudo-random order, to reach an empty
+ * The sampling rule of the level-of-detail octree. Each node keeps at most one point per cell of
+ * a GRID³ grid over its cube (the first point, in a fixed pseudo-random order, to reach an empty
  * cell); the others go down to the child cube holding them. Every level is therefore a uniform
  * thinning of the cloud with cells half the size of its parent's, as with PotreeConverter.
  * A node whose cube holds at most `leafCapacity` points keeps them all and has no children.
+ *
+ * The order is `pointRank` of each point's index in the file, so any part of the cloud can be
+ * sampled on its own: a node's grid cell never straddles two chunks of the out-of-core build
+ * (chunks are cubes of level ≤ 7 and a root cell is 1/128 of the cube), so a chunk decides
+ * alone which of its points the nodes above it keep (`chunkLevel`), and the top levels are then
+ * sampled again from those candidates only (`isChunk`), with the node cap applied.
  */
-
-export interface OctreeInput {
-  count: number;
-  /** Raw LAS integers; world = raw × scale + offset. */
-  x: Int32Array;
-  y: Int32Array;
-  z: Int32Array;
-  scale: readonly [number, number, number];
-  offset: readonly [number, number, number];
-}
 
 export interface OctreeOptions {
   /** Cells per cube edge of a node's sampling grid (a power of two, default 128). */
@@ -23,6 +19,90 @@ export interface OctreeOptions {
   leafCapacity?: number;
   /** The most points a node other than a deepest-level leaf keeps (default 65,536). */
   maxNodePoints?: number;
+}
+
+export interface SamplingRules {
+  grid: number;
+  gridBits: number;
+  leafCapacity: number;
+  maxNodePoints: number;
+  /** Deepest level: the quantisation has no finer cells below it. */
+  maxLevel: number;
+}
+
+/** Bits of the quantized position per axis: grid (7 bits) + at most 20 levels of subdivision. */
+export const QUANTIZE_BITS = 27;
+
+export function samplingRules(options: OctreeOptions = {}): SamplingRules {
+  const grid = options.grid ?? 128;
+  const gridBits = Math.log2(grid);
+  if (!Number.isInteger(gridBits) || gridBits < 1 || gridBits > 8) {
+    throw new RangeError('The sampling grid must be a power of two between 2 and 256');
+  }
+  return {
+    grid,
+    gridBits,
+    leafCapacity: Math.max(1, options.leafCapacity ?? 20_000),
+    maxNodePoints: Math.max(1, options.maxNodePoints ?? 65_536),
+    maxLevel: QUANTIZE_BITS - gridBits,
+  };
+}
+
+export type Vec3 = [number, number, number];
+
+/** The cube the nodes subdivide (world coordinates): its minimum corner and edge. */
+export interface Cube {
+  min: Vec3;
+  size: number;
+}
+
+/** The octree cube of a cloud: the bounds' minimum, edge = the largest extent. */
+export function octreeCube(
+  bounds: { min: readonly number[]; max: readonly number[] },
+  scale: readonly number[],
+): Cube {
+  const size = Math.max(
+    bounds.max[0]! - bounds.min[0]!,
+    bounds.max[1]! - bounds.min[1]!,
+    bounds.max[2]! - bounds.min[2]!,
+    Math.max(...scale),
+  );
+  return { min: [bounds.min[0]!, bounds.min[1]!, bounds.min[2]!], size };
+}
+
+/** Quantized positions of points listed in sampling order (`order[k]` = input index). */
+export interface QuantizedPoints {
+  count: number;
+  qx: Uint32Array;
+  qy: Uint32Array;
+  qz: Uint32Array;
+}
+
+export function quantizePoints(
+  raw: { x: Int32Array; y: Int32Array; z: Int32Array },
+  order: Uint32Array,
+  cube: Cube,
+  scale: readonly number[],
+  offset: readonly number[],
+): QuantizedPoints {
+  const axes = [raw.x, raw.y, raw.z] as const;
+  const levels = 2 ** QUANTIZE_BITS;
+  const top = levels - 1;
+  const factor = levels / cube.size;
+  const out = [0, 1, 2].map((axis) => {
+    // (raw × scale + offset − min) × factor: partition.ts computes the very same expression.
+    const values = axes[axis]!;
+    const s = scale[axis]!;
+    const o = offset[axis]!;
+    const min = cube.min[axis]!;
+    const column = new Uint32Array(order.length);
+    for (let k = 0; k < order.length; k++) {
+      const q = Math.floor((values[order[k]!]! * s + o - min) * factor);
+      column[k] = q < 0 ? 0 : Math.min(q, top);
+    }
+    return column;
+  });
+  return { count: order.length, qx: out[0]!, qy: out[1]!, qz: out[2]! };
 }
 
 export interface OctreeNode {
@@ -34,96 +114,121 @@ export interface OctreeNode {
   children: (OctreeNode | null)[];
 }
 
-export interface Octree {
-  root: OctreeNode;
-  /** The cube the nodes subdivide (world coordinates). */
-  cube: { min: [number, number, number]; max: [number, number, number] };
-  /** Tight bounds of the points (world coordinates). */
-  bounds: { min: [number, number, number]; max: [number, number, number] };
-  /** Cell size of the root's grid; each level halves it. */
-  spacing: number;
-  depth: number;
-  nodeCount: number;
+export interface SamplingScope {
+  /**
+   * The points are one chunk: the cube of this level holding them. Nodes above it keep one
+   * point per cell without the cap and are never leaves (their cubes hold other chunks' points
+   * too); what they keep is returned as `above`, the candidates for the top levels.
+   */
+  chunkLevel?: number;
+  /**
+   * The points are the candidates of the top levels: no node is a leaf, and a child cube that
+   * is a chunk (this returns true) takes none of them: they stay in the parent, over the cap.
+   */
+  isChunk?: (level: number, nx: number, ny: number, nz: number) => boolean;
 }
 
-/** Bits of the quantized position per axis: grid (7 bits) + at most 20 levels of subdivision. */
-const QUANTIZE_BITS = 27;
+export interface SampledOctree {
+  /** The node of the chunk's cube (or the root); null when no point reached it. */
+  root: OctreeNode | null;
+  /** Input indices kept by the nodes above `chunkLevel`. */
+  above: Uint32Array;
+  nodeCount: number;
+  depth: number;
+}
 
-export function buildOctree(input: OctreeInput, options: OctreeOptions = {}): Octree {
-  const grid = options.grid ?? 128;
-  const gridBits = Math.log2(grid);
-  if (!Number.isInteger(gridBits) || gridBits < 1 || gridBits > 8) {
-    throw new RangeError('The sampling grid must be a power of two between 2 and 256');
-  }
-  const leafCapacity = Math.max(1, options.leafCapacity ?? 20_000);
-  const maxNodePoints = Math.max(1, options.maxNodePoints ?? 65_536);
-  const maxLevel = QUANTIZE_BITS - gridBits;
-  const { count } = input;
+interface Pending {
+  name: string;
+  level: number;
+  nx: number;
+  ny: number;
+  nz: number;
+  /** Positions in the sampling order, ascending. */
+  positions: Uint32Array;
+  parent: OctreeNode | null;
+  childIndex: number;
+}
 
-  const bounds = tightBounds(input);
-  const size = Math.max(
-    bounds.max[0] - bounds.min[0],
-    bounds.max[1] - bounds.min[1],
-    bounds.max[2] - bounds.min[2],
-    Math.max(...input.scale),
-  );
-  const cube = {
-    min: [...bounds.min] as [number, number, number],
-    max: [bounds.min[0] + size, bounds.min[1] + size, bounds.min[2] + size] as [
-      number,
-      number,
-      number,
-    ],
-  };
-  // Positions are gathered once in a fixed pseudo-random order; node lists then hold ascending
-  // positions in that order, so every pass over them reads memory almost sequentially.
-  const order = shuffledIndices(count);
-  const qx = quantize(input.x, order, input.scale[0], input.offset[0], cube.min[0], size);
-  const qy = quantize(input.y, order, input.scale[1], input.offset[1], cube.min[1], size);
-  const qz = quantize(input.z, order, input.scale[2], input.offset[2], cube.min[2], size);
-
+/** Samples `points` (in their sampling order; `order[k]` = input index) into nodes. */
+export function sampleOctree(
+  points: QuantizedPoints,
+  order: Uint32Array,
+  rules: SamplingRules,
+  scope: SamplingScope = {},
+): SampledOctree {
+  const { grid, gridBits, leafCapacity, maxNodePoints, maxLevel } = rules;
+  const { qx, qy, qz } = points;
+  const chunkLevel = scope.chunkLevel ?? 0;
+  const isChunk = scope.isChunk;
   const cells = new Uint32Array(grid * grid * grid);
+  const half = grid >>> 1;
+  const mask = grid - 1;
   let stamp = 0;
   let depth = 0;
   let nodeCount = 0;
-  const root: OctreeNode = { name: 'r', level: 0, points: new Uint32Array(0), children: [] };
-  const stack: { node: OctreeNode; indices: Uint32Array; nx: number; ny: number; nz: number }[] = [
-    { node: root, indices: identity(count), nx: 0, ny: 0, nz: 0 },
+  let root: OctreeNode | null = null;
+  const above: Uint32Array[] = [];
+  const stack: Pending[] = [
+    {
+      name: 'r',
+      level: 0,
+      nx: 0,
+      ny: 0,
+      nz: 0,
+      positions: identity(points.count),
+      parent: null,
+      childIndex: 0,
+    },
   ];
-  const half = grid >>> 1;
-  const mask = grid - 1;
 
   while (stack.length > 0) {
-    const { node, indices, nx, ny, nz } = stack.pop()!;
-    nodeCount++;
-    depth = Math.max(depth, node.level);
-    node.children = [null, null, null, null, null, null, null, null];
-    if (indices.length <= leafCapacity || node.level >= maxLevel) {
-      node.points = toInputIndices(indices, order);
+    const { name, level, nx, ny, nz, positions, parent, childIndex } = stack.pop()!;
+    const isAbove = level < chunkLevel;
+    let node: OctreeNode | null = null;
+    if (!isAbove) {
+      node = { name, level, points: new Uint32Array(0), children: [] };
+      node.children = [null, null, null, null, null, null, null, null];
+      if (parent) parent.children[childIndex] = node;
+      else root = node;
+      nodeCount++;
+      depth = Math.max(depth, level);
+    }
+    const mayBeLeaf = !isAbove && !isChunk;
+    if ((mayBeLeaf && positions.length <= leafCapacity) || level >= maxLevel) {
+      if (node) node.points = toInputIndices(positions, order);
+      else above.push(toInputIndices(positions, order));
       continue;
     }
     stamp++;
-    const shift = maxLevel - node.level;
+    const cap = isAbove ? Number.POSITIVE_INFINITY : maxNodePoints;
+    const closed = new Uint8Array(8);
+    if (isChunk) {
+      for (let c = 0; c < 8; c++) {
+        closed[c] = isChunk(level + 1, ...childCoordinates(nx, ny, nz, c)) ? 1 : 0;
+      }
+    }
+    const shift = maxLevel - level;
     const baseX = nx * grid;
     const baseY = ny * grid;
     const baseZ = nz * grid;
-    const n = indices.length;
+    const n = positions.length;
     const destination = new Uint8Array(n);
     const counts = new Uint32Array(9);
     let kept = 0;
     for (let k = 0; k < n; k++) {
-      const i = indices[k]!;
+      const i = positions[k]!;
       const cx = ((qx[i]! >>> shift) - baseX) & mask;
       const cy = ((qy[i]! >>> shift) - baseY) & mask;
       const cz = ((qz[i]! >>> shift) - baseZ) & mask;
       const cell = cx | (cy << gridBits) | (cz << (2 * gridBits));
       let target: number;
-      if (cells[cell] !== stamp && kept < maxNodePoints) {
+      if (cells[cell] !== stamp && kept < cap) {
         cells[cell] = stamp;
         kept++;
         target = 8;
       } else {
         target = (cx >= half ? 4 : 0) | (cy >= half ? 2 : 0) | (cz >= half ? 1 : 0);
+        if (closed[target]) target = 8;
       }
       destination[k] = target;
       counts[target]!++;
@@ -132,67 +237,35 @@ export function buildOctree(input: OctreeInput, options: OctreeOptions = {}): Oc
     const filled = new Uint32Array(9);
     for (let k = 0; k < n; k++) {
       const target = destination[k]!;
-      parts[target]![filled[target]!++] = indices[k]!;
+      parts[target]![filled[target]!++] = positions[k]!;
     }
-    node.points = toInputIndices(parts[8]!, order);
+    if (node) node.points = toInputIndices(parts[8]!, order);
+    else above.push(toInputIndices(parts[8]!, order));
     for (let child = 7; child >= 0; child--) {
       if (counts[child] === 0) continue;
-      const childNode: OctreeNode = {
-        name: node.name + child,
-        level: node.level + 1,
-        points: new Uint32Array(0),
-        children: [],
-      };
-      node.children[child] = childNode;
+      const [cx, cy, cz] = childCoordinates(nx, ny, nz, child);
       stack.push({
-        node: childNode,
-        indices: parts[child]!,
-        nx: nx * 2 + ((child >> 2) & 1),
-        ny: ny * 2 + ((child >> 1) & 1),
-        nz: nz * 2 + (child & 1),
+        name: name + child,
+        level: level + 1,
+        nx: cx,
+        ny: cy,
+        nz: cz,
+        positions: parts[child]!,
+        parent: node,
+        childIndex: child,
       });
     }
   }
-  return { root, cube, bounds, spacing: size / grid, depth, nodeCount };
+  return { root, above: concat(above), nodeCount, depth };
 }
 
-function tightBounds(input: OctreeInput) {
-  const axes = [input.x, input.y, input.z] as const;
-  const min: [number, number, number] = [0, 0, 0];
-  const max: [number, number, number] = [0, 0, 0];
-  for (let axis = 0; axis < 3; axis++) {
-    const values = axes[axis]!;
-    let lo = 2147483647;
-    let hi = -2147483648;
-    for (let i = 0; i < input.count; i++) {
-      const v = values[i]!;
-      if (v < lo) lo = v;
-      if (v > hi) hi = v;
-    }
-    if (input.count === 0) lo = hi = 0;
-    min[axis] = lo * input.scale[axis]! + input.offset[axis]!;
-    max[axis] = hi * input.scale[axis]! + input.offset[axis]!;
-  }
-  return { min, max };
-}
-
-function quantize(
-  raw: Int32Array,
-  order: Uint32Array,
-  scale: number,
-  offset: number,
-  min: number,
-  size: number,
-) {
-  const levels = 2 ** QUANTIZE_BITS;
-  const top = levels - 1;
-  const factor = levels / size;
-  const out = new Uint32Array(order.length);
-  for (let i = 0; i < order.length; i++) {
-    const q = Math.floor((raw[order[i]!]! * scale + offset - min) * factor);
-    out[i] = Math.max(0, Math.min(top, q));
-  }
-  return out;
+export function childCoordinates(
+  nx: number,
+  ny: number,
+  nz: number,
+  child: number,
+): [number, number, number] {
+  return [nx * 2 + ((child >> 2) & 1), ny * 2 + ((child >> 1) & 1), nz * 2 + (child & 1)];
 }
 
 function identity(count: number): Uint32Array {
@@ -201,25 +274,18 @@ function identity(count: number): Uint32Array {
   return indices;
 }
 
-/** Positions in the shuffled order → indices of the input points (in place). */
+/** Positions in the sampling order → indices of the input points (in place). */
 function toInputIndices(positions: Uint32Array, order: Uint32Array): Uint32Array {
   for (let k = 0; k < positions.length; k++) positions[k] = order[positions[k]!]!;
   return positions;
 }
 
-/** A fixed pseudo-random order, so sampling is free of file-order bias and builds repeat. */
-function shuffledIndices(count: number): Uint32Array {
-  const indices = new Uint32Array(count);
-  for (let i = 0; i < count; i++) indices[i] = i;
-  let state = 0x9e3779b9;
-  for (let i = count - 1; i > 0; i--) {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    const j = Math.floor(((state >>> 0) / 4_294_967_296) * (i + 1));
-    const t = indices[i]!;
-    indices[i] = indices[j]!;
-    indices[j] = t;
+function concat(parts: Uint32Array[]): Uint32Array {
+  const out = new Uint32Array(parts.reduce((sum, p) => sum + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
   }
-  return indices;
+  return out;
 }

@@ -1,7 +1,7 @@
 /**
  * The Potree 2.0 format (as written by PotreeConverter 2 and read by potree-core's Potree 2
  * loader): `metadata.json`, `hierarchy.bin` (22-byte node records, breadth first per chunk) and
- * `octree.bin` (every node's points, encoding DEFAULT: interleaved little-endian records).
+ * `octree.bin` (every node's points, in either encoding — see potree-node-codec.ts).
  */
 
 export const POTREE_FORMAT = 'potree-2.0';
@@ -12,6 +12,10 @@ export const HIERARCHY_RECORD_SIZE = 22;
 export const NODE_TYPE_NORMAL = 0;
 export const NODE_TYPE_LEAF = 1;
 export const NODE_TYPE_PROXY = 2;
+
+/** How `octree.bin` stores a node's points: DEFAULT (plain records) or BROTLI (compressed). */
+export type PotreeEncoding = 'DEFAULT' | 'BROTLI';
+export const POTREE_ENCODINGS: readonly PotreeEncoding[] = ['DEFAULT', 'BROTLI'];
 
 export type PotreeAttributeType = 'int32' | 'uint16' | 'uint8' | 'double';
 
@@ -39,7 +43,7 @@ export interface PotreeMetadata {
   spacing: number;
   /** The octree's cube (not the tight bounds); child cubes are its halves. */
   boundingBox: { min: [number, number, number]; max: [number, number, number] };
-  encoding: 'DEFAULT';
+  encoding: PotreeEncoding;
   attributes: PotreeAttribute[];
 }
 

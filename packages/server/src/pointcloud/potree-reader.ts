@@ -4,13 +4,18 @@ import {
   childBox,
   HIERARCHY_RECORD_SIZE,
   NODE_TYPE_PROXY,
+  POTREE_ENCODINGS,
   type PotreeFileName,
   type PotreeMetadata,
   readHierarchyRecord,
   recordLayout,
 } from './potree-format.ts';
+import { decodePotreeNode, type NodePoints } from './potree-node-codec.ts';
 
-/** Reads a Potree 2.0 cloud (DEFAULT encoding) from any byte source: node lookup and decoding. */
+/**
+ * Reads a Potree 2.0 cloud (DEFAULT or BROTLI encoding) from any byte source: node lookup and
+ * decoding.
+ */
 
 export interface PotreeSource {
   /** Bytes [start, end) of one of the three files; the whole file without a range. */
@@ -76,12 +81,13 @@ export async function openPotree(source: PotreeSource): Promise<PotreeCloud> {
   const metadata = JSON.parse(
     Buffer.from(await source.read('metadata.json')).toString('utf8'),
   ) as PotreeMetadata;
-  if (metadata.version !== '2.0' || metadata.encoding !== 'DEFAULT') {
+  if (metadata.version !== '2.0' || !POTREE_ENCODINGS.includes(metadata.encoding)) {
     throw new Error(
       `Unsupported Potree cloud: version ${metadata.version}, encoding ${metadata.encoding}`,
     );
   }
-  const layout = recordLayout(metadata.attributes);
+  // Checks the attributes name a position before any node is read.
+  recordLayout(metadata.attributes);
   const root: PotreeNode = {
     name: 'r',
     level: 0,
@@ -126,12 +132,16 @@ export async function openPotree(source: PotreeSource): Promise<PotreeCloud> {
               start: node.byteOffset,
               end: node.byteOffset + node.byteSize,
             });
-      if (bytes.length !== node.numPoints * layout.size) {
-        throw new Error(
-          `Node ${node.name} holds ${bytes.length} bytes, expected ${node.numPoints * layout.size}`,
-        );
+      if (bytes.length !== node.byteSize) {
+        throw new Error(`Node ${node.name} holds ${bytes.length} bytes, expected ${node.byteSize}`);
       }
-      return decodeNode(bytes, node.numPoints, layout, metadata);
+      let points: NodePoints;
+      try {
+        points = decodePotreeNode(metadata.encoding, metadata.attributes, bytes, node.numPoints);
+      } catch (error) {
+        throw new Error(`Node ${node.name} cannot be read: ${(error as Error).message}`);
+      }
+      return toDecodedNode(points, metadata);
     },
   };
 }
@@ -189,47 +199,29 @@ function intersects(a: Box3, b: Box3): boolean {
   return true;
 }
 
-function decodeNode(
-  bytes: Uint8Array,
-  count: number,
-  layout: ReturnType<typeof recordLayout>,
-  metadata: PotreeMetadata,
-): DecodedNode {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
+/** Adds world coordinates to the stored integers; drops the attributes the cloud lacks. */
+function toDecodedNode(points: NodePoints, metadata: PotreeMetadata): DecodedNode {
+  const { count } = points;
   const [sx, sy, sz] = metadata.scale;
   const [ox, oy, oz] = metadata.offset;
+  const names = new Set(metadata.attributes.map((a) => a.name));
   const node: DecodedNode = {
     count,
-    rawX: new Int32Array(count),
-    rawY: new Int32Array(count),
-    rawZ: new Int32Array(count),
+    rawX: points.x,
+    rawY: points.y,
+    rawZ: points.z,
     x: new Float64Array(count),
     y: new Float64Array(count),
     z: new Float64Array(count),
-    intensity: layout.intensity >= 0 ? new Uint16Array(count) : null,
-    classification: layout.classification >= 0 ? new Uint8Array(count) : null,
-    gpsTime: layout.gpsTime >= 0 ? new Float64Array(count) : null,
-    rgb: layout.rgb >= 0 ? new Uint16Array(count * 3) : null,
+    intensity: names.has('intensity') ? points.intensity : null,
+    classification: names.has('classification') ? points.classification : null,
+    gpsTime: points.gpsTime,
+    rgb: points.rgb,
   };
-  for (let i = 0, at = 0; i < count; i++, at += layout.size) {
-    const p = at + layout.position;
-    const rx = view.getInt32(p, true);
-    const ry = view.getInt32(p + 4, true);
-    const rz = view.getInt32(p + 8, true);
-    node.rawX[i] = rx;
-    node.rawY[i] = ry;
-    node.rawZ[i] = rz;
-    node.x[i] = rx * sx + ox;
-    node.y[i] = ry * sy + oy;
-    node.z[i] = rz * sz + oz;
-    if (node.intensity) node.intensity[i] = view.getUint16(at + layout.intensity, true);
-    if (node.classification) node.classification[i] = view.getUint8(at + layout.classification);
-    if (node.gpsTime) node.gpsTime[i] = view.getFloat64(at + layout.gpsTime, true);
-    if (node.rgb) {
-      node.rgb[i * 3] = view.getUint16(at + layout.rgb, true);
-      node.rgb[i * 3 + 1] = view.getUint16(at + layout.rgb + 2, true);
-      node.rgb[i * 3 + 2] = view.getUint16(at + layout.rgb + 4, true);
-    }
+  for (let i = 0; i < count; i++) {
+    node.x[i] = points.x[i]! * sx + ox;
+    node.y[i] = points.y[i]! * sy + oy;
+    node.z[i] = points.z[i]! * sz + oz;
   }
   return node;
 }

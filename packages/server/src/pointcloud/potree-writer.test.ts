@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPointCloudFile } from '../lib/las/las-reader.ts';
 import { HIERARCHY_RECORD_SIZE } from './potree-format.ts';
 import { directorySource, openPotree, type PotreeCloud } from './potree-reader.ts';
-import { buildPotreeFromLas, PointCloudTooLargeError } from './potree-writer.ts';
+import { buildPotreeFromLas } from './potree-writer.ts';
 
 const FIXTURES = path.resolve(
   process.env.FIXTURES_DIR ?? path.join(import.meta.dirname, '../../../../../shared/fixtures'),
@@ -98,20 +98,22 @@ describe.each([
   }, async () => {
     const nodes = cloud.nodes();
     expect(nodes.length).toBeGreaterThan(1);
-    const recordSize = cloud.metadata.attributes.reduce((sum, a) => sum + a.size, 0);
+    expect(cloud.metadata.encoding).toBe('BROTLI');
     const hierarchySize = (await stat(path.join(output, 'hierarchy.bin'))).size;
-    expect(cloud.metadata.hierarchy.firstChunkSize).toBe(hierarchySize);
-    expect(hierarchySize).toBe(nodes.length * HIERARCHY_RECORD_SIZE);
+    // One record per node, plus one per hierarchy chunk after the first (its proxy's record).
+    expect(cloud.metadata.hierarchy.firstChunkSize).toBeLessThanOrEqual(hierarchySize);
+    expect(hierarchySize).toBeGreaterThanOrEqual(nodes.length * HIERARCHY_RECORD_SIZE);
     let expectedOffset = 0;
     let maxLevel = 0;
     for (const node of [...nodes].sort((a, b) => a.byteOffset - b.byteOffset)) {
       expect(node.byteOffset).toBe(expectedOffset);
-      expect(node.byteSize).toBe(node.numPoints * recordSize);
       expect(node.numPoints).toBeGreaterThan(0);
+      expect(node.byteSize).toBeGreaterThan(0);
       expect(node.numPoints).toBeLessThanOrEqual(Math.max(LEAF_CAPACITY, MAX_NODE_POINTS));
       expectedOffset += node.byteSize;
       maxLevel = Math.max(maxLevel, node.level);
       const points = await cloud.readNode(node);
+      expect(points.count).toBe(node.numPoints);
       const tolerance = 1e-6;
       const axes = [points.x, points.y, points.z];
       let outside = 0;
@@ -155,15 +157,5 @@ describe('Potree 2.0 build limits', () => {
       const b = await readFile(path.join(work, 'b', file));
       expect(a.equals(b)).toBe(true);
     }
-  });
-
-  it('refuses a cloud above the in-core point limit before reading it', async () => {
-    const build = buildPotreeFromLas(path.join(FIXTURES, 'autzen_trim.laz'), path.join(work, 'c'), {
-      maxPoints: 100_000,
-    });
-    await expect(build).rejects.toThrow(PointCloudTooLargeError);
-    await expect(build).rejects.toThrow(
-      'The point cloud holds 110,000 points; level-of-detail building handles at most 100,000',
-    );
   });
 });

@@ -8,7 +8,7 @@ import { InvalidObjectKeyError } from '../../storage/object-key.ts';
 import { ObjectNotFoundError } from '../../storage/storage.ts';
 import { recordActivity } from '../activity-logs/activity-log.service.ts';
 import { pointCloudRepository } from './point-cloud.repository.ts';
-import { buildScanLod, PointCloudSourceError } from './point-cloud-lod.service.ts';
+import { buildScanLod, PointCloudSourceError, removeLodWork } from './point-cloud-lod.service.ts';
 import {
   BUILD_POINT_CLOUD_LOD_KIND,
   lodRecordOf,
@@ -35,8 +35,9 @@ function isCloudProblem(error: unknown): error is Error {
 
 /**
  * Builds a scan's level-of-detail octree for streaming (see docs/pointcloud-lod.md). Progress
- * and outcome go to the activity log (PointCloudLod, keyed by the scan id): Started, then
- * Completed with points and seconds, or Failed naming the problem.
+ * and outcome go to the activity log (PointCloudLod, keyed by the scan id): Started (its message
+ * updated with the points done as the build goes), then Completed with points and seconds, or
+ * Failed naming the problem.
  */
 export const buildPointCloudLodJob = defineJob({
   kind: BUILD_POINT_CLOUD_LOD_KIND,
@@ -62,6 +63,8 @@ export const buildPointCloudLodJob = defineJob({
         payload,
         () =>
           log('Started', `Building the level of detail of scan ${payload.scanId}`).then(() => {}),
+        // The Started entry follows the build: "…: 120,000,000 of 200,000,000 points".
+        (message) => log('Started', message).then(() => {}),
       );
       if (outcome.status === 'built') {
         const { points, nodes, seconds } = outcome.metrics;
@@ -82,9 +85,12 @@ export const buildPointCloudLodJob = defineJob({
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       if (isCloudProblem(error)) {
+        await removeLodWork(ctx.config, payload.scanId);
         await log('Failed', `Scan ${payload.scanId}: level-of-detail build failed: ${reason}`);
         throw new PermanentJobError(reason);
       }
+      // Work files stay for the next attempt to resume from; none will come after the last.
+      if (ctx.isLastAttempt) await removeLodWork(ctx.config, payload.scanId);
       const next = ctx.isLastAttempt
         ? ''
         : ` (attempt ${ctx.attempt} of ${ctx.maxAttempts}; it will be tried again)`;

@@ -1,10 +1,12 @@
+import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { AppConfig } from '../../config/config.ts';
 import type { Db } from '../../db/database.ts';
 import { openPointCloudFile } from '../../lib/las/las-reader.ts';
+import type { LodBuildProgress } from '../../pointcloud/out-of-core/build-lod.ts';
 import { POTREE_FILES, POTREE_FORMAT } from '../../pointcloud/potree-format.ts';
 import { buildPotreeFromLas } from '../../pointcloud/potree-writer.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
@@ -15,6 +17,7 @@ import {
   artifactObjectKey,
   type LodRecord,
   lodPrefixFor,
+  lodProgressMessage,
   lodRecordOf,
   portalBucket,
 } from './point-cloud-rules.ts';
@@ -49,16 +52,75 @@ const CONTENT_TYPES: Record<string, string> = {
   'octree.bin': 'application/octet-stream',
 };
 
+/** How often the job's activity-log entry is updated with the points done. */
+const PROGRESS_INTERVAL_MS = 5_000;
+
+/** Work files of the builds of a scan: `<DATA_DIR>/tmp/lod/<scanId>-…` (DATA_DIR: /tmp is often memory-backed). */
+function lodWorkParent(config: AppConfig): string {
+  return path.join(config.dataDir, 'tmp', 'lod');
+}
+
+/**
+ * The work directory of one build, named by the scan and the cloud it is built from, so that
+ * the next attempt after a crash (a killed worker) finds and reuses what this one wrote.
+ */
+function lodWorkDir(
+  config: AppConfig,
+  scanId: string,
+  source: { s3Url: string; size: number | null; eTag: string },
+): string {
+  const digest = createHash('sha256')
+    .update(`${source.s3Url}\n${source.size}\n${source.eTag}`)
+    .digest('hex')
+    .slice(0, 16);
+  return path.join(lodWorkParent(config), `${scanId}-${digest}`);
+}
+
+/** Removes the work files of a scan's builds (done, given up, or made for another cloud). */
+export async function removeLodWork(config: AppConfig, scanId: string, keep?: string) {
+  let names: string[];
+  try {
+    names = await readdir(lodWorkParent(config));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const dir = path.join(lodWorkParent(config), name);
+    if (name.startsWith(`${scanId}-`) && dir !== keep) {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+}
+
+/** Sends the build's progress as the job's message, at most every PROGRESS_INTERVAL_MS. */
+function progressReporter(scanId: string, report: (message: string) => Promise<void>) {
+  let last = 0;
+  let phase = '';
+  let chain = Promise.resolve();
+  const send = (progress: LodBuildProgress) => {
+    const now = Date.now();
+    if (progress.phase === phase && now - last < PROGRESS_INTERVAL_MS) return;
+    last = now;
+    phase = progress.phase;
+    const message = lodProgressMessage(scanId, progress);
+    // A progress line that cannot be written is not worth failing the build for.
+    chain = chain.then(() => report(message)).catch(() => {});
+  };
+  return { send, settled: () => chain };
+}
+
 /**
  * Builds the Potree 2.0 level of detail of one scan's point cloud beside it in storage
  * (`…/scans/<scanId>/lod/`) and records it in the artifact's parameters. A build that is
  * already current is left alone; the record is written only after all three objects are
- * stored (metadata.json last), so a failed build leaves no `lod` behind.
+ * stored (metadata.json last), so a failed build leaves no `lod` behind. Work files stay under
+ * DATA_DIR between attempts (a retry resumes) and are removed once the build is recorded.
  */
 export async function buildScanLod(
   deps: LodBuildDeps,
   input: { scanId: string; organizationId: number },
   onStart: () => Promise<void>,
+  onProgress: (message: string) => Promise<void> = async () => {},
 ): Promise<LodBuildOutcome> {
   const [row] = await repo.findScanClouds(deps.db, [input.scanId]);
   if (!row || row.organizationId !== input.organizationId) {
@@ -85,22 +147,29 @@ export async function buildScanLod(
   if (existing) await repo.clearLod(deps.db, row.artifactId);
 
   const started = performance.now();
-  // Under DATA_DIR like ingestion's work files: /tmp is often memory-backed.
-  const parent = path.join(deps.config.dataDir, 'tmp', 'lod');
-  await mkdir(parent, { recursive: true });
-  const work = await mkdtemp(path.join(parent, 'build-'));
+  const work = lodWorkDir(deps.config, input.scanId, source);
+  await removeLodWork(deps.config, input.scanId, work);
+  await mkdir(work, { recursive: true });
+  const progress = progressReporter(input.scanId, onProgress);
   try {
     const input_ = path.join(work, `source${path.posix.extname(cloudKey).toLowerCase() || '.las'}`);
-    await pipeline(await deps.storage.getStream(cloudKey), createWriteStream(input_));
+    if ((await sizeOf(input_)) !== head.size) {
+      await pipeline(await deps.storage.getStream(cloudKey), createWriteStream(`${input_}.tmp`));
+      await rename(`${input_}.tmp`, input_);
+    }
     const { header } = await openPointCloudFile(input_);
     const crs =
       proj4ForCrsText(row.scanMetadata?.crs as string | undefined) ??
       (await proj4FromLasFile(input_, header));
     const output = path.join(work, 'lod');
+    await rm(output, { recursive: true, force: true });
     const result = await buildPotreeFromLas(input_, output, {
       projection: crs ?? '',
       name: input.scanId,
+      workDir: path.join(work, 'build'),
+      onProgress: progress.send,
     });
+    await progress.settled();
 
     const prefix = lodPrefixFor(cloudKey);
     // metadata.json last: a reader that finds it finds the other two complete.
@@ -126,6 +195,7 @@ export async function buildScanLod(
         `The point cloud of scan ${input.scanId} was replaced during the build`,
       );
     }
+    await rm(work, { recursive: true, force: true });
     const bytes = result.bytes.metadata + result.bytes.hierarchy + result.bytes.octree;
     return {
       status: 'built',
@@ -137,7 +207,18 @@ export async function buildScanLod(
         bytes,
       },
     };
-  } finally {
-    await rm(work, { recursive: true, force: true });
+  } catch (error) {
+    await progress.settled();
+    // Kept for the next attempt unless the cloud it was made from is gone or replaced.
+    if (error instanceof PointCloudChangedError) await rm(work, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function sizeOf(file: string): Promise<number | null> {
+  try {
+    return (await stat(file)).size;
+  } catch {
+    return null;
   }
 }

@@ -63,6 +63,19 @@ export function lodPrefixFor(cloudKey: string): string {
   return `${path.posix.dirname(cloudKey)}/lod/`;
 }
 
+/**
+ * The Started entry's message while a build runs: "Building the level of detail of scan S:
+ * read 50,000,000 of 200,000,000 points" while the file is read, then "…: 120,000,000 of
+ * 200,000,000 points" as chunks are built.
+ */
+export function lodProgressMessage(
+  scanId: string,
+  progress: { phase: 'reading' | 'building'; points: number; total: number },
+): string {
+  const verb = progress.phase === 'reading' ? 'read ' : '';
+  return `Building the level of detail of scan ${scanId}: ${verb}${progress.points.toLocaleString('en-US')} of ${progress.total.toLocaleString('en-US')} points`;
+}
+
 /** ready when a current build is recorded; else what its latest job says. */
 export function streamStatus(lod: LodRecord | null, jobStatus: string | undefined): StreamStatus {
   if (lod) return 'ready';

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -88,6 +88,13 @@ describe.each(DATABASE_KINDS)('point-cloud level of detail on %s', (kind) => {
       .where('activityType', '=', 'PointCloudLod')
       .where('referenceKey', '=', id)
       .executeTakeFirst();
+  /** The scan's build work directories left under DATA_DIR/tmp/lod. */
+  const workDirsOf = (id: string) => {
+    const parent = path.join(api.config.dataDir, 'tmp', 'lod');
+    return existsSync(parent)
+      ? readdirSync(parent).filter((name) => name.startsWith(`${id}-`))
+      : [];
+  };
   /** GETs a presigned URL through the app (the embedded store serves it). */
   const download = (url: string, range?: string) => {
     const parsed = new URL(url);
@@ -134,6 +141,8 @@ describe.each(DATABASE_KINDS)('point-cloud level of detail on %s', (kind) => {
     );
     expect(log!.metrics).toMatchObject({ points: pointCount });
     expect((log!.metrics as { seconds: number }).seconds).toBeGreaterThanOrEqual(0);
+    // The work files are gone once the build is recorded.
+    expect(workDirsOf(scanId)).toEqual([]);
   });
 
   it('changes nothing when the build runs again, and queues nothing for a current build', async () => {
@@ -217,7 +226,7 @@ describe.each(DATABASE_KINDS)('point-cloud level of detail on %s', (kind) => {
       expect(Number(/X-Amz-Expires=(\d+)/.exec(url!)![1])).toBeLessThanOrEqual(900);
     }
     const metadata = (await download(stream!.metadataUrl!)).json();
-    expect(metadata).toMatchObject({ version: '2.0', encoding: 'DEFAULT', points: lod.pointCount });
+    expect(metadata).toMatchObject({ version: '2.0', encoding: 'BROTLI', points: lod.pointCount });
     expect(metadata.projection).toBe(lod.crs);
     const part = await download(stream!.octreeUrl!, 'bytes=0-99');
     expect(part.statusCode).toBe(206);
@@ -366,6 +375,8 @@ describe.each(DATABASE_KINDS)('point-cloud level of detail on %s', (kind) => {
         ids: [scan.id],
       });
       expect(streams.data!.pointCloudStreams[0]!.status).toBe('failed');
+      // A permanent failure leaves no work files behind either.
+      expect(workDirsOf(scan.id)).toEqual([]);
     }
   });
 });
