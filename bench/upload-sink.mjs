@@ -5,11 +5,11 @@
 // Run with: npm run bench:upload-sink  (BENCH_UPLOAD_GIB=1 by default, BENCH_ROUNDS=3)
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
+import { startDropSink } from './lib/drop-sink.mjs';
 import { freePort, median } from './lib/process.mjs';
 import { writeRandomFile } from './lib/random-file.mjs';
 
@@ -42,22 +42,6 @@ window.send = async (parallel, partMiB) => {
 };
 </script>`;
 
-function startSink(port) {
-  const server = http.createServer((request, response) => {
-    if (request.method === 'GET') {
-      response.setHeader('content-type', 'text/html');
-      response.end(PAGE);
-      return;
-    }
-    let received = 0;
-    request.on('data', (chunk) => {
-      received += chunk.length;
-    });
-    request.on('end', () => response.end(String(received)));
-  });
-  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
-}
-
 /** curl runs beside the sink, which lives in this process: its event loop must keep turning. */
 function curlMBs(file, url) {
   return new Promise((resolve, reject) => {
@@ -76,7 +60,7 @@ async function main() {
   writeRandomFile(file, SIZE);
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const server = await startSink(port);
+  const server = await startDropSink(port, PAGE);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage();

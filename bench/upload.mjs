@@ -1,8 +1,11 @@
-// Benchmark: the browser upload engine (headless chromium, Web Workers, multipart) against a plain
-// `curl -T` single PUT of the same 2 GiB file to the same store, on loopback, in one run; plus the
-// server's resident memory during each upload, which should stay flat (the bytes stream to disk).
-// Run with: npm run bench:upload  (tsx). BENCH_UPLOAD_GIB changes the size, BENCH_ORDERS=1 skips
-// the second round in the other order.
+// Benchmark: the browser upload engine (headless chromium, Web Workers, multipart) sending the same
+// 2 GiB file into the portal and into a loopback sink that drops the bytes, in alternating rounds
+// of one run: the ratio of the medians is the share of the browser's own ceiling the portal lets
+// it reach. The sink side is the same page and engine; only the part URLs point at the sink and
+// the completion is answered in the page. Also the server's resident memory during each upload,
+// which should stay flat (the bytes stream to disk).
+// Run with: npm run bench:upload  (tsx). BENCH_UPLOAD_GIB changes the size, BENCH_ROUNDS (3) the
+// rounds, BENCH_CURL=1 adds a `curl -T` single PUT into the portal to each round.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -13,7 +16,7 @@ import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
 import { allInOneArgs, allInOneEnv } from '../scripts/all-in-one.mjs';
-import { freePort, sleep, startProcess } from './lib/process.mjs';
+import { freePort, median, sleep, startProcess } from './lib/process.mjs';
 import { writeRandomFile } from './lib/random-file.mjs';
 import {
   cpuSeconds,
@@ -26,7 +29,8 @@ import {
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const GIB = 1024 ** 3;
 const SIZE = Math.round(Number(process.env.BENCH_UPLOAD_GIB ?? 2) * GIB);
-const ORDERS = Number(process.env.BENCH_ORDERS ?? 2);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? process.env.BENCH_ORDERS ?? 3);
+const WITH_CURL = process.env.BENCH_CURL === '1';
 const DEMO_PASSWORD = 'bench-demo-password';
 const USERNAME = 'sstandard';
 const CONTENT_TYPE = 'application/octet-stream';
@@ -51,10 +55,10 @@ function rssMb(pid) {
  * Samples the server's VmRSS every 250 ms while `work` runs, and the CPU seconds the server and
  * the browser's processes (everything else this benchmark started: chromium or curl) used.
  */
-async function withRssSamples(pid, work) {
+async function withRssSamples(pid, work, receivers = [pid]) {
   const samples = [rssMb(pid)];
   const others = () => {
-    const server = new Set([pid, ...descendants(pid)]);
+    const server = new Set(receivers.flatMap((receiver) => [receiver, ...descendants(receiver)]));
     return descendants(process.pid).filter((child) => !server.has(child));
   };
   // Short-lived children (curl) are caught by the 250 ms sampling; their last value counts.
@@ -164,9 +168,68 @@ async function signIn(page) {
   await page.getByTestId('user-name').waitFor({ state: 'visible', timeout: 60_000 });
 }
 
-/** Page load and file pick happen before `measure` starts: it covers the click to `Complete`. */
-async function browserUpload(page, file, measure) {
+/**
+ * Sends the parts of the next upload to `window.__benchUploadSink` when it is set: the part URLs
+ * the portal signs are replaced by the sink's, and the completion is answered here (the
+ * portal has no parts to complete). Everything else reaches the portal as usual.
+ */
+function redirectPartsToSink() {
+  const send = window.fetch.bind(window);
+  const json = (body) =>
+    new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+  window.fetch = async (input, init) => {
+    const sink = window.__benchUploadSink;
+    const body = typeof init?.body === 'string' ? init.body : '';
+    if (!sink || !String(input).endsWith('/graphql')) return send(input, init);
+    if (body.includes('completePackageUploadMultipart')) {
+      return json({ data: { completePackageUploadMultipart: true } });
+    }
+    const response = await send(input, init);
+    const field = ['getPackageUploadMultipartInfo', 'getPackageUploadPartUrls'].find((name) =>
+      body.includes(name),
+    );
+    if (!field) return response;
+    const answer = await response.json();
+    const data = answer.data[field];
+    for (const part of data.parts ?? data) part.signedUrl = `${sink}/part/${part.partNumber}`;
+    return json(answer);
+  };
+}
+
+/**
+ * The portal's content security policy lets the upload worker connect to the portal only; the
+ * sink side needs it to reach the sink's origin. Chromium is asked (DevTools protocol) to pause
+ * only the worker script's response and pass it on without that header, for both sides alike.
+ * Playwright's own routing is not used: it pauses every request, and passing on a paused part
+ * PUT made chromium read its 64 MiB into the protocol message (uploads at ~15 MB/s).
+ */
+async function serveUploadWorkerWithoutCsp(context, page) {
+  const cdp = await context.newCDPSession(page);
+  cdp.on('Fetch.requestPaused', async (event) => {
+    const { body, base64Encoded } = await cdp.send('Fetch.getResponseBody', {
+      requestId: event.requestId,
+    });
+    await cdp.send('Fetch.fulfillRequest', {
+      requestId: event.requestId,
+      responseCode: event.responseStatusCode ?? 200,
+      responseHeaders: (event.responseHeaders ?? []).filter(
+        (header) => header.name.toLowerCase() !== 'content-security-policy',
+      ),
+      body: base64Encoded ? body : Buffer.from(body).toString('base64'),
+    });
+  });
+  await cdp.send('Fetch.enable', {
+    patterns: [{ urlPattern: '*/upload.worker*', requestStage: 'Response' }],
+  });
+}
+
+/**
+ * Page load and file pick happen before `measure` starts: it covers the click to `Complete`.
+ * With `sink` (an origin) the parts go there instead of the portal.
+ */
+async function browserUpload(page, file, measure, sink) {
   await page.goto('/package-upload', { waitUntil: 'load' });
+  if (sink) await page.evaluate((origin) => (window.__benchUploadSink = origin), sink);
   await page.getByTestId('package-upload-card').waitFor({ timeout: 120_000 });
   // A path (not a buffer): chromium reads the file from disk like a picked file.
   await page.getByTestId('package-file-input').setInputFiles(file);
@@ -200,9 +263,9 @@ function watchRequests(context) {
     const start = starts.get(request);
     if (start === undefined) return;
     const end = performance.now();
-    if (request.method() === 'PUT' && request.url().includes('/storage/')) {
+    if (request.method() === 'PUT' && /\/storage\/|\/part\//.test(request.url())) {
       parts.push({ start, end });
-    } else if (request.postData()?.includes('completePackageUploadMultipart')) {
+    } else if (request.postData?.()?.includes('completePackageUploadMultipart')) {
       completion = { start, end };
     }
   };
@@ -371,10 +434,12 @@ async function main() {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   let server;
+  let sink;
   let browser;
   const cleanUp = async () => {
     await browser?.close().catch(() => {});
     await server?.stop();
+    await sink?.stop();
     fs.rmSync(work, { recursive: true, force: true });
   };
   process.once('SIGINT', () => cleanUp().then(() => process.exit(130)));
@@ -410,14 +475,27 @@ async function main() {
     );
     await waitForHealth(origin, server);
     const pid = server.child.pid;
+    // The sink is a process of its own, like the portal, so that its CPU is measured apart.
+    const sinkPort = await freePort();
+    const sinkOrigin = `http://127.0.0.1:${sinkPort}`;
+    sink = startProcess(process.execPath, [
+      path.join(root, 'bench/lib/drop-sink.mjs'),
+      String(sinkPort),
+    ]);
+    await new Promise((resolve) =>
+      sink.onOutput((text) => text.includes('listening') && resolve()),
+    );
 
     browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
       headless: true,
-      args: CHROMIUM_ARGS,
+      // The sink is another origin: no CORS checks, so that its side needs no preflights.
+      args: [...CHROMIUM_ARGS, '--disable-web-security'],
     });
     const context = await browser.newContext({ baseURL: origin });
+    await context.addInitScript(redirectPartsToSink);
     const page = await context.newPage();
+    await serveUploadWorkerWithoutCsp(context, page);
     await signIn(page);
     const cookie = (await context.cookies(origin)).map((c) => `${c.name}=${c.value}`).join('; ');
 
@@ -426,8 +504,11 @@ async function main() {
     const startup = await waitForQuiet(pid, path.join(dataDir, 'demo-packages.pending'));
     console.log(`server idle after start-up work: ${startup.toFixed(1)} s`);
     const rounds = [];
-    for (let round = 0; round < ORDERS; round++) {
-      const order = round % 2 === 0 ? ['browser', 'curl'] : ['curl', 'browser'];
+    for (let round = 0; round < ROUNDS; round++) {
+      // Alternating orders, so that what the previous upload leaves (dirty pages, a warm
+      // cache, the ingestion it queued) hits both sides alike.
+      const order = round % 2 === 0 ? ['portal', 'sink'] : ['sink', 'portal'];
+      if (WITH_CURL) order.push('curl');
       const figures = {};
       for (const kind of order) {
         // A link, not a copy: each upload is stored under its own name from the same bytes.
@@ -438,16 +519,22 @@ async function main() {
         const flushed = flushDirtyPages();
         const load = loadAverage();
         console.log(`  ${kind}: dirty pages flushed in ${flushed.toFixed(1)} s`);
-        const measure = (work) => withRssSamples(pid, work);
+        const receiver = kind === 'sink' ? sink.child.pid : pid;
+        const measure = (work) => withRssSamples(receiver, work, [pid, sink.child.pid]);
         const { result, samples, cpu, phases } =
-          kind === 'browser'
-            ? await browserUpload(page, file, measure)
-            : await curlUpload(origin, cookie, file, measure);
-        figures[kind] = describe(`round ${round + 1} ${kind}`, result.seconds, samples);
+          kind === 'curl'
+            ? await curlUpload(origin, cookie, file, measure)
+            : await browserUpload(page, file, measure, kind === 'sink' ? sinkOrigin : undefined);
+        figures[kind] = describe(
+          `round ${round + 1} ${kind === 'curl' ? 'curl → portal' : `browser → ${kind}`}`,
+          result.seconds,
+          samples,
+        );
         figures[kind].cpu = cpu;
         console.log(
-          `  load ${load.toFixed(1)}; CPU seconds: server ${cpu.server.toFixed(1)}, ` +
-            `${kind === 'browser' ? 'chromium' : 'curl'} ${cpu.client.total.toFixed(1)} (` +
+          `  load ${load.toFixed(1)}; CPU seconds: ${kind === 'sink' ? 'sink' : 'server'} ` +
+            `${cpu.server.toFixed(1)}, ${kind === 'curl' ? 'curl' : 'chromium'} ` +
+            `${cpu.client.total.toFixed(1)} (` +
             Object.entries(cpu.client.byKind)
               .filter(([, seconds]) => seconds >= 0.05)
               .map(([name, seconds]) => `${name} ${seconds.toFixed(1)}`)
@@ -456,40 +543,59 @@ async function main() {
             (phases
               ? `; ${phases.parts} part PUTs, click → first PUT ` +
                 `${phases.beforeFirstPut.toFixed(2)} s, PUTs ${phases.puts.toFixed(1)} s ` +
-                `(median part ${phases.partMedian.toFixed(2)} s), completion ` +
-                `${phases.completion.toFixed(2)} s`
+                `(median part ${phases.partMedian.toFixed(2)} s)` +
+                (kind === 'portal' ? `, completion ${phases.completion.toFixed(2)} s` : '')
               : ''),
         );
         fs.rmSync(file);
-        // The upload queues an ingestion of the random bytes (it copies them before failing);
-        // the next upload starts once the server is idle again.
+        // A portal upload queues an ingestion of the random bytes (it copies them before
+        // failing); the next upload starts once the server is idle again.
         const quiet = await waitForQuiet(pid);
         console.log(`  server idle again after ${quiet.toFixed(1)} s`);
       }
-      const ratio = mbps(figures.browser.seconds) / mbps(figures.curl.seconds);
+      const ratio = mbps(figures.portal.seconds) / mbps(figures.sink.seconds);
       console.log(
-        `round ${round + 1} (${order.join(' first, ')} second): browser/curl ${(ratio * 100).toFixed(0)} %`,
+        `round ${round + 1} (${order.join(', ')}): portal/sink ${(ratio * 100).toFixed(0)} %`,
       );
       rounds.push({ order, ratio, ...figures });
     }
 
     console.log(
-      '\n| round | order | browser MB/s | curl MB/s | browser/curl (goal ≥ 85 %) | server RSS start → max → end, browser | curl |',
+      `\n${(SIZE / GIB).toFixed(2)} GiB, browser upload engine (${os.cpus().length} CPUs, load ` +
+        `${loadAverage().toFixed(1)} at the end):`,
     );
-    console.log('|---|---|---|---|---|---|---|');
+    console.log(
+      `| round | order | browser → portal MB/s | browser → sink MB/s | portal/sink | server CPU s | sink CPU s | chromium CPU s, portal / sink |${WITH_CURL ? ' curl → portal MB/s |' : ''} server RSS start → max → end |`,
+    );
+    console.log(`|---|---|---|---|---|---|---|---|${WITH_CURL ? '---|' : ''}---|`);
     for (const [index, r] of rounds.entries()) {
       const rss = (f) => `${f.start.toFixed(0)} → ${f.max.toFixed(0)} → ${f.end.toFixed(0)} MB`;
       console.log(
-        `| ${index + 1} | ${r.order.join(', ')} | ${mbps(r.browser.seconds).toFixed(1)} | ` +
-          `${mbps(r.curl.seconds).toFixed(1)} | ${(r.ratio * 100).toFixed(0)} % ` +
-          `(${r.ratio >= RATIO_GOAL ? 'met' : 'missed'}) | ${rss(r.browser)} | ${rss(r.curl)} |`,
+        `| ${index + 1} | ${r.order.join(', ')} | ${mbps(r.portal.seconds).toFixed(1)} | ` +
+          `${mbps(r.sink.seconds).toFixed(1)} | ${(r.ratio * 100).toFixed(0)} % | ` +
+          `${r.portal.cpu.server.toFixed(1)} | ${r.sink.cpu.server.toFixed(1)} | ` +
+          `${r.portal.cpu.client.total.toFixed(1)} / ${r.sink.cpu.client.total.toFixed(1)} | ` +
+          (WITH_CURL ? `${mbps(r.curl.seconds).toFixed(1)} | ` : '') +
+          `${rss(r.portal)} |`,
       );
     }
-    const maxRss = Math.max(...rounds.flatMap((r) => [r.browser.max, r.curl.max]));
+    const portal = median(rounds.map((r) => mbps(r.portal.seconds)));
+    const sinkMbps = median(rounds.map((r) => mbps(r.sink.seconds)));
+    console.log(
+      `medians of ${rounds.length} rounds: browser → portal ${portal.toFixed(1)} MB/s, ` +
+        `browser → sink ${sinkMbps.toFixed(1)} MB/s; portal/sink ${((portal / sinkMbps) * 100).toFixed(0)} % ` +
+        `(goal ≥ ${RATIO_GOAL * 100} %: ${portal / sinkMbps >= RATIO_GOAL ? 'met' : 'missed'}); ` +
+        `median of the rounds' ratios ${(median(rounds.map((r) => r.ratio)) * 100).toFixed(0)} %`,
+    );
+    const maxRss = Math.max(
+      ...rounds.flatMap((r) => [r.portal.max, ...(r.curl ? [r.curl.max] : [])]),
+    );
     console.log(
       `all-in-one on PGlite (npm start): server RSS max ${maxRss.toFixed(0)} MB (goal < ${RSS_GOAL_MB} MB: ` +
         `${maxRss < RSS_GOAL_MB ? 'met' : 'missed'})`,
     );
+    await sink.stop();
+    sink = undefined;
     await browser.close();
     browser = undefined;
     await server.stop();
@@ -504,6 +610,7 @@ async function main() {
     }
   } catch (error) {
     if (server) console.error(`server output:\n${server.output()}`);
+    if (sink) console.error(`sink output:\n${sink.output()}`);
     throw error;
   } finally {
     await cleanUp();

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { UploadFileWriter } from './embedded-upload-writer.ts';
 import { HashingFileWriter } from './hashing-file-writer.ts';
 
 /** S3's error codes with their HTTP status, raised by the embedded store. */
@@ -28,13 +29,46 @@ export async function writeAtomically(
   body: Readable,
   expectedSize?: number,
 ): Promise<{ md5: Buffer; size: number }> {
-  await fs.promises.mkdir(tmpDir, { recursive: true });
-  const temp = path.join(tmpDir, randomBytes(12).toString('hex'));
-  const writer = new HashingFileWriter(temp);
-  try {
+  let writer: HashingFileWriter | undefined;
+  const { size } = await intoPlace(tmpDir, destination, expectedSize, async (temp) => {
+    writer = new HashingFileWriter(temp);
     if (expectedSize === undefined) await pipeline(body, writer);
     else await pipeline(body, atMost(expectedSize), writer);
-    const size = writer.size;
+    return writer.size;
+  });
+  return { md5: (writer as HashingFileWriter).digest(), size };
+}
+
+/**
+ * Stores the body of an upload (a presigned PUT or part) like writeAtomically, but past the page
+ * cache and synced to disk before it is renamed into place, and without hashing it: upload ETags
+ * are opaque (see receiveUpload in embedded-storage.ts). A body longer than `expectedSize` fails
+ * before any byte past that size is written.
+ */
+export async function receiveAtomically(
+  tmpDir: string,
+  destination: string,
+  body: Readable,
+  expectedSize?: number,
+): Promise<{ size: number }> {
+  return intoPlace(tmpDir, destination, expectedSize, async (temp) => {
+    const writer = new UploadFileWriter(temp, expectedSize);
+    await pipeline(body, writer);
+    return writer.size;
+  });
+}
+
+/** Runs `write` into a temporary file, checks the size it wrote, renames it to `destination`. */
+async function intoPlace(
+  tmpDir: string,
+  destination: string,
+  expectedSize: number | undefined,
+  write: (temp: string) => Promise<number>,
+): Promise<{ size: number }> {
+  await fs.promises.mkdir(tmpDir, { recursive: true });
+  const temp = path.join(tmpDir, randomBytes(12).toString('hex'));
+  try {
+    const size = await write(temp);
     if (expectedSize !== undefined && size !== expectedSize) {
       throw new StorageError(
         'IncompleteBody',
@@ -44,7 +78,7 @@ export async function writeAtomically(
     }
     await fs.promises.mkdir(path.dirname(destination), { recursive: true });
     await fs.promises.rename(temp, destination);
-    return { md5: writer.digest(), size };
+    return { size };
   } catch (error) {
     await fs.promises.rm(temp, { force: true });
     throw error;

@@ -19,7 +19,8 @@ export interface PartManifest {
 /**
  * Checks a completion request against the stored parts as S3 does (ascending numbers, known
  * parts with matching ETags, all but the last at least 5 MiB) and returns the part files in order
- * with the multipart ETag: MD5 of the concatenated binary part MD5s, '-', the part count.
+ * with the multipart ETag as S3 makes it: MD5 of the concatenated binary part ETags, '-', the part
+ * count (a part's ETag here is opaque, 16 random bytes, not its MD5).
  */
 export async function checkCompletedParts(
   uploadDir: string,
@@ -41,7 +42,7 @@ export async function checkCompletedParts(
   }
   const files: string[] = [];
   const sizes: number[] = [];
-  const md5s: Buffer[] = [];
+  const partTags: Buffer[] = [];
   for (const [index, part] of parts.entries()) {
     const file = path.join(uploadDir, `${part.partNumber}.part`);
     const stored = await fs.promises
@@ -64,9 +65,9 @@ export async function checkCompletedParts(
     }
     files.push(file);
     sizes.push(stats.size);
-    md5s.push(Buffer.from(stored.replaceAll('"', ''), 'hex'));
+    partTags.push(Buffer.from(stored.replaceAll('"', ''), 'hex'));
   }
-  const digest = createHash('md5').update(Buffer.concat(md5s)).digest('hex');
+  const digest = createHash('md5').update(Buffer.concat(partTags)).digest('hex');
   return { files, sizes, eTag: quoteETag(`${digest}-${parts.length}`) };
 }
 

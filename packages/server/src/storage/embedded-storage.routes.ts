@@ -20,7 +20,7 @@ export async function registerEmbeddedStorageRoutes(
 
 /**
  * PUT object, PUT part, GET (with Range) and HEAD under /storage/portal/<key>, each allowed only
- * with a valid SigV4 presigned URL, answering as S3 does (XML errors, quoted MD5 ETags).
+ * with a valid SigV4 presigned URL, answering as S3 does (XML errors, quoted ETags).
  */
 export function embeddedStorageRoutes(storage: EmbeddedObjectStorage) {
   return async (scope: FastifyInstance) => {
@@ -38,7 +38,7 @@ export function embeddedStorageRoutes(storage: EmbeddedObjectStorage) {
           uploadId !== undefined && partNumber !== undefined
             ? await storage.writePart(key, uploadId, Number(partNumber), request.raw, size)
             : (
-                await storage.putStream(key, request.raw, {
+                await storage.putUpload(key, request.raw, {
                   size,
                   contentType: request.headers['content-type'] ?? 'application/octet-stream',
                 })

@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import {
   md5OfFile,
   readJson,
+  receiveAtomically,
   StorageError,
   statOrNull,
   walkFiles,
@@ -61,6 +62,15 @@ interface UploadMeta {
 }
 
 const UPLOAD_ID = /^[a-f0-9]{32}$/;
+
+/**
+ * The ETag of a body received from a browser: 128 random bits, new for every PUT, so it changes
+ * whenever the content may have (S3's ETags are opaque to clients; every reader here only
+ * compares them). Hashing the body for it cost the server a quarter of its CPU per upload.
+ */
+function uploadETag(): string {
+  return quoteETag(randomBytes(16).toString('hex'));
+}
 
 /** Kept beside an upload's parts from its completion's start until its object is written. */
 const COMPLETION_RECORD = 'completion.json';
@@ -148,13 +158,13 @@ export class EmbeddedObjectStorage implements ObjectStorage {
   ) {
     checkPartNumber(partNumber);
     await this.requireUpload(key, uploadId);
-    const { md5 } = await writeAtomically(
+    await receiveAtomically(
       this.tmpDir,
       this.uploadFile(uploadId, `${partNumber}.part`),
       body,
       size,
     );
-    const eTag = quoteETag(md5.toString('hex'));
+    const eTag = uploadETag();
     await writeFileAtomically(this.tmpDir, this.uploadFile(uploadId, `${partNumber}.etag`), eTag);
     return eTag;
   }
@@ -360,11 +370,31 @@ export class EmbeddedObjectStorage implements ObjectStorage {
   ) {
     const previous = await this.readMeta(key);
     const { md5 } = await writeAtomically(this.tmpDir, this.objectPath(key), body, options.size);
-    const eTag = quoteETag(md5.toString('hex'));
-    await this.writeMeta(key, {
-      contentType: options.contentType ?? 'application/octet-stream',
-      eTag,
-    });
+    return this.stored(key, previous, quoteETag(md5.toString('hex')), options.contentType);
+  }
+
+  /**
+   * Stores the body of a presigned PUT: like putStream, but written past the page cache and on
+   * disk before it answers, with an opaque ETag instead of the body's MD5.
+   */
+  async putUpload(
+    key: string,
+    body: Readable,
+    options: { size?: number; contentType?: string } = {},
+  ) {
+    const previous = await this.readMeta(key);
+    await receiveAtomically(this.tmpDir, this.objectPath(key), body, options.size);
+    return this.stored(key, previous, uploadETag(), options.contentType);
+  }
+
+  /** Names a single file just written at `key` in its metadata, replacing `previous`. */
+  private async stored(
+    key: string,
+    previous: StoredMeta | null,
+    eTag: string,
+    contentType = 'application/octet-stream',
+  ) {
+    await this.writeMeta(key, { contentType, eTag });
     await this.dropParts(previous);
     return { eTag };
   }

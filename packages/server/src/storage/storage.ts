@@ -5,8 +5,10 @@ import type { Readable } from 'node:stream';
  * server only signs, inspects, copies and cleans up. Implemented over S3 (`S3ObjectStorage`) and
  * over the filesystem with the same URL protocol served by the app (`EmbeddedObjectStorage`).
  *
- * ETags are given and taken in their HTTP header form, quotes included (`"<md5 hex>"`);
- * `completeMultipart` also accepts them unquoted.
+ * ETags are given and taken in their HTTP header form, quotes included (`"<32 hex>"`);
+ * `completeMultipart` also accepts them unquoted. They are opaque: S3 makes a single PUT's the
+ * MD5 of its body, the embedded store a random value per upload; callers only compare them.
+ * An object's ETag changes whenever its content does.
  */
 export interface ObjectStorage {
   /**

@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { StorageError } from './embedded-files.ts';
+import { UPLOAD_BLOCK_BYTES, UploadFileWriter } from './embedded-upload-writer.ts';
+
+let dir: string;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'upload-writer-'));
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** `bytes` cut into pieces of 1 byte to 64 KiB, like network reads. */
+function pieces(bytes: Buffer): Buffer[] {
+  const out: Buffer[] = [];
+  for (let at = 0; at < bytes.length; ) {
+    const size = 1 + ((at * 7919) % (64 * 1024));
+    out.push(bytes.subarray(at, at + size));
+    at += size;
+  }
+  return out;
+}
+
+/** This process's file descriptors open on `file` (Linux). */
+function openDescriptorsOf(file: string): string[] {
+  return fs.readdirSync('/proc/self/fd').filter((fd) => {
+    try {
+      return fs.readlinkSync(`/proc/self/fd/${fd}`) === file;
+    } catch {
+      return false;
+    }
+  });
+}
+
+describe.each([
+  ['past the page cache where the file system allows it', true],
+  ['through the page cache', false],
+])('UploadFileWriter, %s', (_name, tryDirect) => {
+  it.each([
+    ['several blocks and an odd tail', 3 * UPLOAD_BLOCK_BYTES + 12_345],
+    ['whole blocks', 2 * UPLOAD_BLOCK_BYTES],
+    ['less than a sector', 100],
+    ['nothing', 0],
+  ])('stores every byte in order: %s', async (_case, length) => {
+    const bytes = randomBytes(length);
+    const file = path.join(dir, 'out');
+    const writer = new UploadFileWriter(file, length, tryDirect);
+    await pipeline(Readable.from(pieces(bytes)), writer);
+    expect(writer.size).toBe(length);
+    expect(fs.statSync(file).size).toBe(length);
+    expect(fs.readFileSync(file).equals(bytes)).toBe(true);
+    expect(openDescriptorsOf(file)).toEqual([]);
+  });
+
+  it('replaces what the file held before', async () => {
+    const file = path.join(dir, 'again');
+    fs.writeFileSync(file, randomBytes(UPLOAD_BLOCK_BYTES + 5000));
+    const bytes = randomBytes(7000);
+    await pipeline(Readable.from([bytes]), new UploadFileWriter(file, undefined, tryDirect));
+    expect(fs.readFileSync(file).equals(bytes)).toBe(true);
+  });
+
+  it('syncs the file to disk once before it finishes', async () => {
+    const sync = vi.spyOn(fs, 'fdatasync');
+    const file = path.join(dir, 'synced');
+    await pipeline(
+      Readable.from(pieces(randomBytes(UPLOAD_BLOCK_BYTES + 1))),
+      new UploadFileWriter(file, undefined, tryDirect),
+    );
+    expect(sync).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses a body longer than its limit before writing past it', async () => {
+    const limit = UPLOAD_BLOCK_BYTES + 100;
+    const file = path.join(dir, 'long');
+    const writer = new UploadFileWriter(file, limit, tryDirect);
+    const failed = pipeline(Readable.from(pieces(randomBytes(limit + 1))), writer);
+    await expect(failed).rejects.toBeInstanceOf(StorageError);
+    await expect(failed).rejects.toMatchObject({ code: 'IncompleteBody', status: 400 });
+    expect(fs.statSync(file).size).toBeLessThanOrEqual(limit);
+    expect(openDescriptorsOf(file)).toEqual([]);
+  });
+
+  it('fails the pipeline when the file cannot be created', async () => {
+    const writer = new UploadFileWriter(path.join(dir, 'missing', 'out'), undefined, tryDirect);
+    await expect(pipeline(Readable.from([Buffer.from('x')]), writer)).rejects.toMatchObject({
+      code: 'ENOENT',
+    });
+  });
+});
+
+describe('UploadFileWriter on this machine', () => {
+  it('bypasses the page cache on a file system that allows it (Linux, not tmpfs)', async () => {
+    const file = path.join(dir, 'direct');
+    const writer = new UploadFileWriter(file);
+    await pipeline(Readable.from([randomBytes(10)]), writer);
+    const fsType = fs.statfsSync(dir).type;
+    const TMPFS_MAGIC = 0x01021994;
+    expect(fs.readFileSync(file).length).toBe(10);
+    expect(writer.direct).toBe(process.platform === 'linux' && fsType !== TMPFS_MAGIC);
+  });
+});
