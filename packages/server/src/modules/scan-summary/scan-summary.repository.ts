@@ -1,6 +1,32 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
+/**
+ * The project's scans, each joined to its artifacts and grouped back to one row carrying its
+ * change marker: what a scan's summary part was computed from, in one short text, the version of
+ * its row and the (id, version) of each of its artifacts. A row's version is the transaction
+ * that wrote it (`xmin`), new with every committed insert or update, so the marker changes with
+ * any write to the scan or its artifacts (an artifact added, deleted, moved or edited) and stays
+ * the same while nothing was written (a transaction id comes round again only after four
+ * billion transactions). It is read in the same statement as the scan's row, and
+ * before its artifacts' fields.
+ */
+function scansWithMarkers(db: Db, projectId: number) {
+  return db
+    .selectFrom('scans')
+    .leftJoin('artifacts', 'artifacts.scanId', 'scans.id')
+    .select(
+      sql<string>`min(scans.xmin::text) || '/' || coalesce(string_agg(
+        artifacts.id::text || ':' || artifacts.xmin::text, ',' ORDER BY artifacts.id), '')`.as(
+        'marker',
+      ),
+    )
+    .where('scans.projectId', '=', projectId)
+    .groupBy('scans.id')
+    .orderBy('scans.capturedTimestamp')
+    .orderBy('scans.id');
+}
+
 /** The SQL of the viewer's project summary. */
 export const scanSummaryRepository = {
   /**
@@ -16,31 +42,38 @@ export const scanSummaryRepository = {
       .executeTakeFirst();
   },
 
-  /** What the viewer's list, map and filters read of each scan, in the list's order. */
-  compactScans(db: Db, projectId: number) {
-    return db
-      .selectFrom('scans')
-      .select([
-        'id',
-        'friendlyName',
-        'sessionId',
-        'assignmentType',
-        'deviceId',
-        'type',
-        'tags',
-        'comment',
-        'capturedTimestamp',
-        'simplePath',
-      ])
-      .where('projectId', '=', projectId)
-      .orderBy('capturedTimestamp')
-      .orderBy('id')
-      .execute();
+  /** Each scan's id and change marker, in the list's order: no paths, cheap to read. */
+  scanMarkers(db: Db, projectId: number) {
+    return scansWithMarkers(db, projectId).select('scans.id').execute();
   },
 
-  /** The artifacts of every scan of the project: id, type, name and status, in id order. */
-  compactArtifacts(db: Db, projectId: number) {
-    return db
+  /**
+   * What the viewer's list, map and filters read of each scan, with its change marker, in the
+   * list's order: every scan of the project, or only the given ones (at least one).
+   */
+  compactScans(db: Db, projectId: number, onlyIds?: readonly string[]) {
+    let query = scansWithMarkers(db, projectId).select([
+      'scans.id',
+      'scans.friendlyName',
+      'scans.sessionId',
+      'scans.assignmentType',
+      'scans.deviceId',
+      'scans.type',
+      'scans.tags',
+      'scans.comment',
+      'scans.capturedTimestamp',
+      'scans.simplePath',
+    ]);
+    if (onlyIds) query = query.where('scans.id', 'in', [...onlyIds]);
+    return query.execute();
+  },
+
+  /**
+   * The artifacts of every scan of the project, or of the given scans (at least one): id, type, name and
+   * status, in id order.
+   */
+  compactArtifacts(db: Db, projectId: number, onlyScanIds?: readonly string[]) {
+    let query = db
       .selectFrom('artifacts')
       .innerJoin('scans', 'scans.id', 'artifacts.scanId')
       .select([
@@ -50,8 +83,8 @@ export const scanSummaryRepository = {
         'artifacts.name',
         'artifacts.status',
       ])
-      .where('scans.projectId', '=', projectId)
-      .orderBy('artifacts.id')
-      .execute();
+      .where('scans.projectId', '=', projectId);
+    if (onlyScanIds) query = query.where('artifacts.scanId', 'in', [...onlyScanIds]);
+    return query.orderBy('artifacts.id').execute();
   },
 };

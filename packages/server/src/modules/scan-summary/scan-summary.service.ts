@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { encodeScanSummary, type SummaryScanInput } from '@asset-portal/shared';
 import type { Db } from '../../db/database.ts';
 import type { RequestContext, Viewer } from '../../graphql/context.ts';
 import { NotFoundError } from '../../graphql/errors.ts';
@@ -10,7 +9,13 @@ import { groupBy } from '../scans/scan.repository.ts';
 import { loadProjectSummaries } from '../scans/scan.service.ts';
 import { ByteLruCache } from './byte-lru-cache.ts';
 import { scanSummaryRepository as repo } from './scan-summary.repository.ts';
-import { viewerPath } from './viewer-path.ts';
+import {
+  assembleSummary,
+  type ProjectParts,
+  partsBytes,
+  type ScanPart,
+  scanPart,
+} from './summary-parts.ts';
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -30,10 +35,20 @@ type ProjectSummaries = Awaited<ReturnType<typeof loadProjectSummaries>>;
 // summary rows (the GraphQL answer's source) ~50 MB of heap.
 const COMPACT_CACHE_BYTES = 64 * 1024 * 1024;
 const ROWS_CACHE_BYTES = 96 * 1024 * 1024;
+// A 10,000-scan project's scan parts take ~12 MB.
+const PARTS_CACHE_BYTES = 48 * 1024 * 1024;
+
+/**
+ * Above this many changed scans the whole project is read again: reading them by id would
+ * cost about as much, and the statement's parameters stay few.
+ */
+const MAX_CHANGED_SCANS = 1_000;
 
 interface SummaryCaches {
   compact: ByteLruCache<CompactSummary>;
   rows: ByteLruCache<ProjectSummaries>;
+  /** By project id: the scan parts of the last compact summary computed, for the next one. */
+  parts: ByteLruCache<ProjectParts>;
 }
 
 // One pair of caches per database: project ids and versions mean nothing across databases (the
@@ -49,6 +64,7 @@ function cachesOf(db: Db): SummaryCaches {
         (s) => s.json.length + s.gzip.length + s.br.length,
       ),
       rows: new ByteLruCache<ProjectSummaries>(ROWS_CACHE_BYTES, estimateRowBytes),
+      parts: new ByteLruCache<ProjectParts>(PARTS_CACHE_BYTES, partsBytes),
     };
     cachesByDb.set(db, caches);
   }
@@ -80,23 +96,60 @@ async function visibleVersionKey(db: Db, viewer: Viewer, projectId: number): Pro
 const isOtherVersionOf = (projectId: number, key: string) => (other: string) =>
   other !== key && other.startsWith(`${projectId}:`);
 
-async function buildCompact(db: Db, projectId: number): Promise<CompactSummary> {
-  const [scans, artifacts] = await Promise.all([
-    repo.compactScans(db, projectId),
-    repo.compactArtifacts(db, projectId),
-  ]);
+/**
+ * Every scan's part, from the whole project. The rows and their markers are read before the
+ * artifacts: an artifact written in between is then newer than the marker kept, and the next
+ * version reads that scan again (an artifact older than its marker would be kept for good).
+ */
+async function allParts(db: Db, projectId: number): Promise<ScanPart[]> {
+  const scans = await repo.compactScans(db, projectId);
+  const artifacts = await repo.compactArtifacts(db, projectId);
   const byScan = groupBy(artifacts, (a) => a.scanId);
-  const input: SummaryScanInput[] = scans.map((scan) => ({
-    ...scan,
-    path: viewerPath(scan.simplePath?.coordinates),
-    artifacts: byScan.get(scan.id) ?? [],
-  }));
-  const json = Buffer.from(JSON.stringify(encodeScanSummary(projectId, input)));
+  return scans.map((row) => scanPart(row, byScan.get(row.id) ?? []));
+}
+
+/**
+ * Every scan's part, reading again only the scans whose marker differs from the previous
+ * summary's (changed or new ones); scans no longer in the project drop out. Undefined when
+ * so many changed that reading the whole project is the better way.
+ */
+async function updatedParts(
+  db: Db,
+  projectId: number,
+  previous: ProjectParts,
+): Promise<ScanPart[] | undefined> {
+  const markers = await repo.scanMarkers(db, projectId);
+  const changed = markers.filter((m) => previous.get(m.id)?.marker !== m.marker).map((m) => m.id);
+  if (changed.length > MAX_CHANGED_SCANS) return undefined;
+  const fresh = new Map<string, ScanPart>();
+  if (changed.length > 0) {
+    const scans = await repo.compactScans(db, projectId, changed);
+    const artifacts = await repo.compactArtifacts(db, projectId, changed);
+    const byScan = groupBy(artifacts, (a) => a.scanId);
+    for (const row of scans) fresh.set(row.id, scanPart(row, byScan.get(row.id) ?? []));
+  }
+  const parts: ScanPart[] = [];
+  for (const { id, marker } of markers) {
+    // A changed scan gone from the project since its marker was read is left out.
+    const part = fresh.get(id) ?? previous.get(id);
+    if (part && (fresh.has(id) || part.marker === marker)) parts.push(part);
+  }
+  return parts;
+}
+
+async function buildCompact(db: Db, projectId: number): Promise<CompactSummary> {
+  const { parts: partsCache } = cachesOf(db);
+  const previous = partsCache.get(String(projectId));
+  const parts =
+    (previous && (await updatedParts(db, projectId, previous))) ?? (await allParts(db, projectId));
+  partsCache.set(String(projectId), new Map(parts.map((part) => [part.input.id, part])));
+  const json = Buffer.from(JSON.stringify(assembleSummary(projectId, parts)));
   // Both off the event loop, in parallel: other requests go on meanwhile. Brotli 5 compresses
   // this JSON within a few per cent of quality 9 in a quarter of the time, and the first viewers
-  // of a new version wait for it.
+  // of a new version wait for it. Gzip 4 takes half the time of 6 (28 against 50 ms for 10,000
+  // scans) for 4 % more bytes, and only clients that refuse brotli receive it.
   const [gzipped, brotlied] = await Promise.all([
-    gzip(json, { level: 6 }),
+    gzip(json, { level: 4 }),
     brotli(json, {
       params: {
         [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
@@ -131,10 +184,11 @@ export const scanSummaryService = {
 
   /** What the caches hold (tests and benchmarks). */
   cacheState(db: Db) {
-    const { compact, rows } = cachesOf(db);
+    const { compact, rows, parts } = cachesOf(db);
     return {
       compact: { entries: compact.size, bytes: compact.bytes },
       rows: { entries: rows.size, bytes: rows.bytes },
+      parts: { entries: parts.size, bytes: parts.bytes },
     };
   },
 };
