@@ -1,5 +1,5 @@
 import { brotliCompressSync, brotliDecompressSync, constants as zlib } from 'node:zlib';
-import type { PointColumns } from '../lib/las/las-reader.ts';
+import { allocatePointColumns, type PointColumns } from '../lib/las/las-reader.ts';
 import { type PotreeAttribute, type PotreeEncoding, recordLayout } from './potree-format.ts';
 
 /**
@@ -91,16 +91,7 @@ function assertHasAttributes(attributes: NodeAttributes, points: NodePoints): vo
 
 function emptyPoints(attributes: NodeAttributes, count: number): NodePoints {
   const names = new Set(attributes.map((a) => a.name));
-  return {
-    count,
-    x: new Int32Array(count),
-    y: new Int32Array(count),
-    z: new Int32Array(count),
-    intensity: new Uint16Array(count),
-    classification: new Uint8Array(count),
-    gpsTime: names.has('gps-time') ? new Float64Array(count) : null,
-    rgb: names.has('rgb') ? new Uint16Array(count * 3) : null,
-  };
+  return allocatePointColumns(count, { gpsTime: names.has('gps-time'), rgb: names.has('rgb') });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -29,6 +29,23 @@ export interface PointColumns {
   rgb: Uint16Array | null;
 }
 
+/** Zeroed columns for `count` points, with GPS time and colour when asked for. */
+export function allocatePointColumns(
+  count: number,
+  optional: { gpsTime: boolean; rgb: boolean },
+): PointColumns {
+  return {
+    count,
+    x: new Int32Array(count),
+    y: new Int32Array(count),
+    z: new Int32Array(count),
+    intensity: new Uint16Array(count),
+    classification: new Uint8Array(count),
+    gpsTime: optional.gpsTime ? new Float64Array(count) : null,
+    rgb: optional.rgb ? new Uint16Array(count * 3) : null,
+  };
+}
+
 export interface PointCloudFile {
   header: LasHeader;
   hasGpsTime: boolean;
@@ -202,16 +219,10 @@ export function decodeRecords(
   const gpsOffset = gpsTimeOffset(format);
   const rgbAt = rgbOffset(format);
   const extended = format >= 6;
-  const columns: PointColumns = {
-    count,
-    x: new Int32Array(count),
-    y: new Int32Array(count),
-    z: new Int32Array(count),
-    intensity: new Uint16Array(count),
-    classification: new Uint8Array(count),
-    gpsTime: gpsOffset === undefined ? null : new Float64Array(count),
-    rgb: rgbAt === undefined ? null : new Uint16Array(count * 3),
-  };
+  const columns = allocatePointColumns(count, {
+    gpsTime: gpsOffset !== undefined,
+    rgb: rgbAt !== undefined,
+  });
   const { x, y, z, intensity, classification, gpsTime, rgb } = columns;
   for (let i = 0, base = 0; i < count; i++, base += recordLength) {
     x[i] = view.getInt32(base, true);

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../../test/databases.ts';
 import { factories } from '../../../test/factories.ts';
 import { scanFactories } from '../../../test/factories-scans.ts';
+import { summaryProject } from '../../../test/summary-project.ts';
 import type { Db } from '../../db/database.ts';
 import { groupBy } from '../scans/scan.repository.ts';
 import { scanSummaryRepository } from './scan-summary.repository.ts';
@@ -33,24 +34,10 @@ describe.each(DATABASE_KINDS)('a new summary version from the previous one on %s
   const db = () => database.db;
 
   async function projectWithScans(count: number) {
-    const org = await factories.organization(db());
-    const project = await factories.project(db(), org.id);
-    const session = await scanFactories.session(db(), org.id, { projectId: project.id });
-    const scans = [];
-    for (let i = 0; i < count; i++) {
-      const scan = await scanFactories.scan(db(), org.id, {
-        projectId: project.id,
-        sessionId: session.id,
-        tags: i % 2 ? ['QA - OK'] : [],
-        capturedTimestamp: new Date(Date.UTC(2024, 4, 1, 10, 0, count - i)),
-      });
-      await scanFactories.artifact(db(), scan.id, { status: i % 2 ? 'final' : 'provisional' });
-      await scanFactories.artifact(db(), scan.id, { artifactType: 'center_cam', name: 'center' });
-      scans.push(scan);
-    }
-    const user = await factories.user(db(), org.id, 'Standard');
-    const viewer = { user, organizationName: org.name };
-    return { org, project, scans: scans.reverse(), viewer };
+    const { org, project, scans, user } = await summaryProject(db(), count, (i) =>
+      i % 2 ? ['QA - OK'] : [],
+    );
+    return { org, project, scans, viewer: { user, organizationName: org.name } };
   }
   type Fixture = Awaited<ReturnType<typeof projectWithScans>>;
 

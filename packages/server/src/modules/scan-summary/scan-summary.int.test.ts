@@ -11,6 +11,7 @@ import { startTestApi, type TestApi } from '../../../test/api.ts';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { factories } from '../../../test/factories.ts';
 import { scanFactories } from '../../../test/factories-scans.ts';
+import { summaryProject } from '../../../test/summary-project.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { scanSummaryService } from './scan-summary.service.ts';
 
@@ -32,26 +33,8 @@ describe.each(DATABASE_KINDS)('project scan summary route on %s', (kind) => {
 
   const db = () => api.database.db;
 
-  async function projectWithScans(count: number) {
-    const org = await factories.organization(db());
-    const project = await factories.project(db(), org.id);
-    const session = await scanFactories.session(db(), org.id, { projectId: project.id });
-    const scans = [];
-    for (let i = 0; i < count; i++) {
-      const scan = await scanFactories.scan(db(), org.id, {
-        projectId: project.id,
-        sessionId: session.id,
-        tags: i === count - 1 ? ['QA - OK'] : [],
-        capturedTimestamp: new Date(Date.UTC(2024, 4, 1, 10, 0, count - i)),
-      });
-      await scanFactories.artifact(db(), scan.id, { status: i % 2 ? 'final' : 'provisional' });
-      await scanFactories.artifact(db(), scan.id, { artifactType: 'center_cam', name: 'center' });
-      scans.push(scan);
-    }
-    const user = await factories.user(db(), org.id, 'Standard');
-    const admin = await factories.user(db(), org.id, 'Admin');
-    return { org, project, session, scans: scans.reverse(), user, admin };
-  }
+  const projectWithScans = (count: number) =>
+    summaryProject(db(), count, (i) => (i === count - 1 ? ['QA - OK'] : []));
 
   async function get(
     user: UserRow | null,

@@ -1,4 +1,4 @@
-import type { PointColumns } from '../../lib/las/las-reader.ts';
+import { allocatePointColumns, type PointColumns } from '../../lib/las/las-reader.ts';
 
 /**
  * Points in the build's work files (chunks, candidates of the top levels): fixed-size
@@ -50,15 +50,8 @@ export function putWorkRecord(
 
 export function allocateWorkPoints(count: number, layout: WorkLayout): WorkPoints {
   return {
-    count,
+    ...allocatePointColumns(count, { gpsTime: layout.hasGpsTime, rgb: layout.hasRgb }),
     index: new Uint32Array(count),
-    x: new Int32Array(count),
-    y: new Int32Array(count),
-    z: new Int32Array(count),
-    intensity: new Uint16Array(count),
-    classification: new Uint8Array(count),
-    gpsTime: layout.hasGpsTime ? new Float64Array(count) : null,
-    rgb: layout.hasRgb ? new Uint16Array(count * 3) : null,
   };
 }
 
