@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openDescriptorsOf, pieces } from '../../test/file-writes.ts';
 import { StorageError } from './embedded-files.ts';
 import { UPLOAD_BLOCK_BYTES, UploadFileWriter } from './embedded-upload-writer.ts';
 
@@ -16,28 +17,6 @@ afterEach(() => {
   vi.restoreAllMocks();
   fs.rmSync(dir, { recursive: true, force: true });
 });
-
-/** `bytes` cut into pieces of 1 byte to 64 KiB, like network reads. */
-function pieces(bytes: Buffer): Buffer[] {
-  const out: Buffer[] = [];
-  for (let at = 0; at < bytes.length; ) {
-    const size = 1 + ((at * 7919) % (64 * 1024));
-    out.push(bytes.subarray(at, at + size));
-    at += size;
-  }
-  return out;
-}
-
-/** This process's file descriptors open on `file` (Linux). */
-function openDescriptorsOf(file: string): string[] {
-  return fs.readdirSync('/proc/self/fd').filter((fd) => {
-    try {
-      return fs.readlinkSync(`/proc/self/fd/${fd}`) === file;
-    } catch {
-      return false;
-    }
-  });
-}
 
 describe.each([
   ['past the page cache where the file system allows it', true],
@@ -52,7 +31,7 @@ describe.each([
     const bytes = randomBytes(length);
     const file = path.join(dir, 'out');
     const writer = new UploadFileWriter(file, length, tryDirect);
-    await pipeline(Readable.from(pieces(bytes)), writer);
+    await pipeline(Readable.from(pieces(bytes, 64 * 1024)), writer);
     expect(writer.size).toBe(length);
     expect(fs.statSync(file).size).toBe(length);
     expect(fs.readFileSync(file).equals(bytes)).toBe(true);
@@ -71,7 +50,7 @@ describe.each([
     const sync = vi.spyOn(fs, 'fdatasync');
     const file = path.join(dir, 'synced');
     await pipeline(
-      Readable.from(pieces(randomBytes(UPLOAD_BLOCK_BYTES + 1))),
+      Readable.from(pieces(randomBytes(UPLOAD_BLOCK_BYTES + 1), 64 * 1024)),
       new UploadFileWriter(file, undefined, tryDirect),
     );
     expect(sync).toHaveBeenCalledTimes(1);
@@ -81,7 +60,7 @@ describe.each([
     const limit = UPLOAD_BLOCK_BYTES + 100;
     const file = path.join(dir, 'long');
     const writer = new UploadFileWriter(file, limit, tryDirect);
-    const failed = pipeline(Readable.from(pieces(randomBytes(limit + 1))), writer);
+    const failed = pipeline(Readable.from(pieces(randomBytes(limit + 1), 64 * 1024)), writer);
     await expect(failed).rejects.toBeInstanceOf(StorageError);
     await expect(failed).rejects.toMatchObject({ code: 'IncompleteBody', status: 400 });
     expect(fs.statSync(file).size).toBeLessThanOrEqual(limit);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDescriptorsOf, pieces } from '../../test/file-writes.ts';
 import { HashingFileWriter, remainderAfter } from './hashing-file-writer.ts';
 
 let dir: string;
@@ -23,39 +24,17 @@ class CountingWriter extends HashingFileWriter {
   }
 }
 
-/** `bytes` cut into pieces of 1 byte to 16 KiB, like network reads. */
-function pieces(bytes: Buffer): Buffer[] {
-  const out: Buffer[] = [];
-  for (let at = 0; at < bytes.length; ) {
-    const size = 1 + ((at * 7919) % (16 * 1024));
-    out.push(bytes.subarray(at, at + size));
-    at += size;
-  }
-  return out;
-}
-
-/** This process's file descriptors open on `file` (Linux). */
-function openDescriptorsOf(file: string): string[] {
-  return fs.readdirSync('/proc/self/fd').filter((fd) => {
-    try {
-      return fs.readlinkSync(`/proc/self/fd/${fd}`) === file;
-    } catch {
-      return false;
-    }
-  });
-}
-
 describe('HashingFileWriter', () => {
   it('stores every byte in order and hashes them, across many batches', async () => {
     const bytes = randomBytes(3 * 1024 * 1024 + 12345);
     const file = path.join(dir, 'out');
     const writer = new CountingWriter(file, 64 * 1024);
-    await pipeline(Readable.from(pieces(bytes)), writer);
+    await pipeline(Readable.from(pieces(bytes, 16 * 1024)), writer);
     expect(fs.readFileSync(file).equals(bytes)).toBe(true);
     expect(writer.size).toBe(bytes.length);
     expect(writer.digest().toString('hex')).toBe(createHash('md5').update(bytes).digest('hex'));
     // Gathered: about one write per 64 KiB, not one per piece.
-    expect(pieces(bytes).length).toBeGreaterThan(150);
+    expect(pieces(bytes, 16 * 1024).length).toBeGreaterThan(150);
     expect(writer.batches).toBeLessThanOrEqual(Math.ceil(bytes.length / 65536) + 1);
   });
 
