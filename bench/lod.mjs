@@ -5,9 +5,10 @@
 // ~7 GB there and as much again while building). BENCH_LOD_FIXTURES=0 skips the fixture rows.
 // Peak RSS is this process's (the build's worker threads included).
 //
-// Nothing here can write LAZ (laz-perf has no encoder), so the generated cloud is LAS; its build is
-// compared with decoding the LAZ fixture autzen_trim.laz repeated to the same number of points,
-// and each LAZ fixture is also built and decoded as the same file.
+// The generated cloud is LAS; its build is compared with decoding the LAZ fixture autzen_trim.laz
+// repeated to the same number of points, and each LAZ fixture is also built and decoded as the same
+// file. BENCH_LOD_SOURCE=laz builds a generated LAZ instead (autzen_trim.laz's chunks tiled on a
+// grid, as laz-perf has no encoder) and compares with plain decoding of that same file.
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -15,6 +16,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { lasStream } from '../packages/server/src/device-packages/generator/las-writer.ts';
+import { writeTiledLaz } from '../packages/server/src/device-packages/generator/laz-tiler.ts';
 import { loadSourceCloud } from '../packages/server/src/device-packages/generator/source-cloud.ts';
 import { openPointCloudFile } from '../packages/server/src/lib/las/las-reader.ts';
 import { buildPotreeFromLas } from '../packages/server/src/pointcloud/potree-writer.ts';
@@ -29,6 +31,7 @@ const ROUNDS = Number(process.env.BENCH_LOD_ROUNDS ?? 3);
 const FIXTURE_ROWS = process.env.BENCH_LOD_FIXTURES !== '0';
 // Beyond ~20 M points the LAZ comparison decodes a sample of the same size ratio.
 const LAZ_POINTS = Math.min(POINTS, 20_000_000);
+const LAZ_SOURCE = process.env.BENCH_LOD_SOURCE === 'laz';
 const maxRssMb = () => Math.round(process.resourceUsage().maxRSS / 1024);
 
 async function decode(file) {
@@ -64,6 +67,10 @@ const ratio = (a, b) =>
 
 const work = await mkdtemp(path.join(process.env.BENCH_WORK_DIR ?? os.tmpdir(), 'bench-lod-'));
 try {
+  if (LAZ_SOURCE) {
+    await lazSourceRun();
+    process.exit(0);
+  }
   const generated = path.join(work, 'generated.las');
   const source = await loadSourceCloud(path.join(FIXTURES, 'autzen_trim.las'));
   await pipeline(
@@ -144,4 +151,34 @@ try {
   console.log(`(run from ${root})`);
 } finally {
   await rm(work, { recursive: true, force: true });
+}
+
+/** A generated LAZ of POINTS points: plain decode, then the LOD build, of the same file. */
+async function lazSourceRun() {
+  const generated = path.join(work, 'generated.laz');
+  const tiled = await writeTiledLaz(path.join(FIXTURES, 'autzen_trim.laz'), generated, POINTS);
+  const decoded = await rate(() => decode(generated));
+  const rssBeforeBuild = maxRssMb();
+  let stored = 0;
+  const built = await rate(async () => {
+    const output = path.join(work, 'lod-generated');
+    await rm(output, { recursive: true, force: true });
+    const result = await buildPotreeFromLas(generated, output);
+    stored = result.bytes.octree + result.bytes.hierarchy + result.bytes.metadata;
+    return result.pointCount;
+  });
+  console.log(`LOD build benchmark, LAZ source (best of ${ROUNDS}; ${new Date().toISOString()})`);
+  console.log(
+    `Node ${process.version}, ${os.cpus().length} CPU(s), load ${os.loadavg()[0].toFixed(1)}`,
+  );
+  console.log('');
+  console.log(
+    `Generated LAZ, ${tiled.pointCount.toLocaleString('en-US')} points, ${(tiled.bytes / 1e6).toFixed(0)} MB (${tiled.tiles} tiles of autzen_trim.laz):`,
+  );
+  console.log(`  plain LAZ decode                  ${fmt(decoded)}`);
+  console.log(`  LOD build (read + octree + write) ${fmt(built)}`);
+  console.log(`  LOD build / LAZ decode            ${ratio(built, decoded)}   (goal >= 40 %)`);
+  console.log(
+    `  stored ${(stored / 1e6).toFixed(1)} MB = ${(stored / tiled.pointCount).toFixed(2)} bytes a point; peak RSS ${maxRssMb()} MB (${rssBeforeBuild} MB after the plain decode, before the build)`,
+  );
 }

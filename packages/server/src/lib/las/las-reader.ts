@@ -1,5 +1,4 @@
 import { type FileHandle, open } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import {
   assertPointDataComplete,
   LasFormatError,
@@ -7,12 +6,13 @@ import {
   readLasHeader,
 } from './las-header.ts';
 import { formatHasGpsTime, gpsTimeOffset, rgbOffset } from './las-point-formats.ts';
+import { type LazRecordReader, openLazRecords } from './laz-records.ts';
 
 /**
  * Streams the points of a LAS or LAZ file (LAS 1.2–1.4, point formats 0–10) as column chunks
  * that keep the raw integer coordinates, so nothing downstream loses the file's precision.
- * Plain LAS is read piece by piece; LAZ is decoded by laz-perf, which needs the compressed
- * bytes in its own memory (a LAZ file is typically 7–10 times smaller than its points).
+ * Plain LAS is read piece by piece; LAZ is decoded by laz-perf one compressed chunk at a time
+ * (`laz-records.ts`).
  */
 
 export interface PointColumns {
@@ -90,33 +90,6 @@ async function readExactly(handle: FileHandle, buffer: Buffer, length: number, p
   }
 }
 
-interface LazModule {
-  HEAPU8: Uint8Array;
-  _malloc(size: number): number;
-  _free(pointer: number): void;
-  LASZip: new () => {
-    open(pointer: number, length: number): void;
-    getPoint(pointer: number): void;
-    getCount(): number;
-    getPointLength(): number;
-    getPointFormat(): number;
-    delete(): void;
-  };
-}
-
-let lazModule: Promise<LazModule> | null = null;
-
-function loadLazPerf(): Promise<LazModule> {
-  if (!lazModule) {
-    const require = createRequire(import.meta.url);
-    const { createLazPerf } = require('laz-perf') as {
-      createLazPerf: () => Promise<LazModule>;
-    };
-    lazModule = createLazPerf();
-  }
-  return lazModule;
-}
-
 /** A run of consecutive point records exactly as stored (LAS) or decoded (LAZ). */
 export interface PointRecordChunk {
   /** Index of the chunk's first point in the file. */
@@ -131,8 +104,9 @@ export interface PointRecordChunk {
 
 /**
  * Streams the raw point records of a LAS or LAZ file in chunks, memory bounded by the chunk
- * (plus, for LAZ, the compressed file in laz-perf's heap). The one reader of point records:
- * decoding to columns (`chunks`) and byte-for-byte rewriting (the PPK correction) build on it.
+ * (plus, for LAZ, one compressed LAZ chunk in laz-perf's memory). The one reader of point
+ * records: decoding to columns (`chunks`) and byte-for-byte rewriting (the PPK correction)
+ * build on it.
  */
 export async function* pointRecordChunks(
   path: string,
@@ -140,72 +114,24 @@ export async function* pointRecordChunks(
   chunkSize = DEFAULT_CHUNK,
 ): AsyncGenerator<PointRecordChunk, void, undefined> {
   const handle = await open(path, 'r');
-  const lazPerf = header.compressed ? await loadLazPerf() : null;
-  let filePointer = 0;
-  let chunkPointer = 0;
-  let reader: InstanceType<LazModule['LASZip']> | null = null;
+  let laz: LazRecordReader | null = null;
   try {
-    let recordLength = header.pointRecordLength;
-    let pointFormat = header.pointFormat;
-    if (lazPerf) {
-      const size = (await handle.stat()).size;
-      filePointer = lazPerf._malloc(size);
-      // The WASM heap may grow (and move) on malloc, so views are taken after each allocation.
-      const fileBytes = Buffer.alloc(Math.min(size, 64 * 1024 * 1024));
-      for (let position = 0; position < size; position += fileBytes.length) {
-        const length = Math.min(fileBytes.length, size - position);
-        await readExactly(handle, fileBytes, length, position);
-        lazPerf.HEAPU8.set(fileBytes.subarray(0, length), filePointer + position);
-      }
-      reader = new lazPerf.LASZip();
-      try {
-        reader.open(filePointer, size);
-      } catch (error) {
-        throw decodeFailure(
-          'The LAZ point data cannot be decoded (corrupt or truncated file)',
-          error,
-        );
-      }
-      if (reader.getCount() !== header.pointCount) {
-        throw new LasFormatError(
-          `The LAZ file holds ${reader.getCount()} points but its header says ${header.pointCount}`,
-        );
-      }
-      recordLength = reader.getPointLength();
-      pointFormat = reader.getPointFormat() & 0x3f;
-    }
+    if (header.compressed) laz = await openLazRecords(handle, header);
+    const recordLength = laz ? laz.recordLength : header.pointRecordLength;
+    const pointFormat = laz ? laz.pointFormat : header.pointFormat;
     const bytes = Buffer.alloc(Math.max(1, Math.min(chunkSize, header.pointCount)) * recordLength);
-    if (lazPerf) chunkPointer = lazPerf._malloc(bytes.length);
     for (let start = 0; start < header.pointCount; start += chunkSize) {
       const count = Math.min(chunkSize, header.pointCount - start);
       const length = count * recordLength;
-      if (lazPerf && reader) {
-        try {
-          for (let i = 0; i < count; i++) reader.getPoint(chunkPointer + i * recordLength);
-        } catch (error) {
-          throw decodeFailure(`The LAZ point data is corrupt near point ${start}`, error);
-        }
-        bytes.set(lazPerf.HEAPU8.subarray(chunkPointer, chunkPointer + length));
-      } else {
+      if (laz) await laz.read(bytes, count, start);
+      else
         await readExactly(handle, bytes, length, header.offsetToPointData + start * recordLength);
-      }
       yield { start, count, pointFormat, recordLength, bytes: bytes.subarray(0, length) };
     }
   } finally {
-    reader?.delete();
-    if (lazPerf && chunkPointer) lazPerf._free(chunkPointer);
-    if (lazPerf && filePointer) lazPerf._free(filePointer);
+    laz?.close();
     await handle.close();
   }
-}
-
-/**
- * laz-perf is built without C++ exception catching: a decoder error unwinds nothing and may leak
- * its memory, so the module is dropped and the next file gets a fresh one.
- */
-function decodeFailure(message: string, cause: unknown): LasFormatError {
-  lazModule = null;
-  return new LasFormatError(message, { cause });
 }
 
 /** Splits `count` LAS records of one point format into columns. */

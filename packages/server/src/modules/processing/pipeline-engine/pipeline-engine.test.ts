@@ -53,88 +53,94 @@ function world(record: Buffer, header: LasHeader) {
 }
 
 describe('builtInPipelineEngine: read → crop → write on every fixture', () => {
-  it.each(FIXTURE_FILES)('%s keeps the records inside the crop byte for byte', async (name) => {
-    const input = path.join(FIXTURES, name);
-    const header = await readLasFileHeader(input);
-    // The middle half of the cloud in X and Y, all Z, through the bounding-box placeholders.
-    const dx = (header.max.x - header.min.x) / 4;
-    const dy = (header.max.y - header.min.y) / 4;
-    const boundingBox = {
-      minx: header.min.x + dx,
-      maxx: header.max.x - dx,
-      miny: header.min.y + dy,
-      maxy: header.max.y - dy,
-      minz: header.min.z - 1,
-      maxz: header.max.z + 1,
-    };
-    const pipeline = JSON.stringify({
-      pipeline: [
-        { type: 'readers.las', filename: 'scan.laz' },
-        {
-          type: 'filters.crop',
-          bounds: '([<%xmin%>, <%xmax%>], [<%ymin%>, <%ymax%>], [<%zmin%>, <%zmax%>])',
-        },
-        { type: 'writers.las', filename: 'out.las' },
-      ],
-    });
-    const plan = engine.plan(pipeline, { srs: null, boundingBox, pointCount: header.pointCount });
-    const outputPath = path.join(work, `${name}.las`);
-    const progress: number[] = [];
-    const result = await engine.run(plan, {
-      inputPath: input,
-      outputPath,
-      onProgress: (done) => progress.push(done),
-    });
+  it.each(FIXTURE_FILES)(
+    '%s keeps the records inside the crop byte for byte',
+    async (name) => {
+      const input = path.join(FIXTURES, name);
+      const header = await readLasFileHeader(input);
+      // The middle half of the cloud in X and Y, all Z, through the bounding-box placeholders.
+      const dx = (header.max.x - header.min.x) / 4;
+      const dy = (header.max.y - header.min.y) / 4;
+      const boundingBox = {
+        minx: header.min.x + dx,
+        maxx: header.max.x - dx,
+        miny: header.min.y + dy,
+        maxy: header.max.y - dy,
+        minz: header.min.z - 1,
+        maxz: header.max.z + 1,
+      };
+      const pipeline = JSON.stringify({
+        pipeline: [
+          { type: 'readers.las', filename: 'scan.laz' },
+          {
+            type: 'filters.crop',
+            bounds: '([<%xmin%>, <%xmax%>], [<%ymin%>, <%ymax%>], [<%zmin%>, <%zmax%>])',
+          },
+          { type: 'writers.las', filename: 'out.las' },
+        ],
+      });
+      const plan = engine.plan(pipeline, { srs: null, boundingBox, pointCount: header.pointCount });
+      const outputPath = path.join(work, `${name}.las`);
+      const progress: number[] = [];
+      const result = await engine.run(plan, {
+        inputPath: input,
+        outputPath,
+        onProgress: (done) => progress.push(done),
+      });
 
-    const inputRecords = await records(input, header);
-    const expected = inputRecords.filter((record) => {
-      const p = world(record, header);
-      return (
-        p.x >= boundingBox.minx &&
-        p.x <= boundingBox.maxx &&
-        p.y >= boundingBox.miny &&
-        p.y <= boundingBox.maxy
-      );
-    });
-    expect(expected.length).toBeGreaterThan(0);
-    expect(result.pointsIn).toBe(header.pointCount);
-    expect(result.pointsOut).toBe(expected.length);
-    expect(progress.at(-1)).toBe(header.pointCount);
+      const inputRecords = await records(input, header);
+      const expected = inputRecords.filter((record) => {
+        const p = world(record, header);
+        return (
+          p.x >= boundingBox.minx &&
+          p.x <= boundingBox.maxx &&
+          p.y >= boundingBox.miny &&
+          p.y <= boundingBox.maxy
+        );
+      });
+      expect(expected.length).toBeGreaterThan(0);
+      expect(result.pointsIn).toBe(header.pointCount);
+      expect(result.pointsOut).toBe(expected.length);
+      expect(progress.at(-1)).toBe(header.pointCount);
 
-    const out = await readLasFileHeader(outputPath);
-    expect(out.version).toBe('1.4');
-    expect(out.compressed).toBe(false);
-    expect(out.pointCount).toBe(expected.length);
-    expect(out.legacyPointCount).toBe(header.pointFormat <= 5 ? expected.length : 0);
-    expect(out.headerSize).toBe(375);
-    expect(out.pointFormat).toBe(header.pointFormat);
-    expect(out.pointRecordLength).toBe(header.pointRecordLength);
-    expect(out.scale).toEqual(header.scale);
-    expect(out.offset).toEqual(header.offset);
-    // Every byte of every kept record: X/Y/Z integers, GPS time, colour, extra bytes.
-    const written = await records(outputPath, out);
-    expect(written.length).toBe(expected.length);
-    const mismatch = written.findIndex((record, i) => !record.equals(expected[i]!));
-    expect(mismatch).toBe(-1);
-    // Bounds are those of the kept points, as in the result.
-    const points = expected.map((record) => world(record, header));
-    const min = (axis: 'x' | 'y' | 'z') => points.reduce((m, p) => Math.min(m, p[axis]), Infinity);
-    const max = (axis: 'x' | 'y' | 'z') => points.reduce((m, p) => Math.max(m, p[axis]), -Infinity);
-    for (const axis of ['x', 'y', 'z'] as const) {
-      expect(out.min[axis]).toBeCloseTo(min(axis), 9);
-      expect(out.max[axis]).toBeCloseTo(max(axis), 9);
-      expect(result.bounds.min[axis]).toBe(out.min[axis]);
-      expect(result.bounds.max[axis]).toBe(out.max[axis]);
-    }
-    expect(result.outputBytes).toBe((await import('node:fs')).statSync(outputPath).size);
-    // The input's VLRs survive (LASzip and COPC records excepted).
-    const kept = (vlrs: LasHeader['vlrs']) =>
-      vlrs
-        .filter((v) => v.userId !== 'laszip encoded' && v.userId !== 'copc')
-        .map((v) => `${v.userId}/${v.recordId}/${v.length}`);
-    expect(kept(out.vlrs)).toEqual(kept(header.vlrs));
-    expect(out.hasGeoTiffKeys).toBe(header.hasGeoTiffKeys);
-  });
+      const out = await readLasFileHeader(outputPath);
+      expect(out.version).toBe('1.4');
+      expect(out.compressed).toBe(false);
+      expect(out.pointCount).toBe(expected.length);
+      expect(out.legacyPointCount).toBe(header.pointFormat <= 5 ? expected.length : 0);
+      expect(out.headerSize).toBe(375);
+      expect(out.pointFormat).toBe(header.pointFormat);
+      expect(out.pointRecordLength).toBe(header.pointRecordLength);
+      expect(out.scale).toEqual(header.scale);
+      expect(out.offset).toEqual(header.offset);
+      // Every byte of every kept record: X/Y/Z integers, GPS time, colour, extra bytes.
+      const written = await records(outputPath, out);
+      expect(written.length).toBe(expected.length);
+      const mismatch = written.findIndex((record, i) => !record.equals(expected[i]!));
+      expect(mismatch).toBe(-1);
+      // Bounds are those of the kept points, as in the result.
+      const points = expected.map((record) => world(record, header));
+      const min = (axis: 'x' | 'y' | 'z') =>
+        points.reduce((m, p) => Math.min(m, p[axis]), Infinity);
+      const max = (axis: 'x' | 'y' | 'z') =>
+        points.reduce((m, p) => Math.max(m, p[axis]), -Infinity);
+      for (const axis of ['x', 'y', 'z'] as const) {
+        expect(out.min[axis]).toBeCloseTo(min(axis), 9);
+        expect(out.max[axis]).toBeCloseTo(max(axis), 9);
+        expect(result.bounds.min[axis]).toBe(out.min[axis]);
+        expect(result.bounds.max[axis]).toBe(out.max[axis]);
+      }
+      expect(result.outputBytes).toBe((await import('node:fs')).statSync(outputPath).size);
+      // The input's VLRs survive (LASzip and COPC records excepted).
+      const kept = (vlrs: LasHeader['vlrs']) =>
+        vlrs
+          .filter((v) => v.userId !== 'laszip encoded' && v.userId !== 'copc')
+          .map((v) => `${v.userId}/${v.recordId}/${v.length}`);
+      expect(kept(out.vlrs)).toEqual(kept(header.vlrs));
+      expect(out.hasGeoTiffKeys).toBe(header.hasGeoTiffKeys);
+    },
+    30_000,
+  );
 
   it('encodes Z again when filters.assign sets it, at the input scale', async () => {
     const input = path.join(FIXTURES, 'autzen_trim.las');
