@@ -7,6 +7,7 @@ import * as layers from './0006-layers.ts';
 import * as activityLogScope from './0007-activity-log-scope.ts';
 import * as uploadSizes from './0008-upload-sizes.ts';
 import * as scanSummaryVersion from './0009-scan-summary-version.ts';
+import * as scanArtifactsVersion from './0010-scan-artifacts-version.ts';
 
 /** Every migration in the order it is applied. Append only. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0007-activity-log-scope': activityLogScope,
   '0008-upload-sizes': uploadSizes,
   '0009-scan-summary-version': scanSummaryVersion,
+  '0010-scan-artifacts-version': scanArtifactsVersion,
 };

@@ -125,6 +125,43 @@ describe.each(DATABASE_KINDS)('a new summary version from the previous one on %s
       reads: (f) => [f.scans[0]!.id, f.scans[3]!.id],
     },
     {
+      name: 'artifact renamed and retyped',
+      change: (f) =>
+        db()
+          .updateTable('artifacts')
+          .set({ artifactType: 'left_cam', name: 'left' })
+          .where('scanId', '=', f.scans[2]!.id)
+          .where('artifactType', '=', 'center_cam')
+          .execute(),
+      reads: (f) => [f.scans[2]!.id],
+    },
+    {
+      name: 'artifacts of two scans changed in one statement',
+      change: (f) =>
+        db()
+          .updateTable('artifacts')
+          .set({ status: 'archived' })
+          .where('scanId', 'in', [f.scans[1]!.id, f.scans[3]!.id])
+          .where('artifactType', '=', 'pointcloud')
+          .execute(),
+      reads: (f) => [f.scans[1]!.id, f.scans[3]!.id],
+    },
+    {
+      name: 'artifacts added to two scans in one statement',
+      change: (f) =>
+        db()
+          .insertInto('artifacts')
+          .values(
+            [f.scans[1]!.id, f.scans[3]!.id].map((scanId) => ({
+              scanId,
+              artifactType: 'right_cam',
+              name: 'right',
+            })),
+          )
+          .execute(),
+      reads: (f) => [f.scans[1]!.id, f.scans[3]!.id],
+    },
+    {
       name: 'path changed',
       change: (f) =>
         db()
@@ -170,6 +207,79 @@ describe.each(DATABASE_KINDS)('a new summary version from the previous one on %s
       expect(after.json.toString('utf8')).toBe(await fullSummaryJson(db(), f.project.id));
     },
   );
+
+  it('keeps every marker through artifact writes the summary does not read', async () => {
+    const f = await projectWithScans(3);
+    const markers = () => scanSummaryRepository.scanMarkers(db(), f.project.id);
+    const before = await markers();
+    await db()
+      .updateTable('artifacts')
+      .set({ parameters: JSON.stringify({ lod: { prefix: 'lod/1' } }), size: 1234 })
+      .where('scanId', '=', f.scans[0]!.id)
+      .execute();
+    await db()
+      .updateTable('artifacts')
+      .set({
+        url: 'https://example.com/moved',
+        s3Url: 's3://other/moved',
+        lastModified: new Date(),
+      })
+      .where('scanId', '=', f.scans[1]!.id)
+      .execute();
+    // Written, but to the same values.
+    await db()
+      .updateTable('artifacts')
+      .set((eb) => ({ status: eb.ref('status'), name: eb.ref('name') }))
+      .where('scanId', '=', f.scans[2]!.id)
+      .execute();
+    expect(await markers()).toEqual(before);
+  });
+
+  it('a new url makes a new version that reads no scan again', async () => {
+    const f = await projectWithScans(2);
+    const before = await scanSummaryService.compact(db(), f.viewer, f.project.id);
+    const { version } = (await scanSummaryRepository.projectHead(db(), f.project.id))!;
+    // The GraphQL summary carries the url; the compact one does not.
+    await db()
+      .updateTable('artifacts')
+      .set({ url: 'https://example.com/elsewhere' })
+      .where('scanId', '=', f.scans[0]!.id)
+      .execute();
+    expect((await scanSummaryRepository.projectHead(db(), f.project.id))!.version).not.toBe(
+      version,
+    );
+    const readScans = vi.spyOn(scanSummaryRepository, 'compactScans');
+    const after = await scanSummaryService.compact(db(), f.viewer, f.project.id);
+    expect(readScans).not.toHaveBeenCalled();
+    expect(after.json.equals(before.json)).toBe(true);
+  });
+
+  it('an artifact write bumps the project version once, not again through its scan', async () => {
+    const f = await projectWithScans(4);
+    const version = async () =>
+      Number((await scanSummaryRepository.projectHead(db(), f.project.id))!.version);
+    const writes = [
+      () => scanFactories.artifact(db(), f.scans[0]!.id),
+      () =>
+        db()
+          .updateTable('artifacts')
+          .set({ status: 'final' })
+          .where('scanId', 'in', [f.scans[1]!.id, f.scans[2]!.id])
+          .execute(),
+      () =>
+        db()
+          .updateTable('artifacts')
+          .set({ scanId: f.scans[3]!.id })
+          .where('scanId', '=', f.scans[0]!.id)
+          .execute(),
+      () => db().deleteFrom('artifacts').where('scanId', '=', f.scans[3]!.id).execute(),
+    ];
+    for (const write of writes) {
+      const was = await version();
+      await write();
+      expect(await version()).toBe(was + 1);
+    }
+  });
 
   it('follows several changes in a row, and keeps its parts within the cache bound', async () => {
     const f = await projectWithScans(5);

@@ -2,27 +2,21 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
 /**
- * The project's scans, each joined to its artifacts and grouped back to one row carrying its
- * change marker: what a scan's summary part was computed from, in one short text, the version of
- * its row and the (id, version) of each of its artifacts. A row's version is the transaction
- * that wrote it (`xmin`), new with every committed insert or update, so the marker changes with
- * any write to the scan or its artifacts (an artifact added, deleted, moved or edited) and stays
- * the same while nothing was written (a transaction id comes round again only after four
- * billion transactions). It is read in the same statement as the scan's row, and
+ * The project's scans, each with its change marker: what a scan's summary part was computed
+ * from, in one short text. A row's version is the transaction that wrote it (`xmin`), new with
+ * every committed insert or update; triggers (migration 0010) write to the scan row whenever an
+ * artifact field the part reads changes (an artifact added, deleted, moved or edited), in the
+ * same transaction, so the row's version covers its artifacts too and no artifact is read here.
+ * The bump counter joins the marker for writes within one transaction, which keep one `xmin`.
+ * The marker stays the same while nothing was written (a transaction id comes round again only
+ * after four billion transactions). It is read in the same statement as the scan's row, and
  * before its artifacts' fields.
  */
 function scansWithMarkers(db: Db, projectId: number) {
   return db
     .selectFrom('scans')
-    .leftJoin('artifacts', 'artifacts.scanId', 'scans.id')
-    .select(
-      sql<string>`min(scans.xmin::text) || '/' || coalesce(string_agg(
-        artifacts.id::text || ':' || artifacts.xmin::text, ',' ORDER BY artifacts.id), '')`.as(
-        'marker',
-      ),
-    )
+    .select(sql<string>`scans.xmin::text || '/' || scans.artifacts_version::text`.as('marker'))
     .where('scans.projectId', '=', projectId)
-    .groupBy('scans.id')
     .orderBy('scans.capturedTimestamp')
     .orderBy('scans.id');
 }
@@ -42,7 +36,10 @@ export const scanSummaryRepository = {
       .executeTakeFirst();
   },
 
-  /** Each scan's id and change marker, in the list's order: no paths, cheap to read. */
+  /**
+   * Each scan's id and change marker, in the list's order: no paths and no artifacts, cheap to
+   * read.
+   */
   scanMarkers(db: Db, projectId: number) {
     return scansWithMarkers(db, projectId).select('scans.id').execute();
   },
@@ -69,8 +66,9 @@ export const scanSummaryRepository = {
   },
 
   /**
-   * The artifacts of every scan of the project, or of the given scans (at least one): id, type, name and
-   * status, in id order.
+   * The artifacts of every scan of the project, or of the given scans (at least one): id, type,
+   * name and status, in id order. The scan's marker moves only when one of these fields (or the
+   * artifact's scan) changes: a field read here must be compared by migration 0010's trigger too.
    */
   compactArtifacts(db: Db, projectId: number, onlyScanIds?: readonly string[]) {
     let query = db

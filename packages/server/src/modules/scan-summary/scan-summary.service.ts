@@ -98,8 +98,9 @@ const isOtherVersionOf = (projectId: number, key: string) => (other: string) =>
 
 /**
  * Every scan's part, from the whole project. The rows and their markers are read before the
- * artifacts: an artifact written in between is then newer than the marker kept, and the next
- * version reads that scan again (an artifact older than its marker would be kept for good).
+ * artifacts: an artifact written in between has moved its scan's marker past the one kept, and
+ * the next version reads that scan again (an artifact older than its marker would be kept for
+ * good).
  */
 async function allParts(db: Db, projectId: number): Promise<ScanPart[]> {
   const scans = await repo.compactScans(db, projectId);
