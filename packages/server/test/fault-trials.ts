@@ -755,7 +755,7 @@ export async function checkLod(
   try {
     const octree = await openPotree(storagePotreeSource(storage, lod.prefix));
     let points = 0;
-    for (const node of octree.nodes()) {
+    for (const node of await octree.nodes()) {
       const decoded = await octree.readNode(node);
       if (decoded.count !== node.numPoints) {
         problems.push(`${label}: LOD node ${node.name} decodes to ${decoded.count}`);

@@ -90,7 +90,7 @@ function pointKey(
 /** Writes `cloud` again into `directory` with every node encoded as `encoding`. */
 async function rewrite(cloud: PotreeCloud, directory: string, encoding: PotreeEncoding) {
   await mkdir(directory, { recursive: true });
-  const nodes = cloud.nodes();
+  const nodes = await cloud.nodes();
   const hierarchy = new DataView(new ArrayBuffer(nodes.length * HIERARCHY_RECORD_SIZE));
   const parts: Uint8Array[] = [];
   let byteOffset = 0;
@@ -220,22 +220,17 @@ describe.each(['DEFAULT', 'BROTLI'] as const)(
       ({ root, offset: geometryOffset } = await loadWithPotreeCore(directory));
     }, 60_000);
 
-    it('builds the same hierarchy from hierarchy.bin', () => {
+    it('builds the same hierarchy from hierarchy.bin', async () => {
       expect(
         walk(root)
           .map((n) => n.name)
           .sort(),
-      ).toEqual(
-        ours
-          .nodes()
-          .map((n) => n.name)
-          .sort(),
-      );
+      ).toEqual((await ours.nodes()).map((n) => n.name).sort());
     });
 
     it('stores every point of the LAS file exactly once, unchanged', async () => {
       const stored: string[] = [];
-      for (const node of ours.nodes()) {
+      for (const node of await ours.nodes()) {
         const n = await ours.readNode(node);
         for (let i = 0; i < n.count; i++) {
           stored.push(
@@ -271,7 +266,7 @@ describe.each(['DEFAULT', 'BROTLI'] as const)(
         return nodes.every((n) => n.loaded);
       });
 
-      const byName = new Map(ours.nodes().map((n) => [n.name, n]));
+      const byName = new Map((await ours.nodes()).map((n) => [n.name, n]));
       for (const node of nodes) {
         const expected = await ours.readNode(byName.get(node.name)!);
         const attributes = node.geometry!.attributes;

@@ -1,5 +1,6 @@
 import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { inParallel } from '../lib/in-parallel.ts';
 import {
   childBox,
   HIERARCHY_RECORD_SIZE,
@@ -24,6 +25,11 @@ export interface PotreeSource {
 
 export type Box3 = { min: [number, number, number]; max: [number, number, number] };
 
+/**
+ * One octree node. Reached through `children` before its hierarchy chunk is read, a proxy node
+ * has no children and byte range yet; the nodes that `nodes()` and `nodesIntersecting()` return
+ * are complete, and `readNode` reads the chunk first when needed.
+ */
 export interface PotreeNode {
   name: string;
   level: number;
@@ -53,10 +59,13 @@ export interface DecodedNode {
 export interface PotreeCloud {
   metadata: PotreeMetadata;
   root: PotreeNode;
-  /** Every node, breadth first. */
-  nodes(): PotreeNode[];
-  /** Nodes whose cube intersects `box` (z ignored when the box gives ±Infinity), to `maxDepth`. */
-  nodesIntersecting(box: Box3, maxDepth?: number): PotreeNode[];
+  /** Every node, breadth first; reads every hierarchy chunk not read yet. */
+  nodes(): Promise<PotreeNode[]>;
+  /**
+   * Nodes whose cube intersects `box` (z ignored when the box gives ±Infinity), to `maxDepth`,
+   * breadth first. Reads the hierarchy chunks of the nodes found only.
+   */
+  nodesIntersecting(box: Box3, maxDepth?: number): Promise<PotreeNode[]>;
   readNode(node: PotreeNode): Promise<DecodedNode>;
 }
 
@@ -77,6 +86,17 @@ export function directorySource(directory: string): PotreeSource {
   };
 }
 
+/** Hierarchy chunks read at once while a traversal goes down through proxy nodes. */
+const HIERARCHY_READS_AT_ONCE = 8;
+
+/** Where the hierarchy chunk of a proxy node lies in hierarchy.bin. */
+type ChunkLocation = { start: number; size: number };
+
+/**
+ * Opens a cloud reading its metadata and the first hierarchy chunk only: the chunk of a proxy
+ * node (deeper levels) is read when a traversal reaches that node, so a query over a small part
+ * of a large cloud costs a few range reads, not one per chunk of the whole hierarchy.
+ */
 export async function openPotree(source: PotreeSource): Promise<PotreeCloud> {
   const metadata = JSON.parse(
     Buffer.from(await source.read('metadata.json')).toString('utf8'),
@@ -98,33 +118,57 @@ export async function openPotree(source: PotreeSource): Promise<PotreeCloud> {
     childMask: 0,
     children: [],
   };
-  await loadHierarchyChunk(source, root, 0, metadata.hierarchy.firstChunkSize);
+  // A proxy node's own byte range and children are known once its chunk is read.
+  const unread = new Map<PotreeNode, ChunkLocation>();
+  const reading = new Map<PotreeNode, Promise<void>>();
+  await loadHierarchyChunk(
+    source,
+    root,
+    { start: 0, size: metadata.hierarchy.firstChunkSize },
+    unread,
+  );
 
-  const nodes = () => {
-    const order = [root];
-    for (let i = 0; i < order.length; i++) {
-      for (const child of order[i]!.children) if (child) order.push(child);
+  const loadChunkOf = (node: PotreeNode): Promise<void> => {
+    const chunk = unread.get(node);
+    if (!chunk) return Promise.resolve();
+    let read = reading.get(node);
+    if (!read) {
+      // Shared by concurrent traversals; forgotten once settled so a failed read can be retried.
+      read = loadHierarchyChunk(source, node, chunk, unread).finally(() => reading.delete(node));
+      reading.set(node, read);
     }
-    return order;
+    return read;
+  };
+
+  /** Breadth first from the root through the nodes `keep` accepts, reading their chunks. */
+  const collect = async (keep: (node: PotreeNode) => boolean, maxDepth: number) => {
+    const found: PotreeNode[] = [];
+    let level = [root];
+    while (level.length > 0) {
+      const kept = level.filter(keep);
+      await inParallel(
+        kept.filter((node) => unread.has(node)),
+        HIERARCHY_READS_AT_ONCE,
+        loadChunkOf,
+      );
+      found.push(...kept);
+      level = [];
+      for (const node of kept) {
+        if (node.level >= maxDepth) continue;
+        for (const child of node.children) if (child) level.push(child);
+      }
+    }
+    return found;
   };
 
   return {
     metadata,
     root,
-    nodes,
-    nodesIntersecting(box, maxDepth = Number.POSITIVE_INFINITY) {
-      const found: PotreeNode[] = [];
-      const stack = [root];
-      while (stack.length > 0) {
-        const node = stack.pop()!;
-        if (!intersects(node.box, box)) continue;
-        found.push(node);
-        if (node.level >= maxDepth) continue;
-        for (const child of node.children) if (child) stack.push(child);
-      }
-      return found;
-    },
+    nodes: () => collect(() => true, Number.POSITIVE_INFINITY),
+    nodesIntersecting: (box, maxDepth = Number.POSITIVE_INFINITY) =>
+      collect((node) => intersects(node.box, box), maxDepth),
     async readNode(node) {
+      await loadChunkOf(node);
       const bytes =
         node.byteSize === 0
           ? new Uint8Array(0)
@@ -146,19 +190,27 @@ export async function openPotree(source: PotreeSource): Promise<PotreeCloud> {
   };
 }
 
+/**
+ * Reads the chunk starting with `first` and fills in its nodes; the proxy nodes it names are
+ * added to `unread`.
+ */
 async function loadHierarchyChunk(
   source: PotreeSource,
   first: PotreeNode,
-  start: number,
-  size: number,
+  { start, size }: ChunkLocation,
+  unread: Map<PotreeNode, ChunkLocation>,
 ): Promise<void> {
   const bytes = await source.read('hierarchy.bin', { start, end: start + size });
   if (bytes.length !== size || size % HIERARCHY_RECORD_SIZE !== 0) {
     throw new Error(`The hierarchy chunk at byte ${start} is incomplete`);
   }
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
+  if (size > 0 && view.getUint8(0) === NODE_TYPE_PROXY) {
+    // It would name another chunk for the same node, and a traversal could loop on it.
+    throw new Error(`The hierarchy chunk at byte ${start} starts with a proxy node`);
+  }
+  unread.delete(first);
   const order = [first];
-  const proxies: { node: PotreeNode; start: number; size: number }[] = [];
   for (let i = 0; i < size / HIERARCHY_RECORD_SIZE; i++) {
     const node = order[i];
     if (!node) throw new Error('The hierarchy has more records than nodes');
@@ -167,7 +219,7 @@ async function loadHierarchyChunk(
     node.childMask = record.childMask;
     node.children = [null, null, null, null, null, null, null, null];
     if (record.type === NODE_TYPE_PROXY) {
-      proxies.push({ node, start: record.byteOffset, size: record.byteSize });
+      unread.set(node, { start: record.byteOffset, size: record.byteSize });
       continue;
     }
     node.byteOffset = record.byteOffset;
@@ -188,8 +240,6 @@ async function loadHierarchyChunk(
       order.push(child);
     }
   }
-  for (const proxy of proxies)
-    await loadHierarchyChunk(source, proxy.node, proxy.start, proxy.size);
 }
 
 function intersects(a: Box3, b: Box3): boolean {

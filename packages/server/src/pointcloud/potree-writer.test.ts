@@ -41,7 +41,7 @@ async function sourceKeys(file: string): Promise<string[]> {
 
 async function cloudKeys(cloud: PotreeCloud): Promise<string[]> {
   const keys: string[] = [];
-  for (const node of cloud.nodes()) {
+  for (const node of await cloud.nodes()) {
     const p = await cloud.readNode(node);
     for (let i = 0; i < p.count; i++) {
       const rgb = p.rgb ? `${p.rgb[i * 3]},${p.rgb[i * 3 + 1]},${p.rgb[i * 3 + 2]}` : '';
@@ -96,7 +96,7 @@ describe.each([
   it('writes a consistent hierarchy: byte ranges tile octree.bin, points lie in their cubes', {
     timeout: 30_000,
   }, async () => {
-    const nodes = cloud.nodes();
+    const nodes = await cloud.nodes();
     expect(nodes.length).toBeGreaterThan(1);
     expect(cloud.metadata.encoding).toBe('BROTLI');
     const hierarchySize = (await stat(path.join(output, 'hierarchy.bin'))).size;
@@ -132,7 +132,7 @@ describe.each([
   it('thins each inner node uniformly: at most one point per cell of its grid', {
     timeout: 30_000,
   }, async () => {
-    for (const node of cloud.nodes()) {
+    for (const node of await cloud.nodes()) {
       if (node.childMask === 0) continue;
       const points = await cloud.readNode(node);
       const size = node.box.max[0] - node.box.min[0];

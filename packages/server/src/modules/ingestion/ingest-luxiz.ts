@@ -8,6 +8,7 @@ import {
   parseLuxizManifest,
 } from '../../device-packages/manifest.ts';
 import type { OpenedPackage } from '../../device-packages/package-reader.ts';
+import { inParallel } from '../../lib/in-parallel.ts';
 import { objectKey } from '../../storage/object-key.ts';
 import { imageObjectKey, portalBucket } from '../scan-images/scan-image-rules.ts';
 import { enqueueScanImageThumbnails } from '../scan-images/scan-image-thumbnails.job.ts';
@@ -221,29 +222,6 @@ async function checkStoredImageSizes(
       );
     }
   });
-}
-
-/** Runs `work` on every item, `concurrency` at a time; the first failure fails the whole. */
-async function inParallel<T>(
-  items: readonly T[],
-  concurrency: number,
-  work: (item: T) => Promise<void>,
-) {
-  let next = 0;
-  let failed = false;
-  const worker = async (): Promise<void> => {
-    while (!failed && next < items.length) {
-      const item = items[next++]!;
-      await work(item).catch((error: unknown) => {
-        failed = true;
-        throw error;
-      });
-    }
-  };
-  // Every worker is waited for: a write still in flight must not land after a cleanup.
-  const outcomes = await Promise.allSettled(Array.from({ length: concurrency }, worker));
-  const failure = outcomes.find((outcome) => outcome.status === 'rejected');
-  if (failure) throw failure.reason;
 }
 
 /** Writes images, camera artifacts and the pending state in one transaction. */

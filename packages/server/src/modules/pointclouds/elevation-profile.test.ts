@@ -8,7 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lasStream } from '../../device-packages/generator/las-writer.ts';
 import { loadSourceCloud } from '../../device-packages/generator/source-cloud.ts';
 import { openPointCloudFile } from '../../lib/las/las-reader.ts';
-import { directorySource, openPotree, type PotreeCloud } from '../../pointcloud/potree-reader.ts';
+import {
+  directorySource,
+  openPotree,
+  type PotreeCloud,
+  type PotreeSource,
+} from '../../pointcloud/potree-reader.ts';
 import { buildPotreeFromLas } from '../../pointcloud/potree-writer.ts';
 import { finishProfile, ProfileTooLargeError, profileCloud } from './elevation-profile.ts';
 import { proj4ForEpsg } from './point-cloud-crs.ts';
@@ -41,12 +46,30 @@ beforeAll(async () => {
     }),
     createWriteStream(lasPath),
   );
-  await buildPotreeFromLas(lasPath, path.join(work, 'lod'), { grid: 32, leafCapacity: 3_000 });
+  // Two levels per hierarchy chunk, so a profile goes through proxy nodes as on a large cloud.
+  await buildPotreeFromLas(lasPath, path.join(work, 'lod'), {
+    grid: 32,
+    leafCapacity: 3_000,
+    hierarchyStep: 2,
+  });
   cloud = await openPotree(directorySource(path.join(work, 'lod')));
 }, 60_000);
 afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
+
+/** The built cloud, counting its hierarchy chunk reads. */
+function countingSource() {
+  const inner = directorySource(path.join(work, 'lod'));
+  const counts = { hierarchy: 0 };
+  const source: PotreeSource = {
+    read(file, range) {
+      if (file === 'hierarchy.bin') counts.hierarchy++;
+      return inner.read(file, range);
+    },
+  };
+  return { source, counts };
+}
 
 /** Every source point within the corridor, found by brute force over the LAS file. */
 async function expectedProfile(a: [number, number], b: [number, number], width: number) {
@@ -100,6 +123,28 @@ describe('elevation profile across a real cloud', () => {
     const [, , lon, lat] = result.points[0]!;
     const back = toUtm.forward([lon, lat]) as [number, number];
     expect(Math.hypot(back[0] - pa[0], back[1] - pa[1])).toBeLessThan(1.5);
+  });
+
+  it('reads only the hierarchy chunks along the line, with the points of a full load', async () => {
+    const { min, max } = cloud.metadata.attributes.find((a) => a.name === 'position')!;
+    const toLonLat = proj4(UTM, 'WGS84');
+    const y = min[1]! + 0.4 * (max[1]! - min[1]!);
+    const line = [toLonLat.forward([min[0]!, y]), toLonLat.forward([max[0]!, y])] as [
+      number,
+      number,
+    ][];
+    const lazy = countingSource();
+    const profile = await profileCloud(await openPotree(lazy.source), UTM, line, 1);
+
+    const full = countingSource();
+    const loaded = await openPotree(full.source);
+    await loaded.nodes();
+    const reference = await profileCloud(loaded, UTM, line, 1);
+    expect(full.counts.hierarchy).toBeGreaterThan(4);
+    expect(lazy.counts.hierarchy).toBeGreaterThan(1);
+    expect(lazy.counts.hierarchy).toBeLessThan(full.counts.hierarchy);
+    expect(profile.points.length).toBeGreaterThan(100);
+    expect(profile.points).toEqual(reference.points);
   });
 
   it('thins evenly along the line when the point limit is reached', async () => {

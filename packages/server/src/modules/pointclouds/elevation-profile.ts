@@ -75,9 +75,11 @@ export async function profileCloud(
     length += Math.hypot(dx, dy);
   }
 
+  // One segment at a time keeps the cloud's bound on concurrent reads; a chunk read for one
+  // segment is not read again for the next.
   const nodes = new Map<string, PotreeNode>();
   for (const segment of segments) {
-    for (const node of cloud.nodesIntersecting(segment.box)) nodes.set(node.name, node);
+    for (const node of await cloud.nodesIntersecting(segment.box)) nodes.set(node.name, node);
   }
   const wanted = [...nodes.values()];
   const total = wanted.reduce((sum, node) => sum + node.numPoints, 0);

@@ -33,7 +33,7 @@ afterAll(async () => {
 /** Every stored point as "x y z gps", per node name. */
 async function nodePoints(cloud: PotreeCloud): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
-  for (const node of cloud.nodes()) {
+  for (const node of await cloud.nodes()) {
     const p = await cloud.readNode(node);
     const keys: string[] = [];
     for (let i = 0; i < p.count; i++) {
@@ -109,7 +109,7 @@ describe('out-of-core level-of-detail build', () => {
     }
     const covered = chunks.reduce((sum, c) => sum + c.size, 0);
     expect(covered).toBe(bytes.length);
-    expect(cloud.nodes().length * HIERARCHY_RECORD_SIZE).toBe(
+    expect((await cloud.nodes()).length * HIERARCHY_RECORD_SIZE).toBe(
       bytes.length - (chunks.length - 1) * HIERARCHY_RECORD_SIZE,
     );
   });
