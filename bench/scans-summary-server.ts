@@ -173,7 +173,7 @@ async function timeCompactBuild(db: Db, user: UserRow, projectId: number) {
     compactCachedMs,
     compactJsonBytes: built.json.length,
     compactBrBytes: built.br.length,
-    compactGzipBytes: built.gzip.length,
+    compactGzipBytes: (await built.gzip()).length,
   };
 }
 

@@ -63,7 +63,7 @@ export async function registerScanSummaryRoutes(
     reply.type('application/json; charset=utf-8');
     if (encoding) reply.header('content-encoding', encoding);
     return reply.send(
-      encoding === 'br' ? summary.br : encoding === 'gzip' ? summary.gzip : summary.json,
+      encoding === 'br' ? summary.br : encoding === 'gzip' ? await summary.gzip() : summary.json,
     );
   });
 }
