@@ -1,4 +1,5 @@
 import { createApp } from '../app.ts';
+import { scanSummaryService } from '../modules/scan-summary/scan-summary.service.ts';
 import { startWorker } from '../worker/worker.ts';
 import {
   configOrExit,
@@ -26,6 +27,14 @@ export async function startWeb({ withWorker }: { withWorker: boolean }) {
   await app.listen({ port: config.port, host: config.host });
   // Started once the portal listens: building the packages takes seconds the start need not wait.
   if (demoPackagesPending) void queueDemoPackagesInBackground(config, db);
+  // So is the viewer's summary of the largest projects: the first viewer after a start of this
+  // process then does not wait for a whole computation.
+  void scanSummaryService.prepareLargeProjects(db).then(
+    (projects) => {
+      if (projects.length > 0) app.log.info({ projects }, 'Viewer summaries prepared');
+    },
+    (error: unknown) => app.log.warn({ err: error }, 'Viewer summaries not prepared'),
+  );
   const database = config.databaseUrl ? 'PostgreSQL server' : `PGlite in ${config.dataDir}`;
   console.log(`\nAsset Portal is running at ${config.publicUrl}  (database: ${database})`);
   if (accounts.length > 0) {

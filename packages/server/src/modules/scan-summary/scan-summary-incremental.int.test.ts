@@ -292,4 +292,29 @@ describe.each(DATABASE_KINDS)('a new summary version from the previous one on %s
     expect(parts.entries).toBeGreaterThan(0);
     expect(parts.bytes).toBeGreaterThan(0);
   });
+
+  it('prepares the largest projects before their first viewer, who then reads no scan', async () => {
+    // More scans than any other project of this file, and one fewer.
+    const large = await projectWithScans(12);
+    const smaller = await projectWithScans(11);
+    const prepared = await scanSummaryService.prepareLargeProjects(db(), 12);
+    expect(prepared).toEqual([large.project.id]);
+    const expected = await fullSummaryJson(db(), large.project.id);
+    const readScans = vi.spyOn(scanSummaryRepository, 'compactScans');
+    const first = await scanSummaryService.compact(db(), large.viewer, large.project.id);
+    expect(readScans).not.toHaveBeenCalled();
+    expect(first.json.toString('utf8')).toBe(expected);
+    // A later version reads only the changed scan; the smaller project, not prepared, reads all.
+    await db()
+      .updateTable('scans')
+      .set({ comment: 'Checked again' })
+      .where('id', '=', large.scans[3]!.id)
+      .execute();
+    await scanSummaryService.compact(db(), large.viewer, large.project.id);
+    await scanSummaryService.compact(db(), smaller.viewer, smaller.project.id);
+    expect(readScans.mock.calls.map(([, projectId, ids]) => [projectId, ids])).toEqual([
+      [large.project.id, [large.scans[3]!.id]],
+      [smaller.project.id, undefined],
+    ]);
+  });
 });

@@ -36,6 +36,18 @@ export const scanSummaryRepository = {
       .executeTakeFirst();
   },
 
+  /** Projects of at least `minScans` scans, the largest first. */
+  largeProjects(db: Db, minScans: number) {
+    return db
+      .selectFrom('scans')
+      .select(['projectId', sql<number>`count(*)::int`.as('scans')])
+      .where('projectId', 'is not', null)
+      .groupBy('projectId')
+      .having(sql`count(*)`, '>=', minScans)
+      .orderBy(sql`count(*)`, 'desc')
+      .execute();
+  },
+
   /**
    * Each scan's id and change marker, in the list's order: no paths and no artifacts, cheap to
    * read.

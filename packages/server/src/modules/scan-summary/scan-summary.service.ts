@@ -43,6 +43,12 @@ const ROWS_CACHE_BYTES = 96 * 1024 * 1024;
 const PARTS_CACHE_BYTES = 48 * 1024 * 1024;
 
 /**
+ * Projects of at least this many scans get their summary computed when a web process starts:
+ * the whole computation takes 0.8–2 s for 10,000 scans, and then only changed scans are read.
+ */
+export const PREPARE_MIN_SCANS = 1_000;
+
+/**
  * Above this many changed scans the whole project is read again: reading them by id would
  * cost about as much, and the statement's parameters stay few.
  */
@@ -86,6 +92,8 @@ function estimateRowBytes(rows: ProjectSummaries): number {
   return bytes;
 }
 
+const versionKey = (projectId: number, version: string) => `${projectId}:${version}`;
+
 /**
  * The project's cache key, after the access check: another organization's project and a missing
  * one both answer 'Not found', as the GraphQL API does. The version is read before the scans, so
@@ -94,7 +102,7 @@ function estimateRowBytes(rows: ProjectSummaries): number {
 async function visibleVersionKey(db: Db, viewer: Viewer, projectId: number): Promise<string> {
   const head = await repo.projectHead(db, projectId);
   if (!head || !scanPolicy.canReadProject(viewer, head.organizationId)) throw new NotFoundError();
-  return `${projectId}:${head.version}`;
+  return versionKey(projectId, head.version);
 }
 
 /** Older versions of the project can never be asked for again. */
@@ -191,6 +199,27 @@ export const scanSummaryService = {
     const cache = cachesOf(ctx.db).rows;
     cache.deleteWhere(isOtherVersionOf(projectId, key));
     return cache.getOrLoad(key, () => loadProjectSummaries(ctx.db, projectId));
+  },
+
+  /**
+   * Computes the compact summaries of the largest projects (at least `minScans` scans, the
+   * largest first, while their prepared parts fill less than three quarters of that cache), so
+   * the first viewer after a start finds it computed and later versions are computed from it.
+   * Returns the projects prepared.
+   */
+  async prepareLargeProjects(db: Db, minScans = PREPARE_MIN_SCANS): Promise<number[]> {
+    const caches = cachesOf(db);
+    const prepared: number[] = [];
+    for (const { projectId } of await repo.largeProjects(db, minScans)) {
+      if (projectId === null || caches.parts.bytes >= PARTS_CACHE_BYTES * 0.75) break;
+      const head = await repo.projectHead(db, projectId);
+      if (!head) continue;
+      await caches.compact.getOrLoad(versionKey(projectId, head.version), () =>
+        buildCompact(db, projectId),
+      );
+      prepared.push(projectId);
+    }
+    return prepared;
   },
 
   /** What the caches hold (tests and benchmarks). */
