@@ -63,6 +63,32 @@ export interface LazRecordReader {
   close(): void;
 }
 
+/** The decoded records of one read, in laz-perf's memory, grown as reads get larger. */
+class RecordBuffer {
+  private pointer = 0;
+  private capacity = 0;
+  constructor(
+    private readonly laz: LazModule,
+    private readonly recordLength: number,
+  ) {}
+
+  /** Room for `count` records; the address stays valid until the next call. */
+  atLeast(count: number): number {
+    if (count > this.capacity) {
+      this.free();
+      this.pointer = this.laz._malloc(count * this.recordLength);
+      this.capacity = count;
+    }
+    return this.pointer;
+  }
+
+  free(): void {
+    if (this.pointer) this.laz._free(this.pointer);
+    this.pointer = 0;
+    this.capacity = 0;
+  }
+}
+
 /** Bytes a chunk buffer keeps past the chunk, zeroed, for a decoder that reads ahead. */
 const READ_AHEAD = 64;
 
@@ -89,8 +115,7 @@ function chunkedReader(
   const largest = Math.max(...chunks.map((chunk) => chunk.byteLength)) + READ_AHEAD;
   const chunkBytes = Buffer.alloc(largest);
   const chunkPointer = laz._malloc(largest);
-  let recordsPointer = 0;
-  let recordsCapacity = 0;
+  const records = new RecordBuffer(laz, recordLength);
   let decoder: InstanceType<LazModule['ChunkDecoder']> | null = null;
   let next = 0;
   let leftInChunk = 0;
@@ -120,11 +145,7 @@ function chunkedReader(
     recordLength,
     chunked: true,
     async read(target, count, start) {
-      if (count > recordsCapacity) {
-        if (recordsPointer) laz._free(recordsPointer);
-        recordsPointer = laz._malloc(count * recordLength);
-        recordsCapacity = count;
-      }
+      const recordsPointer = records.atLeast(count);
       let done = 0;
       while (done < count) {
         if (leftInChunk === 0) await openChunk(next++);
@@ -144,7 +165,7 @@ function chunkedReader(
     close() {
       decoder?.delete();
       laz._free(chunkPointer);
-      if (recordsPointer) laz._free(recordsPointer);
+      records.free();
     },
   };
 }
@@ -157,8 +178,6 @@ async function wholeFileReader(
 ): Promise<LazRecordReader> {
   const filePointer = laz._malloc(fileSize);
   let reader: InstanceType<LazModule['LASZip']> | null = null;
-  let recordsPointer = 0;
-  let recordsCapacity = 0;
   try {
     const piece = Buffer.alloc(Math.min(fileSize, 64 * 1024 * 1024));
     for (let position = 0; position < fileSize; position += piece.length) {
@@ -188,16 +207,13 @@ async function wholeFileReader(
   }
   const opened = reader;
   const recordLength = opened.getPointLength();
+  const records = new RecordBuffer(laz, recordLength);
   return {
     pointFormat: opened.getPointFormat() & 0x3f,
     recordLength,
     chunked: false,
     async read(target, count, start) {
-      if (count > recordsCapacity) {
-        if (recordsPointer) laz._free(recordsPointer);
-        recordsPointer = laz._malloc(count * recordLength);
-        recordsCapacity = count;
-      }
+      const recordsPointer = records.atLeast(count);
       try {
         for (let i = 0; i < count; i++) opened.getPoint(recordsPointer + i * recordLength);
       } catch (error) {
@@ -208,7 +224,7 @@ async function wholeFileReader(
     close() {
       opened.delete();
       laz._free(filePointer);
-      if (recordsPointer) laz._free(recordsPointer);
+      records.free();
     },
   };
 }
