@@ -43,6 +43,11 @@ export interface OpenedPackage {
   entry(name: string): PackageEntry | undefined;
   /** Streams an entry's bytes; the stream errors if they disagree with the recorded size. */
   readEntry(name: string): Promise<Readable>;
+  /**
+   * The last `bytes` bytes of an entry (all of it when shorter): read directly for a stored
+   * entry, streamed through for a compressed one.
+   */
+  readEntryTail(name: string, bytes: number): Promise<Buffer>;
   /** Reads a small entry as UTF-8 text; undefined when absent. Refuses entries over `maxBytes`. */
   readText(name: string, maxBytes?: number): Promise<string | undefined>;
   close(): void;
@@ -180,6 +185,30 @@ export async function openPackage(
     );
   };
 
+  const readEntryTail = async (name: string, bytes: number): Promise<Buffer> => {
+    const entry = raw.get(name);
+    if (!entry) throw new PackageFormatError(`${name} is not in the package`);
+    const size = entry.uncompressedSize;
+    const start = Math.max(0, size - bytes);
+    const stored = entry.compressionMethod === 0;
+    const stream = await new Promise<Readable>((resolve, reject) => {
+      const done = (error: Error | null, opened?: Readable) =>
+        error || !opened ? reject(asFormatError(name, error!)) : resolve(opened);
+      if (stored) zip.openReadStream(entry, { start, end: size }, done);
+      else zip.openReadStream(entry, done);
+    });
+    const guarded = guardedEntryStream(name, stream);
+    const tail = Buffer.alloc(size - start);
+    let position = stored ? start : 0;
+    for await (const chunk of guarded as AsyncIterable<Buffer>) {
+      const from = Math.max(start, position);
+      const to = position + chunk.length;
+      if (to > from) chunk.copy(tail, from - start, from - position, to - position);
+      position = to;
+    }
+    return tail;
+  };
+
   return {
     path,
     entries,
@@ -187,6 +216,7 @@ export async function openPackage(
     has: (name) => raw.has(name),
     entry: (name) => entries.find((entry) => entry.name === name),
     readEntry,
+    readEntryTail,
     async readText(name, maxBytes = 16 * 1024 ** 2) {
       const entry = raw.get(name);
       if (!entry) return undefined;

@@ -142,10 +142,7 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
     feature: 'package',
     attack: 'a scan whose LAZ chunk-table offset points past the end of the file',
     expected:
-      'Scan laz1: level-of-detail build failed: The LAZ point data cannot be decoded (corrupt or truncated file)',
-    outcome: 'accepted',
-    issue:
-      'ingestion checks only the LAZ header: the session and scan are stored, then the level-of-detail build fails (PointCloudLod activity) and the scan keeps a cloud nobody can view',
+      'Scan laz1: scans/s1/pointcloud.laz: The LAZ chunk table is missing or damaged (no chunk table): its points cannot be decoded',
   },
   {
     file: 'package-las-lying-count.luxlz',

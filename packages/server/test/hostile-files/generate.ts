@@ -318,7 +318,7 @@ export const BUILDERS: Record<string, () => Buffer> = {
   'package-laz-broken-chunk-table.luxlz': () =>
     luxlz({
       manifest: manifest({
-        // Its own session and scan ids: this package is accepted, and ids are global.
+        // Its own session and scan ids, as when this package was accepted (ids are global).
         sessionId: 'LG1001_20050402_000099',
         scans: [{ ...SCAN, id: 'laz1', pointCloud: 'scans/s1/pointcloud.laz', pointCount: 1065 }],
       }),

@@ -10,9 +10,11 @@ import {
 import type { OpenedPackage } from '../../device-packages/package-reader.ts';
 import {
   assertPointDataComplete,
+  LasFormatError,
   type LasHeader,
   readLasHeader,
 } from '../../lib/las/las-header.ts';
+import { readLazChunkLayout } from '../../lib/las/laz-chunk-table.ts';
 
 /** Readers of the entries inside an opened package; each streams, none loads a cloud. */
 
@@ -35,29 +37,71 @@ async function readHead(pkg: OpenedPackage, name: string, bytes: number): Promis
   return Buffer.concat(chunks).subarray(0, bytes);
 }
 
+/** A chunk table larger than this (millions of chunks) is left to the level-of-detail build. */
+const MAX_CHUNK_TABLE_BYTES = 16 * 1024 * 1024;
+
+/**
+ * A read-only file handle over pieces of an entry (its head, its tail), for the readers that
+ * read by position: bytes outside the pieces read as absent, which they tolerate.
+ */
+function piecesHandle(size: number, pieces: { at: number; bytes: Buffer }[]): FileHandle {
+  return {
+    stat: async () => ({ size }),
+    read: async (buffer: Buffer, offset: number, length: number, position: number) => {
+      for (const { at, bytes } of pieces) {
+        if (position < at || position >= at + bytes.length) continue;
+        const end = Math.min(at + bytes.length, position + length);
+        bytes.copy(buffer, offset, position - at, end - at);
+        return { bytesRead: end - position, buffer };
+      }
+      return { bytesRead: 0, buffer };
+    },
+  } as unknown as FileHandle;
+}
+
 /**
  * Reads the LAS/LAZ header of a point-cloud entry from its first bytes and checks it against the
  * entry's size: an uncompressed LAS must hold every record its header promises. A LAZ file's
- * compressed size says nothing about its point count, so only its header is checked.
+ * compressed size says nothing about its point count: its chunk table (at its end) must list
+ * chunks that hold every point, or its points could not be decoded.
  */
 export async function checkPointCloudEntry(pkg: OpenedPackage, name: string): Promise<LasHeader> {
   const entry = pkg.entry(name);
   if (!entry) throw new PackageFormatError(`${name} is not in the package`);
   const head = await readHead(pkg, name, LAS_HEAD_BYTES);
-  // readLasHeader reads by position; this handle serves the head and reports the entry's size,
-  // so records past the head (LAS 1.4 extended VLRs) read as absent, which it tolerates.
-  const handle = {
-    stat: async () => ({ size: entry.size }),
-    read: async (buffer: Buffer, offset: number, length: number, position: number) => {
-      const end = Math.min(head.length, position + length);
-      const bytesRead = Math.max(0, end - position);
-      if (bytesRead > 0) head.copy(buffer, offset, position, end);
-      return { bytesRead, buffer };
-    },
-  } as unknown as FileHandle;
-  const header = await readLasHeader(handle);
+  const header = await readLasHeader(piecesHandle(entry.size, [{ at: 0, bytes: head }]));
   assertPointDataComplete(header, entry.size);
+  if (header.compressed) await checkLazChunkTable(pkg, name, header, head, entry.size);
   return header;
+}
+
+async function checkLazChunkTable(
+  pkg: OpenedPackage,
+  name: string,
+  header: LasHeader,
+  head: Buffer,
+  size: number,
+): Promise<void> {
+  // VLRs longer than the head leave the table's position unread here; the build will say.
+  if (header.offsetToPointData + 8 > head.length) return;
+  let tableStart = Number(head.readBigInt64LE(header.offsetToPointData));
+  const pieces = [{ at: 0, bytes: head }];
+  if (tableStart === -1) {
+    // Written to a stream: the table's position is in the file's last 8 bytes.
+    const last = await pkg.readEntryTail(name, 8);
+    pieces.push({ at: size - last.length, bytes: last });
+    if (last.length === 8) tableStart = Number(last.readBigInt64LE(0));
+  }
+  if (tableStart > header.offsetToPointData && tableStart < size) {
+    if (size - tableStart > MAX_CHUNK_TABLE_BYTES) return;
+    pieces.unshift({ at: tableStart, bytes: await pkg.readEntryTail(name, size - tableStart) });
+  }
+  const layout = await readLazChunkLayout(piecesHandle(size, pieces), header, size);
+  if ('unavailable' in layout) {
+    throw new LasFormatError(
+      `The LAZ chunk table is missing or damaged (${layout.unavailable}): its points cannot be decoded`,
+    );
+  }
 }
 
 async function* csvRows(pkg: OpenedPackage, name: string) {
