@@ -6,7 +6,9 @@ import {
   readLasHeader,
 } from './las-header.ts';
 import { formatHasGpsTime, gpsTimeOffset, rgbOffset } from './las-point-formats.ts';
+import { readLazChunkLayout } from './laz-chunk-table.ts';
 import { type LazRecordReader, openLazRecords } from './laz-records.ts';
+import { lazRunsInThreads } from './laz-threads.ts';
 
 /**
  * Streams the points of a LAS or LAZ file (LAS 1.2–1.4, point formats 0–10) as column chunks
@@ -50,8 +52,14 @@ export interface PointCloudFile {
   header: LasHeader;
   hasGpsTime: boolean;
   hasRgb: boolean;
-  /** Yields every point once, in file order. */
+  /** Yields every point once, in file order, in chunks of `chunkSize` points. */
   chunks(chunkSize?: number): AsyncGenerator<PointColumns, void, undefined>;
+  /**
+   * Yields every point once, in file order, in chunks of varying size; a LAZ file is decoded in
+   * `threads` worker threads while the caller works (a LAS file, or a LAZ without a usable chunk
+   * table, is read as by `chunks`).
+   */
+  chunksDecodedInThreads(threads: number): AsyncGenerator<PointColumns, void, undefined>;
 }
 
 const DEFAULT_CHUNK = 65_536;
@@ -72,7 +80,28 @@ export async function openPointCloudFile(path: string): Promise<PointCloudFile> 
     hasGpsTime: formatHasGpsTime(format),
     hasRgb: rgbOffset(format) !== undefined,
     chunks: (chunkSize = DEFAULT_CHUNK) => decodedChunks(path, header, chunkSize),
+    chunksDecodedInThreads: (threads) => chunksDecodedInThreads(path, header, threads),
   };
+}
+
+async function* chunksDecodedInThreads(path: string, header: LasHeader, threads: number) {
+  let layout: Awaited<ReturnType<typeof readLazChunkLayout>> | null = null;
+  if (header.compressed && threads > 0) {
+    const handle = await open(path, 'r');
+    try {
+      layout = await readLazChunkLayout(handle, header, (await handle.stat()).size);
+    } finally {
+      await handle.close();
+    }
+  }
+  if (!layout || 'unavailable' in layout) {
+    yield* decodedChunks(path, header, DEFAULT_CHUNK);
+    return;
+  }
+  const format = { pointFormat: header.pointFormat, recordLength: header.pointRecordLength };
+  for await (const run of lazRunsInThreads(path, format, layout.chunks, threads)) {
+    yield decodeRecords(format.pointFormat, format.recordLength, run.records, run.count);
+  }
 }
 
 async function* decodedChunks(path: string, header: LasHeader, chunkSize: number) {

@@ -100,19 +100,49 @@ export async function openLazRecords(
   const fileSize = (await handle.stat()).size;
   const layout = options.whole ? null : await readLazChunkLayout(handle, header, fileSize);
   if (layout && !('unavailable' in layout)) {
-    return chunkedReader(await loadLazPerf(), handle, header, layout.chunks);
+    return chunkedReader(await loadLazPerf(), handle, recordFormat(header), layout.chunks);
   }
   return wholeFileReader(await loadLazPerf(), handle, header, fileSize);
+}
+
+/** The point format and record length the decoder is opened with. */
+export interface LazRecordFormat {
+  pointFormat: number;
+  recordLength: number;
+}
+
+const recordFormat = (header: LasHeader): LazRecordFormat => ({
+  pointFormat: header.pointFormat,
+  recordLength: header.pointRecordLength,
+});
+
+/**
+ * Decodes the given whole chunks of a LAZ file, in order, into one buffer of records: one
+ * decoding thread's share of a file (`laz-threads.ts`).
+ */
+export async function decodeLazChunks(
+  handle: FileHandle,
+  format: LazRecordFormat,
+  chunks: readonly LazChunk[],
+): Promise<Uint8Array> {
+  const count = chunks.reduce((sum, chunk) => sum + chunk.pointCount, 0);
+  const reader = chunkedReader(await loadLazPerf(), handle, format, chunks);
+  try {
+    const records = new Uint8Array(count * format.recordLength);
+    await reader.read(Buffer.from(records.buffer), count, 0);
+    return records;
+  } finally {
+    reader.close();
+  }
 }
 
 function chunkedReader(
   laz: LazModule,
   handle: FileHandle,
-  header: LasHeader,
+  { pointFormat, recordLength }: LazRecordFormat,
   chunks: readonly LazChunk[],
 ): LazRecordReader {
-  const recordLength = header.pointRecordLength;
-  const largest = Math.max(...chunks.map((chunk) => chunk.byteLength)) + READ_AHEAD;
+  const largest = chunks.reduce((most, chunk) => Math.max(most, chunk.byteLength), 0) + READ_AHEAD;
   const chunkBytes = Buffer.alloc(largest);
   const chunkPointer = laz._malloc(largest);
   const records = new RecordBuffer(laz, recordLength);
@@ -133,7 +163,7 @@ function chunkedReader(
     decoder?.delete();
     decoder = new laz.ChunkDecoder();
     try {
-      decoder.open(header.pointFormat, recordLength, chunkPointer);
+      decoder.open(pointFormat, recordLength, chunkPointer);
     } catch (error) {
       throw decodeFailure(`LAZ chunk ${index + 1} of ${chunks.length} cannot be decoded`, error);
     }
@@ -141,7 +171,7 @@ function chunkedReader(
   }
 
   return {
-    pointFormat: header.pointFormat,
+    pointFormat,
     recordLength,
     chunked: true,
     async read(target, count, start) {

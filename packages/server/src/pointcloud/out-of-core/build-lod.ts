@@ -100,6 +100,7 @@ export async function buildLod(
   const plan = await partitionCloud(inputPath, workDir, {
     chunkPoints,
     maxChunkLevel: rules.gridBits,
+    decodeThreads: threads,
     onProgress: (points, total) => options.onProgress?.({ phase: 'reading', points, total }),
   });
   const attributes = describeAttributes(plan, options.gpsTime !== false);

@@ -81,7 +81,12 @@ export interface PartitionOptions {
    */
   maxChunkLevel: number;
   onProgress?: (pointsRead: number, total: number) => void;
+  /** Worker threads decoding a LAZ file while this thread partitions it (0: this thread). */
+  decodeThreads?: number;
 }
+
+/** Clouds from this many points are decoded in worker threads (LAZ only; LAS is only copied). */
+const THREADED_DECODE_MIN_POINTS = 262_144;
 
 export const chunkFile = (workDir: string, name: string) =>
   path.join(workDir, 'chunks', `${name}.pts`);
@@ -240,7 +245,10 @@ async function distributeOnce(
   const rgbMax: Vec3 = [0, 0, 0];
 
   let read = 0;
-  for await (const chunk of file.chunks()) {
+  // Starting the threads costs about half a second: a small cloud is decoded here sooner.
+  const decodeThreads = count >= THREADED_DECODE_MIN_POINTS ? (options.decodeThreads ?? 0) : 0;
+  const points = decodeThreads > 0 ? file.chunksDecodedInThreads(decodeThreads) : file.chunks();
+  for await (const chunk of points) {
     if (read + chunk.count > count) {
       throw new Error(`The point cloud holds more points than its header's ${count}`);
     }
