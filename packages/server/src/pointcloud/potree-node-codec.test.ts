@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { openPointCloudFile } from '../lib/las/las-reader.ts';
+import { allocatePointColumns, openPointCloudFile } from '../lib/las/las-reader.ts';
 import {
   decodePotreeNode,
   encodePotreeNode,
@@ -32,16 +32,7 @@ function samplePoints(count: number, withGps: boolean, withRgb: boolean): NodePo
     seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
     return seed;
   };
-  const points: NodePoints = {
-    count,
-    x: new Int32Array(count),
-    y: new Int32Array(count),
-    z: new Int32Array(count),
-    intensity: new Uint16Array(count),
-    classification: new Uint8Array(count),
-    gpsTime: withGps ? new Float64Array(count) : null,
-    rgb: withRgb ? new Uint16Array(count * 3) : null,
-  };
+  const points: NodePoints = allocatePointColumns(count, { gpsTime: withGps, rgb: withRgb });
   const extremes = [-2147483648, 2147483647, 0, -1, 1 << 27, (1 << 27) + 5, 65535, 65536];
   for (let i = 0; i < count; i++) {
     points.x[i] = i < extremes.length ? extremes[i]! : next() | 0;

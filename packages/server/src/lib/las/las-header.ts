@@ -1,14 +1,13 @@
 import { type FileHandle, open } from 'node:fs/promises';
+import { readAt } from './file-reads.ts';
+import { LasFormatError } from './las-format-error.ts';
 
 /**
  * Reader of the LAS 1.0–1.4 public header block and its variable-length records (ASPRS LAS
  * specification R15). Only the bytes of the header and the VLRs are read, never the points.
  */
 
-/** A file that is not LAS, or whose header contradicts the file. */
-export class LasFormatError extends Error {
-  override name = 'LasFormatError';
-}
+export { LasFormatError };
 
 export interface LasVector {
   x: number;
@@ -84,12 +83,6 @@ const EVLR_HEADER_SIZE = 60;
 const PROJECTION_USER_ID = 'LASF_Projection';
 const GEOKEY_DIRECTORY_RECORD = 34735;
 const WKT_RECORD = 2112;
-
-async function readAt(handle: FileHandle, position: number, length: number): Promise<Buffer> {
-  const buffer = Buffer.alloc(length);
-  const { bytesRead } = await handle.read(buffer, 0, length, position);
-  return buffer.subarray(0, bytesRead);
-}
 
 function text(buffer: Buffer, start: number, length: number): string {
   const raw = buffer.toString('latin1', start, start + length);

@@ -1,10 +1,6 @@
-import { type FileHandle, open } from 'node:fs/promises';
-import {
-  assertPointDataComplete,
-  LasFormatError,
-  type LasHeader,
-  readLasHeader,
-} from './las-header.ts';
+import { open } from 'node:fs/promises';
+import { readExactlyInto } from './file-reads.ts';
+import { assertPointDataComplete, type LasHeader, readLasHeader } from './las-header.ts';
 import { formatHasGpsTime, gpsTimeOffset, rgbOffset } from './las-point-formats.ts';
 import { readLazChunkLayout } from './laz-chunk-table.ts';
 import { type LazRecordReader, openLazRecords } from './laz-records.ts';
@@ -110,15 +106,6 @@ async function* decodedChunks(path: string, header: LasHeader, chunkSize: number
   }
 }
 
-async function readExactly(handle: FileHandle, buffer: Buffer, length: number, position: number) {
-  const { bytesRead } = await handle.read(buffer, 0, length, position);
-  if (bytesRead < length) {
-    throw new LasFormatError(
-      `LAS point data ended early: expected ${length} bytes at byte ${position}, read ${bytesRead}`,
-    );
-  }
-}
-
 /** A run of consecutive point records exactly as stored (LAS) or decoded (LAZ). */
 export interface PointRecordChunk {
   /** Index of the chunk's first point in the file. */
@@ -154,7 +141,12 @@ export async function* pointRecordChunks(
       const length = count * recordLength;
       if (laz) await laz.read(bytes, count, start);
       else
-        await readExactly(handle, bytes, length, header.offsetToPointData + start * recordLength);
+        await readExactlyInto(
+          handle,
+          bytes,
+          length,
+          header.offsetToPointData + start * recordLength,
+        );
       yield { start, count, pointFormat, recordLength, bytes: bytes.subarray(0, length) };
     }
   } finally {

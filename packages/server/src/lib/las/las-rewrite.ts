@@ -1,5 +1,6 @@
 import type { FileHandle } from 'node:fs/promises';
-import { LasFormatError, type LasHeader, type LasVector } from './las-header.ts';
+import { readExactly } from './file-reads.ts';
+import type { LasHeader, LasVector } from './las-header.ts';
 
 /**
  * Helpers to write an uncompressed LAS file that copies another one record for record (header
@@ -20,15 +21,6 @@ export function isLaszipVlr(vlr: { userId: string; recordId: number }): boolean 
   return vlr.userId === 'laszip encoded' && vlr.recordId === 22204;
 }
 
-async function readExactly(handle: FileHandle, length: number, position: number): Promise<Buffer> {
-  const buffer = Buffer.alloc(length);
-  const { bytesRead } = await handle.read(buffer, 0, length, position);
-  if (bytesRead < length) {
-    throw new LasFormatError(`LAS file ended early: expected ${length} bytes at byte ${position}`);
-  }
-  return buffer;
-}
-
 /**
  * The header block and VLRs of the uncompressed copy of a LAS/LAZ file: the same bytes (version,
  * point format, record length, counts, scale, offsets, any bytes a writer added after the
@@ -40,7 +32,7 @@ export async function readLasPreambleForCopy(
   handle: FileHandle,
   header: LasHeader,
 ): Promise<Buffer> {
-  const preamble = await readExactly(handle, header.offsetToPointData, 0);
+  const preamble = await readExactly(handle, 0, header.offsetToPointData);
   const laszip = header.vlrs.find((vlr) => !vlr.extended && isLaszipVlr(vlr));
   let result = preamble;
   if (laszip) {
@@ -73,5 +65,5 @@ export async function readEvlrBytes(handle: FileHandle, header: LasHeader): Prom
   if (evlrs.length === 0) return Buffer.alloc(0);
   const start = evlrs[0]!.dataOffset - EVLR_HEADER_SIZE;
   const last = evlrs[evlrs.length - 1]!;
-  return readExactly(handle, last.dataOffset + last.length - start, start);
+  return readExactly(handle, start, last.dataOffset + last.length - start);
 }

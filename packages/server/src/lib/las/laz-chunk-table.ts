@@ -1,4 +1,5 @@
 import type { FileHandle } from 'node:fs/promises';
+import { readAt } from './file-reads.ts';
 import type { LasHeader } from './las-header.ts';
 import {
   ArithmeticDecoder,
@@ -137,10 +138,4 @@ export function encodeChunkTable(
     coder.encode(encoder, previous?.byteLength ?? 0, entries[i]!.byteLength, 1);
   }
   return Buffer.concat([head, encoder.finish()]);
-}
-
-async function readAt(handle: FileHandle, position: number, length: number): Promise<Buffer> {
-  const buffer = Buffer.alloc(Math.max(0, length));
-  const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
-  return buffer.subarray(0, bytesRead);
 }
