@@ -18,6 +18,7 @@ import { authenticate } from '../packages/server/src/identity/bff/authenticate.t
 import { SESSION_COOKIE } from '../packages/server/src/identity/bff/session-cookie.ts';
 import { webSessionRepository } from '../packages/server/src/identity/bff/web-session.repository.ts';
 import { scanSummaryService } from '../packages/server/src/modules/scan-summary/scan-summary.service.ts';
+import { startSummaryRefresher } from '../packages/server/src/modules/scan-summary/summary-refresher.ts';
 import { groupBy, scanRepository } from '../packages/server/src/modules/scans/scan.repository.ts';
 import { scanService } from '../packages/server/src/modules/scans/scan.service.ts';
 import { factories } from '../packages/server/test/factories.ts';
@@ -244,6 +245,8 @@ async function main() {
     maxRss: process.resourceUsage().maxRSS * 1024,
   }));
   await app.listen({ port: 0, host: '127.0.0.1' });
+  // As a web process does: the summaries it keeps follow their projects' changes.
+  startSummaryRefresher(db);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const sessionId = await webSessionRepository.create(db, {

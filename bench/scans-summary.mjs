@@ -31,6 +31,8 @@ const PROFILE = process.env.BENCH_PROFILE === '1';
 const GOALS = { ratio: 0.6, p95Ms: 15, summaryP95Ms: 250 };
 // Which parts run: the compact summary route, GraphQL vs bare (minutes: 30 MB answers).
 const ROUTES = (process.env.BENCH_ROUTES ?? 'summary,graphql').split(',');
+// How long after a change the last bursts come: the refresher's interval (2 s) and a computation.
+const AFTER_CHANGE_MS = 3_500;
 // Bursts of 32 per warm summary run: one answer takes milliseconds.
 const SUMMARY_BURSTS = Number(process.env.BENCH_SUMMARY_BURSTS ?? 10);
 
@@ -226,6 +228,18 @@ async function benchSummary(kind, t, origin) {
   // After a change the old ETag no longer matches: every client gets the new summary.
   await touch();
   report('cold, old ETag (1 burst)', await bursts(t.summaryEtag(alone.etag), origin, 1));
+  // Viewers who come a little after a change: the server has computed the new version meanwhile
+  // (its refresher looks every SUMMARY_REFRESH_INTERVAL_MS).
+  const latest = await singleSummary(t.summary);
+  await touch();
+  await new Promise((resolve) => setTimeout(resolve, AFTER_CHANGE_MS));
+  report(
+    `${AFTER_CHANGE_MS / 1000} s after a change, old ETag`,
+    await bursts(t.summaryEtag(latest.etag), origin, 1),
+  );
+  await touch();
+  await new Promise((resolve) => setTimeout(resolve, AFTER_CHANGE_MS));
+  report(`${AFTER_CHANGE_MS / 1000} s after a change, no ETag`, await bursts(t.summary, origin, 1));
   const rssAfter = (await state(origin)).rss;
   return { runs, alone, rssBefore, rssAfter };
 }

@@ -1,5 +1,9 @@
 import { createApp } from '../app.ts';
 import { scanSummaryService } from '../modules/scan-summary/scan-summary.service.ts';
+import {
+  type SummaryRefresher,
+  startSummaryRefresher,
+} from '../modules/scan-summary/summary-refresher.ts';
 import { startWorker } from '../worker/worker.ts';
 import {
   configOrExit,
@@ -19,7 +23,9 @@ export async function startWeb({ withWorker }: { withWorker: boolean }) {
   const { accounts, demoPackagesPending } = await seedIfEmpty(config, db);
   const { app } = await createApp({ config, db });
   const worker = withWorker ? startWorker({ config, db }) : null;
+  let summaries: SummaryRefresher | undefined;
   onShutdown(async () => {
+    await summaries?.stop();
     await worker?.stop();
     await app.close();
     await db.destroy();
@@ -35,6 +41,10 @@ export async function startWeb({ withWorker }: { withWorker: boolean }) {
     },
     (error: unknown) => app.log.warn({ err: error }, 'Viewer summaries not prepared'),
   );
+  // And the summaries it keeps follow their projects' changes, whoever writes them.
+  summaries = startSummaryRefresher(db, {
+    onError: (error) => app.log.warn({ err: error }, 'Viewer summaries not refreshed'),
+  });
   const database = config.databaseUrl ? 'PostgreSQL server' : `PGlite in ${config.dataDir}`;
   console.log(`\nAsset Portal is running at ${config.publicUrl}  (database: ${database})`);
   if (accounts.length > 0) {

@@ -23,6 +23,11 @@ export class ByteLruCache<V> {
     return this.entries.size;
   }
 
+  /** The cached keys, least recently used first (reading them uses none). */
+  keys(): string[] {
+    return [...this.entries.keys()];
+  }
+
   get(key: string): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;

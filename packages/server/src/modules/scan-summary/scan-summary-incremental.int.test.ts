@@ -317,4 +317,33 @@ describe.each(DATABASE_KINDS)('a new summary version from the previous one on %s
       [smaller.project.id, undefined],
     ]);
   });
+
+  it('computes the new version of a kept summary after a change, before its next viewer', async () => {
+    const viewed = await projectWithScans(4);
+    const unchanged = await projectWithScans(3);
+    const unseen = await projectWithScans(3);
+    await scanSummaryService.compact(db(), viewed.viewer, viewed.project.id);
+    await scanSummaryService.compact(db(), unchanged.viewer, unchanged.project.id);
+    const comment = (f: Fixture, text: string) =>
+      db().updateTable('scans').set({ comment: text }).where('id', '=', f.scans[2]!.id).execute();
+    await comment(viewed, 'Seen on site');
+    await comment(unseen, 'Never viewed');
+
+    const readScans = vi.spyOn(scanSummaryRepository, 'compactScans');
+    const refreshed = await scanSummaryService.refreshKept(db());
+    expect(refreshed).toContain(viewed.project.id);
+    expect(refreshed).not.toContain(unchanged.project.id);
+    // A project nobody viewed in this process is left to its first viewer.
+    expect(refreshed).not.toContain(unseen.project.id);
+    expect(readScans.mock.calls).toContainEqual([db(), viewed.project.id, [viewed.scans[2]!.id]]);
+
+    // The next viewer finds the new version computed: nothing is read.
+    const expected = await fullSummaryJson(db(), viewed.project.id);
+    readScans.mockClear();
+    const next = await scanSummaryService.compact(db(), viewed.viewer, viewed.project.id);
+    expect(next.json.toString('utf8')).toBe(expected);
+    expect(readScans).not.toHaveBeenCalled();
+    // Nothing changed since: the next round computes nothing for it.
+    expect(await scanSummaryService.refreshKept(db())).not.toContain(viewed.project.id);
+  });
 });

@@ -36,6 +36,16 @@ export const scanSummaryRepository = {
       .executeTakeFirst();
   },
 
+  /** The summary versions of these projects (those that still exist). */
+  projectVersions(db: Db, projectIds: readonly number[]) {
+    if (projectIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('projects')
+      .select(['id', sql<string>`summary_version::text`.as('version')])
+      .where('id', 'in', projectIds)
+      .execute();
+  },
+
   /** Projects of at least `minScans` scans, the largest first. */
   largeProjects(db: Db, minScans: number) {
     return db

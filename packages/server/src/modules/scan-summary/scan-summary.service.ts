@@ -222,6 +222,35 @@ export const scanSummaryService = {
     return prepared;
   },
 
+  /**
+   * Computes the new version of each project whose compact summary this process keeps (viewed
+   * or prepared lately) once its scans changed, so that its next viewers find it computed instead
+   * of waiting for it together. Changed projects are computed one after the other, each from its
+   * last version (only the changed scans are read). Returns the projects computed.
+   */
+  async refreshKept(db: Db): Promise<number[]> {
+    const { compact } = cachesOf(db);
+    const kept = new Map<number, Set<string>>();
+    for (const key of compact.keys()) {
+      const projectId = Number(key.slice(0, key.indexOf(':')));
+      kept.set(projectId, (kept.get(projectId) ?? new Set()).add(key));
+    }
+    const refreshed: number[] = [];
+    const versions = await repo.projectVersions(db, [...kept.keys()]);
+    const existing = new Set(versions.map((v) => v.id));
+    for (const id of kept.keys()) {
+      if (!existing.has(id)) compact.deleteWhere((key) => key.startsWith(`${id}:`));
+    }
+    for (const { id, version } of versions) {
+      const key = versionKey(id, version);
+      if (kept.get(id)?.has(key)) continue;
+      compact.deleteWhere(isOtherVersionOf(id, key));
+      await compact.getOrLoad(key, () => buildCompact(db, id));
+      refreshed.push(id);
+    }
+    return refreshed;
+  },
+
   /** What the caches hold (tests and benchmarks). */
   cacheState(db: Db) {
     const { compact, rows, parts } = cachesOf(db);
