@@ -1,5 +1,4 @@
 import { createApp } from '../app.ts';
-import { scanSummaryService } from '../modules/scan-summary/scan-summary.service.ts';
 import {
   type SummaryRefresher,
   startSummaryRefresher,
@@ -33,16 +32,10 @@ export async function startWeb({ withWorker }: { withWorker: boolean }) {
   await app.listen({ port: config.port, host: config.host });
   // Started once the portal listens: building the packages takes seconds the start need not wait.
   if (demoPackagesPending) void queueDemoPackagesInBackground(config, db);
-  // So is the viewer's summary of the largest projects: the first viewer after a start of this
-  // process then does not wait for a whole computation.
-  void scanSummaryService.prepareLargeProjects(db).then(
-    (projects) => {
-      if (projects.length > 0) app.log.info({ projects }, 'Viewer summaries prepared');
-    },
-    (error: unknown) => app.log.warn({ err: error }, 'Viewer summaries not prepared'),
-  );
-  // And the summaries it keeps follow their projects' changes, whoever writes them.
+  // So are the viewer's summaries: the largest projects' at once (the first viewer after a start
+  // does not wait for a whole computation) and each kept one again after its scans change.
   summaries = startSummaryRefresher(db, {
+    onPrepared: (projects) => app.log.info({ projects }, 'Viewer summaries prepared'),
     onError: (error) => app.log.warn({ err: error }, 'Viewer summaries not refreshed'),
   });
   const database = config.databaseUrl ? 'PostgreSQL server' : `PGlite in ${config.dataDir}`;

@@ -28,6 +28,11 @@ export class ByteLruCache<V> {
     return [...this.entries.keys()];
   }
 
+  /** Whether the key is cached (not a use: its place in the order stays). */
+  has(key: string): boolean {
+    return this.entries.has(key);
+  }
+
   get(key: string): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;

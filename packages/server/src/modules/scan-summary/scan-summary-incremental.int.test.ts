@@ -318,6 +318,21 @@ describe.each(DATABASE_KINDS)('a new summary version from the previous one on %s
     ]);
   });
 
+  it('prepares a project once it has grown to the threshold, and no kept one again', async () => {
+    // The earlier test's projects hold 12 scans at most.
+    const growing = await projectWithScans(13);
+    expect(await scanSummaryService.prepareLargeProjects(db(), 14)).toEqual([]);
+    await scanFactories.scan(db(), growing.org.id, {
+      id: `SC-GROWN-${growing.project.id}`,
+      projectId: growing.project.id,
+    });
+    expect(await scanSummaryService.prepareLargeProjects(db(), 14)).toEqual([growing.project.id]);
+    // Its current version is kept: nothing to compute on the next look.
+    const readScans = vi.spyOn(scanSummaryRepository, 'compactScans');
+    expect(await scanSummaryService.prepareLargeProjects(db(), 14)).toEqual([]);
+    expect(readScans).not.toHaveBeenCalled();
+  });
+
   it('computes the new version of a kept summary after a change, before its next viewer', async () => {
     const viewed = await projectWithScans(4);
     const unchanged = await projectWithScans(3);

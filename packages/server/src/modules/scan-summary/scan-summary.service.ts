@@ -204,8 +204,9 @@ export const scanSummaryService = {
   /**
    * Computes the compact summaries of the largest projects (at least `minScans` scans, the
    * largest first, while their prepared parts fill less than three quarters of that cache), so
-   * the first viewer after a start finds it computed and later versions are computed from it.
-   * Returns the projects prepared.
+   * the first viewer after a start, or after the project grew past `minScans`, finds it computed
+   * and later versions are computed from it. Returns the projects computed now (those whose
+   * current version was kept already are left as they are).
    */
   async prepareLargeProjects(db: Db, minScans = PREPARE_MIN_SCANS): Promise<number[]> {
     const caches = cachesOf(db);
@@ -214,9 +215,10 @@ export const scanSummaryService = {
       if (projectId === null || caches.parts.bytes >= PARTS_CACHE_BYTES * 0.75) break;
       const head = await repo.projectHead(db, projectId);
       if (!head) continue;
-      await caches.compact.getOrLoad(versionKey(projectId, head.version), () =>
-        buildCompact(db, projectId),
-      );
+      const key = versionKey(projectId, head.version);
+      if (caches.compact.has(key)) continue;
+      caches.compact.deleteWhere(isOtherVersionOf(projectId, key));
+      await caches.compact.getOrLoad(key, () => buildCompact(db, projectId));
       prepared.push(projectId);
     }
     return prepared;

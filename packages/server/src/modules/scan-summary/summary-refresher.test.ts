@@ -9,10 +9,11 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('startSummaryRefresher', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it('runs one round at a time, reports what it computed and its failures, and stops', async () => {
+  it('refreshes one round at a time, reports its failures, and stops', async () => {
     let running = 0;
     let overlapped = false;
     let rounds = 0;
+    vi.spyOn(scanSummaryService, 'prepareLargeProjects').mockResolvedValue([]);
     vi.spyOn(scanSummaryService, 'refreshKept').mockImplementation(async () => {
       running++;
       overlapped ||= running > 1;
@@ -21,13 +22,11 @@ describe('startSummaryRefresher', () => {
       await wait(30);
       running--;
       if (rounds === 2) throw new Error('database gone');
-      return rounds === 1 ? [7] : [];
+      return [];
     });
-    const refreshed: number[][] = [];
     const errors: unknown[] = [];
     const refresher = startSummaryRefresher(db, {
       intervalMs: 5,
-      onRefreshed: (ids) => refreshed.push(ids),
       onError: (error) => errors.push(error),
     });
     await vi.waitFor(() => expect(rounds).toBeGreaterThanOrEqual(3), { timeout: 2_000 });
@@ -35,9 +34,35 @@ describe('startSummaryRefresher', () => {
     const stoppedAt = rounds;
     expect(running).toBe(0);
     expect(overlapped).toBe(false);
-    expect(refreshed).toEqual([[7]]);
     expect(errors.map((e) => (e as Error).message)).toEqual(['database gone']);
     await wait(50);
     expect(rounds).toBe(stoppedAt);
+  });
+
+  it('prepares the large projects at once, then only every prepare interval', async () => {
+    let rounds = 0;
+    vi.spyOn(scanSummaryService, 'refreshKept').mockImplementation(async () => {
+      rounds++;
+      return [];
+    });
+    const prepare = vi
+      .spyOn(scanSummaryService, 'prepareLargeProjects')
+      .mockResolvedValueOnce([4, 9])
+      .mockResolvedValue([]);
+    const prepared: number[][] = [];
+    const refresher = startSummaryRefresher(db, {
+      intervalMs: 5,
+      prepareIntervalMs: 200,
+      onPrepared: (ids) => prepared.push(ids),
+    });
+    await vi.waitFor(() => expect(prepare).toHaveBeenCalledTimes(1), { timeout: 1_000 });
+    expect(prepared).toEqual([[4, 9]]);
+    await vi.waitFor(() => expect(rounds).toBeGreaterThanOrEqual(5), { timeout: 1_000 });
+    // Several refresh rounds, still one preparation.
+    expect(prepare).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(prepare).toHaveBeenCalledTimes(2), { timeout: 2_000 });
+    await refresher.stop();
+    // Nothing prepared the second time: nothing more reported.
+    expect(prepared).toEqual([[4, 9]]);
   });
 });

@@ -8,45 +8,63 @@ import { scanSummaryService } from './scan-summary.service.ts';
  */
 export const SUMMARY_REFRESH_INTERVAL_MS = 2_000;
 
+/**
+ * How often it looks for projects grown to 1,000 scans or more that it does not keep (one
+ * grouped count over the scans), to compute them before their first viewer.
+ */
+export const SUMMARY_PREPARE_INTERVAL_MS = 30_000;
+
 export interface SummaryRefresher {
   /** Stops looking; resolves once a computation under way has ended. */
   stop(): Promise<void>;
 }
 
+export interface SummaryRefresherOptions {
+  intervalMs?: number;
+  prepareIntervalMs?: number;
+  /** Large projects computed before any viewer asked (at start, or once grown). */
+  onPrepared?: (projectIds: number[]) => void;
+  onError?: (error: unknown) => void;
+}
+
 /**
- * Keeps the kept summaries current in the background (scanSummaryService.refreshKept), one round
- * at a time: a round that takes longer than the interval delays the next instead of overlapping.
+ * Keeps a web process's viewer summaries ready in the background: at once and then every
+ * `prepareIntervalMs` it prepares the large projects (scanSummaryService.prepareLargeProjects),
+ * and every `intervalMs` it computes the new versions of those it keeps (refreshKept). One round
+ * at a time: a round longer than the interval delays the next instead of overlapping it.
  */
 export function startSummaryRefresher(
   db: Db,
   {
     intervalMs = SUMMARY_REFRESH_INTERVAL_MS,
-    onRefreshed,
+    prepareIntervalMs = SUMMARY_PREPARE_INTERVAL_MS,
+    onPrepared,
     onError,
-  }: {
-    intervalMs?: number;
-    onRefreshed?: (projectIds: number[]) => void;
-    onError?: (error: unknown) => void;
-  } = {},
+  }: SummaryRefresherOptions = {},
 ): SummaryRefresher {
   let stopped = false;
-  let round: Promise<void> = Promise.resolve();
+  let preparedAt = Number.NEGATIVE_INFINITY;
   let timer: NodeJS.Timeout | undefined;
+
+  async function oneRound(): Promise<void> {
+    await scanSummaryService.refreshKept(db);
+    if (stopped || performance.now() - preparedAt < prepareIntervalMs) return;
+    preparedAt = performance.now();
+    const prepared = await scanSummaryService.prepareLargeProjects(db);
+    if (prepared.length > 0) onPrepared?.(prepared);
+  }
+
+  let round = oneRound().catch((error: unknown) => onError?.(error));
   const schedule = () => {
     if (stopped) return;
     timer = setTimeout(() => {
-      round = scanSummaryService.refreshKept(db).then(
-        (projectIds) => {
-          if (projectIds.length > 0) onRefreshed?.(projectIds);
-        },
-        (error: unknown) => onError?.(error),
-      );
+      round = oneRound().catch((error: unknown) => onError?.(error));
       void round.then(schedule);
     }, intervalMs);
     // The process may end while a round waits.
     timer.unref();
   };
-  schedule();
+  void round.then(schedule);
   return {
     async stop() {
       stopped = true;
