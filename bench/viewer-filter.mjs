@@ -198,9 +198,10 @@ async function watchWire(driver) {
 async function mapShownSince(page, since) {
   const handle = await page.waitForFunction(
     (start) => {
+      // The frame that drew paths, not one that emptied the map of the project left.
       const mark = performance
         .getEntriesByName('map:paths-shown')
-        .find((entry) => entry.startTime >= start);
+        .find((entry) => entry.startTime >= start && (entry.detail?.segments ?? 1) > 0);
       return mark ? mark.startTime - start : false;
     },
     since,
@@ -220,15 +221,29 @@ async function timedOpen(driver, label) {
   await page.getByTestId('project-selector').getByRole('combobox').click();
   const option = page.getByRole('option', { name: label, exact: true });
   await option.waitFor();
-  const since = await page.evaluate(() => performance.now());
+  // From the click itself (its event's time): Playwright's click first waits for the menu's
+  // opening animation to end, which is not the project's open.
+  await page.evaluate(() => {
+    document.addEventListener(
+      'click',
+      (event) => {
+        window.__benchClickAt = event.timeStamp;
+      },
+      { capture: true, once: true },
+    );
+  });
   await option.click();
+  const since = await page.evaluate(() => window.__benchClickAt);
+  // The list of this project: its rows and its count (the rows of the project left stay shown
+  // until the new ones replace them).
   const list = await page.waitForFunction(
-    () =>
+    (count) =>
       !document.querySelector('[data-testid="scans-loading"]') &&
-      document.querySelector('[data-testid="scan-row"], [data-testid="noresults"]')
+      document.querySelector('[data-testid="scan-row"]') &&
+      document.querySelector('[data-testid="scan-count"]')?.textContent === `${count} scans`
         ? performance.now()
         : false,
-    undefined,
+    SCANS,
     { polling: 'raf', timeout: 120_000 },
   );
   const listMs = (await list.jsonValue()) - since;

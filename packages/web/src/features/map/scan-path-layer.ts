@@ -268,7 +268,11 @@ export class ScanPathLayer implements CustomLayerInterface {
   private markChangeDrawn(): void {
     if (!this.changePending) return;
     this.changePending = false;
-    setTimeout(() => performance.mark('map:paths-shown'), 0);
+    // With what the frame drew (counted by then): a map emptied (a project left) tells apart
+    // from one that drew paths.
+    setTimeout(() => {
+      performance.mark('map:paths-shown', { detail: { segments: this.drawnSegments } });
+    }, 0);
   }
 
   onAdd(map: MapLibreMap, gl: WebGL2RenderingContext): void {

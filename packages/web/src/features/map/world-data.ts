@@ -92,11 +92,22 @@ export function worldDataFromTopology(
   };
 }
 
+let loaded: Promise<WorldData> | undefined;
+
 /**
  * Loads the base map data that ships with the app (served as static assets, never from the
- * internet). Loaded after the first render so the page is not held up by it.
+ * internet), once a page: every map shares it. Loaded after the first render so the page is not
+ * held up by it; a failed load is tried again by the next map.
  */
-export async function loadWorldData(): Promise<WorldData> {
+export function loadWorldData(): Promise<WorldData> {
+  loaded ??= fetchWorldData().catch((error: unknown) => {
+    loaded = undefined;
+    throw error;
+  });
+  return loaded;
+}
+
+async function fetchWorldData(): Promise<WorldData> {
   const [{ default: landUrl }, { default: countriesUrl }] = await Promise.all([
     import('world-atlas/land-50m.json?url'),
     import('world-atlas/countries-50m.json?url'),
