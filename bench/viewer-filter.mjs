@@ -380,7 +380,7 @@ async function main() {
       `on the wire meanwhile: ${(opened.bytes / 1e6).toFixed(2)} MB in ${opened.requests} responses ` +
         `(goal ≤ ${OPEN_GOAL_MB} MB: ${opened.bytes / 1e6 <= OPEN_GOAL_MB ? 'met' : 'MISSED'}); ` +
         `the summary: ${(opened.summaryBytes / 1e6).toFixed(2)} MB, status ${opened.summaryStatus}, ` +
-        `${opened.summaryWaitMs} ms waiting for the server (a new version: computed now)`,
+        `${opened.summaryWaitMs} ms waiting for the server (${PREPARED ? 'prepared by the refresher' : 'a new version: computed now'})`,
     );
     // Opened again, as viewers mostly do: the server has this version's summary, the browser
     // revalidates its copy (304); the page decodes and draws it again.
