@@ -3,7 +3,7 @@ import { readExactlyInto } from './file-reads.ts';
 import { assertPointDataComplete, type LasHeader, readLasHeader } from './las-header.ts';
 import { formatHasGpsTime, gpsTimeOffset, rgbOffset } from './las-point-formats.ts';
 import { readLazChunkLayout } from './laz-chunk-table.ts';
-import { type LazRecordReader, openLazRecords } from './laz-records.ts';
+import { type LazRecordReader, openLazRecords, recordFormat } from './laz-records.ts';
 import { lazRunsInThreads } from './laz-threads.ts';
 
 /**
@@ -94,7 +94,7 @@ async function* chunksDecodedInThreads(path: string, header: LasHeader, threads:
     yield* decodedChunks(path, header, DEFAULT_CHUNK);
     return;
   }
-  const format = { pointFormat: header.pointFormat, recordLength: header.pointRecordLength };
+  const format = recordFormat(header);
   for await (const run of lazRunsInThreads(path, format, layout.chunks, threads)) {
     yield decodeRecords(format.pointFormat, format.recordLength, run.records, run.count);
   }

@@ -38,6 +38,20 @@ export interface LazChunkLayout {
 }
 
 /**
+ * Where the chunk table starts, as the first 8 bytes of the point data say; -1 there (a file
+ * written to a stream) means the file's last 8 bytes say. Not checked against the file.
+ */
+export async function lazChunkTableStart(
+  handle: FileHandle,
+  header: LasHeader,
+  fileSize: number,
+): Promise<number> {
+  const start = Number((await readAt(handle, header.offsetToPointData, 8)).readBigInt64LE(0));
+  if (start !== -1 || fileSize < 8) return start;
+  return Number((await readAt(handle, fileSize - 8, 8)).readBigInt64LE(0));
+}
+
+/**
  * The file's chunks, in order, or the reason they cannot be listed (no LASzip record, a
  * compressor without chunks, no table, or a table that contradicts the header); the caller
  * then decodes the file whole, as before.
@@ -58,10 +72,7 @@ export async function readLazChunkLayout(
     return { unavailable: `compressor ${compressor} writes no chunks` };
   }
   const chunksStart = header.offsetToPointData + 8;
-  let tableStart = Number((await readAt(handle, header.offsetToPointData, 8)).readBigInt64LE(0));
-  if (tableStart === -1 && fileSize >= 8) {
-    tableStart = Number((await readAt(handle, fileSize - 8, 8)).readBigInt64LE(0));
-  }
+  const tableStart = await lazChunkTableStart(handle, header, fileSize);
   if (!(tableStart >= chunksStart && tableStart + 8 <= fileSize)) {
     return { unavailable: 'no chunk table' };
   }

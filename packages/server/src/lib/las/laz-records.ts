@@ -111,7 +111,8 @@ export interface LazRecordFormat {
   recordLength: number;
 }
 
-const recordFormat = (header: LasHeader): LazRecordFormat => ({
+/** The records a LAZ file's header describes. */
+export const recordFormat = (header: LasHeader): LazRecordFormat => ({
   pointFormat: header.pointFormat,
   recordLength: header.pointRecordLength,
 });

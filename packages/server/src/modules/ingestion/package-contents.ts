@@ -14,7 +14,7 @@ import {
   type LasHeader,
   readLasHeader,
 } from '../../lib/las/las-header.ts';
-import { readLazChunkLayout } from '../../lib/las/laz-chunk-table.ts';
+import { lazChunkTableStart, readLazChunkLayout } from '../../lib/las/laz-chunk-table.ts';
 
 /** Readers of the entries inside an opened package; each streams, none loads a cloud. */
 
@@ -41,20 +41,30 @@ async function readHead(pkg: OpenedPackage, name: string, bytes: number): Promis
 const MAX_CHUNK_TABLE_BYTES = 16 * 1024 * 1024;
 
 /**
- * A read-only file handle over pieces of an entry (its head, its tail), for the readers that
- * read by position: bytes outside the pieces read as absent, which they tolerate.
+ * A read-only file handle over an entry, for the readers that read by position. The entry's head
+ * is read already; a read past it fetches the entry from there to its end (kept for the reads
+ * after it) when that is at most `maxTail` bytes. Bytes elsewhere read as absent, which those
+ * readers tolerate.
  */
-function piecesHandle(size: number, pieces: { at: number; bytes: Buffer }[]): FileHandle {
+function entryHandle(
+  pkg: OpenedPackage,
+  name: string,
+  size: number,
+  head: Buffer,
+  maxTail = 0,
+): FileHandle {
+  let tail: { at: number; bytes: Buffer } = { at: size, bytes: Buffer.alloc(0) };
   return {
     stat: async () => ({ size }),
     read: async (buffer: Buffer, offset: number, length: number, position: number) => {
-      for (const { at, bytes } of pieces) {
-        if (position < at || position >= at + bytes.length) continue;
-        const end = Math.min(at + bytes.length, position + length);
-        bytes.copy(buffer, offset, position - at, end - at);
-        return { bytesRead: end - position, buffer };
+      if (position >= head.length && position < tail.at && size - position <= maxTail) {
+        tail = { at: position, bytes: await pkg.readEntryTail(name, size - position) };
       }
-      return { bytesRead: 0, buffer };
+      const piece = position < head.length ? { at: 0, bytes: head } : tail;
+      const end = Math.min(piece.at + piece.bytes.length, position + length);
+      if (position < piece.at || end <= position) return { bytesRead: 0, buffer };
+      piece.bytes.copy(buffer, offset, position - piece.at, end - piece.at);
+      return { bytesRead: end - position, buffer };
     },
   } as unknown as FileHandle;
 }
@@ -69,7 +79,8 @@ export async function checkPointCloudEntry(pkg: OpenedPackage, name: string): Pr
   const entry = pkg.entry(name);
   if (!entry) throw new PackageFormatError(`${name} is not in the package`);
   const head = await readHead(pkg, name, LAS_HEAD_BYTES);
-  const header = await readLasHeader(piecesHandle(entry.size, [{ at: 0, bytes: head }]));
+  // Records past the head (LAS 1.4 extended VLRs, at the end) read as absent here.
+  const header = await readLasHeader(entryHandle(pkg, name, entry.size, head));
   assertPointDataComplete(header, entry.size);
   if (header.compressed) await checkLazChunkTable(pkg, name, header, head, entry.size);
   return header;
@@ -84,19 +95,10 @@ async function checkLazChunkTable(
 ): Promise<void> {
   // VLRs longer than the head leave the table's position unread here; the build will say.
   if (header.offsetToPointData + 8 > head.length) return;
-  let tableStart = Number(head.readBigInt64LE(header.offsetToPointData));
-  const pieces = [{ at: 0, bytes: head }];
-  if (tableStart === -1) {
-    // Written to a stream: the table's position is in the file's last 8 bytes.
-    const last = await pkg.readEntryTail(name, 8);
-    pieces.push({ at: size - last.length, bytes: last });
-    if (last.length === 8) tableStart = Number(last.readBigInt64LE(0));
-  }
-  if (tableStart > header.offsetToPointData && tableStart < size) {
-    if (size - tableStart > MAX_CHUNK_TABLE_BYTES) return;
-    pieces.unshift({ at: tableStart, bytes: await pkg.readEntryTail(name, size - tableStart) });
-  }
-  const layout = await readLazChunkLayout(piecesHandle(size, pieces), header, size);
+  const handle = entryHandle(pkg, name, size, head, MAX_CHUNK_TABLE_BYTES);
+  const tableStart = await lazChunkTableStart(handle, header, size);
+  if (tableStart > header.offsetToPointData && size - tableStart > MAX_CHUNK_TABLE_BYTES) return;
+  const layout = await readLazChunkLayout(handle, header, size);
   if ('unavailable' in layout) {
     throw new LasFormatError(
       `The LAZ chunk table is missing or damaged (${layout.unavailable}): its points cannot be decoded`,

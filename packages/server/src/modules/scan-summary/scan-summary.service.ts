@@ -180,6 +180,13 @@ async function buildCompact(db: Db, projectId: number): Promise<CompactSummary> 
   };
 }
 
+/** The compact summary of this version of the project, computed once; older versions go. */
+function compactVersion(db: Db, projectId: number, key: string): Promise<CompactSummary> {
+  const cache = cachesOf(db).compact;
+  cache.deleteWhere(isOtherVersionOf(projectId, key));
+  return cache.getOrLoad(key, () => buildCompact(db, projectId));
+}
+
 /**
  * The viewer's project summary, computed once per project version and shared by every viewer and
  * by the GraphQL scansSummary.
@@ -187,10 +194,7 @@ async function buildCompact(db: Db, projectId: number): Promise<CompactSummary> 
 export const scanSummaryService = {
   /** The compact summary (GET /api/projects/:id/scan-summary). */
   async compact(db: Db, viewer: Viewer, projectId: number): Promise<CompactSummary> {
-    const key = await visibleVersionKey(db, viewer, projectId);
-    const cache = cachesOf(db).compact;
-    cache.deleteWhere(isOtherVersionOf(projectId, key));
-    return cache.getOrLoad(key, () => buildCompact(db, projectId));
+    return compactVersion(db, projectId, await visibleVersionKey(db, viewer, projectId));
   },
 
   /** The full summaries with their artifacts (GraphQL scansSummary), from the same versions. */
@@ -217,8 +221,7 @@ export const scanSummaryService = {
       if (!head) continue;
       const key = versionKey(projectId, head.version);
       if (caches.compact.has(key)) continue;
-      caches.compact.deleteWhere(isOtherVersionOf(projectId, key));
-      await caches.compact.getOrLoad(key, () => buildCompact(db, projectId));
+      await compactVersion(db, projectId, key);
       prepared.push(projectId);
     }
     return prepared;
@@ -246,8 +249,7 @@ export const scanSummaryService = {
     for (const { id, version } of versions) {
       const key = versionKey(id, version);
       if (kept.get(id)?.has(key)) continue;
-      compact.deleteWhere(isOtherVersionOf(id, key));
-      await compact.getOrLoad(key, () => buildCompact(db, id));
+      await compactVersion(db, id, key);
       refreshed.push(id);
     }
     return refreshed;
