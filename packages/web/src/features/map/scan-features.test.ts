@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundsOfScans, drawablePath, needsRebuild } from './scan-features.ts';
+import { drawablePath, needsRebuild } from './scan-features.ts';
 import type { MapScan } from './types.ts';
 
 const scan = (id: string, path: MapScan['path'], status: MapScan['status'] = 'Final') => ({
@@ -22,35 +22,6 @@ describe('scan features', () => {
       [3, 4],
     ]);
     expect(drawablePath([])).toBeNull();
-  });
-
-  it('computes the bounds of the chosen scans only', () => {
-    const byId = new Map<string, MapScan>([
-      [
-        'A',
-        scan('A', [
-          [-114, 51],
-          [-113.5, 51.2],
-        ]),
-      ],
-      [
-        'B',
-        scan('B', [
-          [-120, 40],
-          [-119, 41],
-        ]),
-      ],
-      ['C', scan('C', null)],
-    ]);
-    expect(boundsOfScans(byId, ['A', 'C'])).toEqual([
-      [-114, 51],
-      [-113.5, 51.2],
-    ]);
-    expect(boundsOfScans(byId, ['A', 'B'])).toEqual([
-      [-120, 40],
-      [-113.5, 51.2],
-    ]);
-    expect(boundsOfScans(byId, ['C', 'missing'])).toBeNull();
   });
 
   it('asks for a rebuild only for a new scan or a changed path or status', () => {

@@ -1,6 +1,6 @@
 import type { MapScan } from './types.ts';
 
-const isPosition = (p: unknown): p is [number, number] =>
+export const isPosition = (p: unknown): p is [number, number] =>
   Array.isArray(p) &&
   typeof p[0] === 'number' &&
   typeof p[1] === 'number' &&
@@ -18,32 +18,6 @@ export function drawablePath(path: MapScan['path']): [number, number][] | null {
 }
 
 export type LngLatBox = [[number, number], [number, number]];
-
-/** South-west and north-east corners around the paths of the given scans, or null. */
-export function boundsOfScans(
-  scansById: ReadonlyMap<string, MapScan>,
-  scanIds: Iterable<string>,
-): LngLatBox | null {
-  let west = Infinity;
-  let south = Infinity;
-  let east = -Infinity;
-  let north = -Infinity;
-  for (const id of scanIds) {
-    const path = drawablePath(scansById.get(id)?.path ?? null);
-    if (!path) continue;
-    for (const [lon, lat] of path) {
-      if (lon < west) west = lon;
-      if (lon > east) east = lon;
-      if (lat < south) south = lat;
-      if (lat > north) north = lat;
-    }
-  }
-  if (west === Infinity) return null;
-  return [
-    [west, south],
-    [east, north],
-  ];
-}
 
 /**
  * True when the source must be rebuilt for this list: a scan the source lacks, or a known

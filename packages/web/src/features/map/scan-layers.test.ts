@@ -40,7 +40,7 @@ function manyScans(count: number, offset = 0): MapScan[] {
 /** Shown segments at full detail, as the layer would list them. */
 function shownSegments(geometry: ScanPathGeometry | undefined, shown: ShownScans | undefined) {
   if (!geometry || !shown) return 0;
-  return geometry.shownSegments(geometry.levels.length - 1, shown).segments.length;
+  return geometry.shownSegments(geometry.levelCount - 1, shown).segments.length;
 }
 
 const highlighted = (collection: HighlightCollection | undefined) =>

@@ -1,7 +1,7 @@
 import type { Feature, FeatureCollection, LineString } from 'geojson';
 import type { LayerSpecification, LineLayerSpecification, SourceSpecification } from 'maplibre-gl';
 import { HIGHLIGHT_COLORS, STATUS_COLORS } from './map-colors.ts';
-import { boundsOfScans, drawablePath, type LngLatBox, needsRebuild } from './scan-features.ts';
+import { drawablePath, type LngLatBox, needsRebuild } from './scan-features.ts';
 import { ScanPathGeometry } from './scan-path-geometry.ts';
 import type { MapScan, MapScanStatus } from './types.ts';
 
@@ -170,7 +170,7 @@ export class ScanPaths {
   }
 
   bounds(ids: readonly string[]): LngLatBox | null {
-    return boundsOfScans(this.shown, ids);
+    return this.geometry.bounds(ids.filter((id) => this.shown.has(id)));
   }
 
   /** Sends the highlighted paths when they differ from those last sent. */

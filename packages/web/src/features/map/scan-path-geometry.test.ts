@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ScanPathGeometry, STATUS_SLOTS, toMercator } from './scan-path-geometry.ts';
+import { fromMercator, ScanPathGeometry, STATUS_SLOTS, toMercator } from './scan-path-geometry.ts';
 import type { MapScan } from './types.ts';
 
 const scan = (id: string, path: MapScan['path'], status: MapScan['status'] = 'Final') => ({
@@ -23,6 +23,41 @@ describe('scan path geometry', () => {
     expect(Number.isFinite(toMercator(0, 90)[1])).toBe(true);
   });
 
+  it('computes the bounds of the chosen drawn scans only, in degrees', () => {
+    const geometry = new ScanPathGeometry([
+      scan('A', [
+        [-114, 51],
+        [-113.5, 51.2],
+      ]),
+      scan('B', [
+        [-120, 40],
+        [-119, 41],
+      ]),
+      scan('C', null),
+      scan('D', [[-100, -30]]),
+    ]);
+    const near = (box: ReturnType<typeof geometry.bounds>) =>
+      box?.map(([lon, lat]) => [Number(lon.toFixed(9)), Number(lat.toFixed(9))]);
+    expect(near(geometry.bounds(['A', 'C']))).toEqual([
+      [-114, 51],
+      [-113.5, 51.2],
+    ]);
+    expect(near(geometry.bounds(['A', 'B']))).toEqual([
+      [-120, 40],
+      [-113.5, 51.2],
+    ]);
+    // A single fix is a dot: its bounds are the point.
+    expect(near(geometry.bounds(['D']))).toEqual([
+      [-100, -30],
+      [-100, -30],
+    ]);
+    expect(geometry.bounds(['C', 'missing'])).toBeNull();
+    expect(fromMercator(...toMercator(-123.25, 49.125))).toEqual([
+      expect.closeTo(-123.25, 12),
+      expect.closeTo(49.125, 12),
+    ]);
+  });
+
   it('keeps full precision in the high and low float32 parts', () => {
     const geometry = new ScanPathGeometry([
       scan('A', [
@@ -31,7 +66,7 @@ describe('scan path geometry', () => {
       ]),
     ]);
     const [x] = toMercator(-114.07190001, 51.04470001);
-    const vertices = geometry.levels.at(-1)?.vertices ?? new Float32Array();
+    const vertices = geometry.level(geometry.levelCount - 1).vertices;
     const high = vertices[0] as number;
     const low = vertices[2] as number;
     expect(high).toBe(Math.fround(x));
@@ -54,19 +89,19 @@ describe('scan path geometry', () => {
       ]),
     ]);
     // Vertices: A 3, C 2 (a dot), D 2; segments between them: 6, two of them joints.
-    const full = geometry.levels.length - 1;
-    const level = geometry.levels[full];
-    expect(level?.segmentCount).toBe(6);
+    const full = geometry.levelCount - 1;
+    const level = geometry.level(full);
+    expect(level.segmentCount).toBe(6);
     expect(geometry.scans.has('B')).toBe(true);
     expect(geometry.has('B')).toBe(false);
     const slotsOf = (ids: string[]) =>
-      [...geometry.shownSegments(full, new Set(ids)).segments].map((s) => level?.slots[s]);
+      [...geometry.shownSegments(full, new Set(ids)).segments].map((s) => level.slots[s]);
     const all = slotsOf(['A', 'C', 'D']);
     expect(all).toHaveLength(4);
     expect(all.filter((slot) => slot === STATUS_SLOTS.Final)).toHaveLength(3);
     expect(all.filter((slot) => slot === STATUS_SLOTS.Provisional)).toHaveLength(1);
     // Joints carry no slot and are never listed.
-    expect([...(level?.slots ?? [])].filter((slot) => slot === 0)).toHaveLength(2);
+    expect([...(level.slots ?? [])].filter((slot) => slot === 0)).toHaveLength(2);
     expect(slotsOf(['C', 'B', 'unknown'])).toEqual([STATUS_SLOTS.Provisional]);
     expect(slotsOf([])).toEqual([]);
   });
@@ -79,17 +114,25 @@ describe('scan path geometry', () => {
     ];
     const geometry = new ScanPathGeometry([scan('A', path)]);
     // At zoom 12 the two stretches are a few hundred pixels: the ends and the corner are enough.
-    expect(geometry.levels[geometry.levelAt(12)]?.segmentCount).toBe(2);
+    expect(geometry.level(geometry.levelAt(12)).segmentCount).toBe(2);
     // Every vertex at the highest zoom.
-    expect(geometry.levels.at(-1)?.segmentCount).toBe(200);
+    expect(geometry.level(geometry.levelCount - 1).segmentCount).toBe(200);
     // A wiggle a pixel wide at zoom 17 is drawn there, not at zoom 12.
     const wiggle: [number, number][] = Array.from({ length: 101 }, (_, v) => [
       -114 + v * 0.0001,
       51 + (v % 2) * 0.000005,
     ]);
     const wiggly = new ScanPathGeometry([scan('W', wiggle)]);
-    expect(wiggly.levels[wiggly.levelAt(12)]?.segmentCount).toBe(1);
-    expect(wiggly.levels[wiggly.levelAt(17)]?.segmentCount).toBeGreaterThan(50);
+    expect(wiggly.level(wiggly.levelAt(12)).segmentCount).toBe(1);
+    expect(wiggly.level(wiggly.levelAt(17)).segmentCount).toBeGreaterThan(50);
+    // Each level is built once, when first drawn, and nested in the finer ones.
+    expect(wiggly.level(2)).toBe(wiggly.level(2));
+    const counts = Array.from(
+      { length: wiggly.levelCount },
+      (_, i) => wiggly.level(i).segmentCount,
+    );
+    expect(counts).toEqual([...counts].sort((a, b) => a - b));
+    expect(counts.at(-1)).toBe(100);
   });
 
   it('draws fewer vertices when zoomed out and only the chunks in view', () => {
@@ -102,11 +145,11 @@ describe('scan path geometry', () => {
       );
     });
     const geometry = new ScanPathGeometry(scans);
-    const coarse = geometry.levels[geometry.levelAt(3)];
-    const full = geometry.levels[geometry.levelAt(18)];
-    expect(full?.segmentCount).toBe(200 * 100 - 1);
+    const coarse = geometry.level(geometry.levelAt(3));
+    const full = geometry.level(geometry.levelAt(18));
+    expect(full.segmentCount).toBe(200 * 100 - 1);
     // Zoomed out, each path is its two ends.
-    expect(coarse?.segmentCount).toBe(200 * 2 - 1);
+    expect(coarse.segmentCount).toBe(200 * 2 - 1);
     expect(geometry.levelAt(3)).toBeLessThan(geometry.levelAt(12));
     // Four chunks of 64 scans or fewer; a view of the western group meets only its chunks.
     const chunks = geometry.chunkBoxes.length / 4;

@@ -1,5 +1,5 @@
 import { douglasPeuckerKeep, segmentDistanceSquared } from '@asset-portal/shared';
-import { drawablePath } from './scan-features.ts';
+import { isPosition } from './scan-features.ts';
 import type { MapScan, MapScanStatus } from './types.ts';
 
 /** Colour slots of the path shader; 0 marks a segment that is not drawn. */
@@ -23,11 +23,50 @@ const LEVEL_TOLERANCE_PX = 0.5;
 /** Scans per spatial chunk: the unit the layer skips when it lies outside the view. */
 const CHUNK_SCANS = 64;
 
-/** Web Mercator of a WGS84 position, as MapLibre's world square: [0, 0] north-west, [1, 1] south-east. */
-export function toMercator(lon: number, lat: number): [number, number] {
+/** Web Mercator x of a longitude, as MapLibre's world square: 0 west, 1 east. */
+function mercatorX(lon: number): number {
+  return (lon + 180) / 360;
+}
+
+/** Web Mercator y of a latitude: 0 north, 1 south. */
+function mercatorY(lat: number): number {
   const clamped = Math.max(-MAX_LATITUDE, Math.min(MAX_LATITUDE, lat));
   const sin = Math.sin((clamped * Math.PI) / 180);
-  return [(lon + 180) / 360, 0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)];
+  return 0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI);
+}
+
+/** Web Mercator of a WGS84 position, as MapLibre's world square: [0, 0] north-west, [1, 1] south-east. */
+export function toMercator(lon: number, lat: number): [number, number] {
+  return [mercatorX(lon), mercatorY(lat)];
+}
+
+/** The WGS84 position of a Web Mercator point (the inverse of `toMercator`). */
+export function fromMercator(x: number, y: number): [number, number] {
+  return [x * 360 - 180, (Math.atan(Math.sinh(Math.PI * (1 - 2 * y))) * 180) / Math.PI];
+}
+
+/**
+ * A scan's drawable vertices in Mercator (x0, y0, x1, y1, …), or null when it has none; a
+ * single vertex becomes a dot (a zero-length line), as `drawablePath` makes it.
+ */
+function mercatorPath(path: MapScan['path']): Float64Array | null {
+  if (!path || path.length === 0) return null;
+  let out = new Float64Array(Math.max(2, path.length) * 2);
+  let count = 0;
+  for (const position of path) {
+    if (!isPosition(position)) continue;
+    out[count * 2] = mercatorX(position[0]);
+    out[count * 2 + 1] = mercatorY(position[1]);
+    count += 1;
+  }
+  if (count === 0) return null;
+  if (count === 1) {
+    out[2] = out[0] as number;
+    out[3] = out[1] as number;
+    count = 2;
+  }
+  if (count * 2 < out.length) out = out.slice(0, count * 2);
+  return out;
 }
 
 /** Mercator bounds: west, north, east, south. */
@@ -72,28 +111,6 @@ function emptyLevel(maxZoom: number): PathLevel {
   };
 }
 
-/** Squared distance from (px, py) to the segment from (ax, ay) to (bx, by). */
-
-/**
- * The path at a level of detail: straight stretches shrink to their ends and turns keep their
- * shape, within `tolerance` (shared Douglas–Peucker).
- */
-function simplify(path: Float64Array, tolerance: number): Float64Array {
-  const count = path.length / 2;
-  if (tolerance === 0 || count <= 2) return path;
-  const keep = douglasPeuckerKeep(path, tolerance);
-  let kept = 0;
-  for (let v = 0; v < count; v++) kept += keep[v] as number;
-  const out = new Float64Array(kept * 2);
-  let o = 0;
-  for (let v = 0; v < count; v++) {
-    if (!keep[v]) continue;
-    out[o++] = path[v * 2] as number;
-    out[o++] = path[v * 2 + 1] as number;
-  }
-  return out;
-}
-
 /** Interleaves the bits of two 16-bit numbers: nearby boxes get nearby codes. */
 function morton(x: number, y: number): number {
   let code = 0;
@@ -101,31 +118,44 @@ function morton(x: number, y: number): number {
   return code;
 }
 
+/** How far, in Mercator units, a path may stray at a level: 0 at the last (every vertex). */
 function toleranceAt(maxZoom: number): number {
   if (maxZoom === Infinity) return 0;
   return (LEVEL_TOLERANCE_PX * PIXEL_AT_ZOOM_0) / 2 ** maxZoom;
 }
 
+/**
+ * One level: every path simplified at the level's tolerance (shared Douglas–Peucker, so a
+ * straight stretch shrinks to its ends and a turn keeps its shape), in one vertex array.
+ */
 function buildLevel(
-  simplified: Float64Array[],
+  paths: readonly Float64Array[],
   scanSlots: Uint8Array,
   maxZoom: number,
   chunkCount: number,
 ): PathLevel {
-  const vertexCount = simplified.reduce((sum, path) => sum + path.length / 2, 0);
+  const tolerance = toleranceAt(maxZoom);
+  const kept = paths.map((path) => (tolerance === 0 ? null : douglasPeuckerKeep(path, tolerance)));
+  let vertexCount = 0;
+  paths.forEach((path, scan) => {
+    const keep = kept[scan];
+    if (!keep) vertexCount += path.length / 2;
+    else for (let v = 0; v < keep.length; v++) vertexCount += keep[v] as number;
+  });
   const vertices = new Float32Array(vertexCount * 4);
-  const scanSegments = new Int32Array(simplified.length * 2);
+  const scanSegments = new Int32Array(paths.length * 2);
   const chunkSegments = new Int32Array(chunkCount * 2);
   const segmentCount = Math.max(0, vertexCount - 1);
   const slots = new Uint8Array(segmentCount);
   let vertex = 0;
-  simplified.forEach((path, scan) => {
-    scanSegments[scan * 2] = vertex;
-    scanSegments[scan * 2 + 1] = path.length / 2 - 1;
-    slots.fill(scanSlots[scan] as number, vertex, vertex + path.length / 2 - 1);
-    for (let i = 0; i < path.length; i += 2) {
-      const x = path[i] as number;
-      const y = path[i + 1] as number;
+  for (let scan = 0; scan < paths.length; scan++) {
+    const path = paths[scan] as Float64Array;
+    const keep = kept[scan];
+    const first = vertex;
+    for (let v = 0; v < path.length / 2; v++) {
+      if (keep && !keep[v]) continue;
+      const x = path[v * 2] as number;
+      const y = path[v * 2 + 1] as number;
       const hx = Math.fround(x);
       const hy = Math.fround(y);
       vertices[vertex * 4] = hx;
@@ -134,10 +164,13 @@ function buildLevel(
       vertices[vertex * 4 + 3] = y - hy;
       vertex += 1;
     }
-  });
+    scanSegments[scan * 2] = first;
+    scanSegments[scan * 2 + 1] = vertex - first - 1;
+    slots.fill(scanSlots[scan] as number, first, vertex - 1);
+  }
   for (let chunk = 0; chunk < chunkCount; chunk++) {
     const firstScan = chunk * CHUNK_SCANS;
-    const lastScan = Math.min(simplified.length, firstScan + CHUNK_SCANS) - 1;
+    const lastScan = Math.min(paths.length, firstScan + CHUNK_SCANS) - 1;
     const first = scanSegments[firstScan * 2] as number;
     const end = (scanSegments[lastScan * 2] as number) + (scanSegments[lastScan * 2 + 1] as number);
     chunkSegments[chunk * 2] = first;
@@ -155,7 +188,6 @@ function buildLevel(
 export class ScanPathGeometry {
   /** Every scan given, with a drawable path or not. */
   readonly scans: ReadonlyMap<string, MapScan>;
-  readonly levels: PathLevel[];
   /** Per chunk: west, north, east, south. */
   readonly chunkBoxes: Float64Array;
   /** Drawing position of each drawn scan. */
@@ -164,25 +196,27 @@ export class ScanPathGeometry {
   private readonly ids: string[];
   private readonly paths: Float64Array[];
   private readonly boxes: Float64Array;
+  /** Per level: the highest zoom it is drawn at, the last Infinity. */
+  private readonly levelZooms: number[];
+  private readonly builtLevels = new Map<number, PathLevel>();
+  private scanSlots: Uint8Array | null = null;
 
   constructor(scans: Iterable<MapScan>) {
     const byId = new Map<string, MapScan>();
     const drawn: { id: string; path: Float64Array; box: MercatorBox; code: number }[] = [];
     for (const scan of scans) {
       byId.set(scan.id, scan);
-      const path = drawablePath(scan.path);
-      if (!path) continue;
-      const mercator = new Float64Array(path.length * 2);
+      const mercator = mercatorPath(scan.path);
+      if (!mercator) continue;
       const box: MercatorBox = [Infinity, Infinity, -Infinity, -Infinity];
-      path.forEach(([lon, lat], v) => {
-        const [x, y] = toMercator(lon, lat);
-        mercator[v * 2] = x;
-        mercator[v * 2 + 1] = y;
-        box[0] = Math.min(box[0], x);
-        box[1] = Math.min(box[1], y);
-        box[2] = Math.max(box[2], x);
-        box[3] = Math.max(box[3], y);
-      });
+      for (let i = 0; i < mercator.length; i += 2) {
+        const x = mercator[i] as number;
+        const y = mercator[i + 1] as number;
+        if (x < box[0]) box[0] = x;
+        if (y < box[1]) box[1] = y;
+        if (x > box[2]) box[2] = x;
+        if (y > box[3]) box[3] = y;
+      }
       const code = morton(((box[0] + box[2]) / 2) * 65535, ((box[1] + box[3]) / 2) * 65535);
       drawn.push({ id: scan.id, path: mercator, box, code });
     }
@@ -211,33 +245,56 @@ export class ScanPathGeometry {
       }
       this.chunkBoxes.set(box, chunk * 4);
     }
-    this.levels = drawn.length === 0 ? [emptyLevel(Infinity)] : this.buildLevels(chunkCount);
+    this.levelZooms = drawn.length === 0 ? [Infinity] : [...LEVEL_MAX_ZOOMS, Infinity];
   }
 
-  /** Finest first, each level simplified from the one before it; returned coarsest first. */
-  private buildLevels(chunkCount: number): PathLevel[] {
-    const scanSlots = Uint8Array.from(
-      this.ids,
-      (id) => STATUS_SLOTS[this.scans.get(id)?.status ?? 'Exception'] ?? STATUS_SLOTS.Exception,
-    );
-    const levels: PathLevel[] = [];
-    let paths = this.paths;
-    for (const zoom of [Infinity, ...[...LEVEL_MAX_ZOOMS].reverse()]) {
-      const tolerance = toleranceAt(zoom);
-      paths = paths.map((path) => simplify(path, tolerance));
-      levels.unshift(buildLevel(paths, scanSlots, zoom, chunkCount));
+  /** The number of levels of detail, coarsest first; the last has every vertex. */
+  get levelCount(): number {
+    return this.levelZooms.length;
+  }
+
+  /**
+   * A level of detail, built when first asked for: opening a project draws one level, and
+   * zooming builds the others as they are needed.
+   */
+  level(index: number): PathLevel {
+    const zoom = this.levelZooms[index];
+    if (zoom === undefined) return emptyLevel(Infinity);
+    let level = this.builtLevels.get(index);
+    if (!level) {
+      this.scanSlots ??= Uint8Array.from(
+        this.ids,
+        (id) => STATUS_SLOTS[this.scans.get(id)?.status ?? 'Exception'] ?? STATUS_SLOTS.Exception,
+      );
+      level = buildLevel(this.paths, this.scanSlots, zoom, this.chunkBoxes.length / 4);
+      this.builtLevels.set(index, level);
     }
-    return levels;
+    return level;
   }
 
   has(id: string): boolean {
     return this.order.has(id);
   }
 
+  /** South-west and north-east corners around the paths of the given drawn scans, or null. */
+  bounds(ids: Iterable<string>): [[number, number], [number, number]] | null {
+    const box: MercatorBox = [Infinity, Infinity, -Infinity, -Infinity];
+    for (const id of ids) {
+      const scan = this.order.get(id);
+      if (scan === undefined) continue;
+      box[0] = Math.min(box[0], this.boxes[scan * 4] as number);
+      box[1] = Math.min(box[1], this.boxes[scan * 4 + 1] as number);
+      box[2] = Math.max(box[2], this.boxes[scan * 4 + 2] as number);
+      box[3] = Math.max(box[3], this.boxes[scan * 4 + 3] as number);
+    }
+    if (box[0] === Infinity) return null;
+    return [fromMercator(box[0], box[3]), fromMercator(box[2], box[1])];
+  }
+
   /** The level drawn at a zoom. */
   levelAt(zoom: number): number {
-    const index = this.levels.findIndex((level) => zoom <= level.maxZoom);
-    return index === -1 ? this.levels.length - 1 : index;
+    const index = this.levelZooms.findIndex((maxZoom) => zoom <= maxZoom);
+    return index === -1 ? this.levelZooms.length - 1 : index;
   }
 
   /** Chunks whose bounds meet a Mercator box. */
@@ -257,7 +314,7 @@ export class ScanPathGeometry {
    * frame draws after a filter change, so hidden scans cost the GPU nothing.
    */
   shownSegments(level: number, shown: { has(id: string): boolean }): ShownSegments {
-    const { segmentCount, scanSegments } = this.levels[level] ?? emptyLevel(Infinity);
+    const { segmentCount, scanSegments } = this.level(level);
     const chunkCount = this.chunkBoxes.length / 4;
     const segments = new Uint32Array(segmentCount);
     const chunkRanges = new Int32Array(chunkCount * 2);

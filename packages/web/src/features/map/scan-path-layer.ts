@@ -365,7 +365,7 @@ export class ScanPathLayer implements CustomLayerInterface {
     this.drawnSegments = 0;
     this.markChangeDrawn();
     const r = this.resources;
-    const level = this.geometry?.levels[pass.level];
+    const level = this.geometry?.level(pass.level);
     if (!r || !level || level.segmentCount === 0 || pass.chunks.length === 0) return;
     const textures = this.levelTextures(gl, pass.level);
     const ranges = textures.shown?.chunkRanges;
@@ -421,7 +421,7 @@ export class ScanPathLayer implements CustomLayerInterface {
    * shown segments (with their status slots) again after each change of the shown scans.
    */
   private levelTextures(gl: WebGL2RenderingContext, index: number): LevelTextures {
-    const level = this.geometry?.levels[index];
+    const level = this.geometry?.level(index);
     let textures = this.textures.get(index);
     // MapLibre may leave flipping or premultiplying on for its images; these are raw numbers.
     // (Rows of 2048 texels are whole words, so the default alignment of 4 fits every texture.)
@@ -478,9 +478,14 @@ export class ScanPathLayer implements CustomLayerInterface {
     if (quads <= r.indexedQuads) return;
     const count = Math.max(quads, r.indexedQuads * 2, 1024);
     const indices = new Uint32Array(count * 6);
-    for (let quad = 0; quad < count; quad++) {
+    for (let quad = 0, at = 0; quad < count; quad++, at += 6) {
       const first = quad * 4;
-      indices.set([first, first + 1, first + 2, first, first + 2, first + 3], quad * 6);
+      indices[at] = first;
+      indices[at + 1] = first + 1;
+      indices[at + 2] = first + 2;
+      indices[at + 3] = first;
+      indices[at + 4] = first + 2;
+      indices[at + 5] = first + 3;
     }
     gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, r.indices);
     gl.bufferData(gl.ELEMENT_ARRAY_BUFFER, indices, gl.STATIC_DRAW);
