@@ -35,14 +35,15 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 // BENCH_PROFILE=1 records a CPU profile of the page during the last round into bench/out/.
 const PROFILE = process.env.BENCH_PROFILE === '1';
 // BENCH_PROFILE_OPEN=1 records a CPU profile of the page while the project is opened again into
-// bench/out/viewer-open.cpuprofile (summarise it with bench/top-frames.mjs).
-const PROFILE_OPEN = process.env.BENCH_PROFILE_OPEN === '1';
+// bench/out/viewer-open.cpuprofile (summarise it with bench/top-frames.mjs); =first records the
+// page's first open instead (the map is made then).
+const PROFILE_OPEN = process.env.BENCH_PROFILE_OPEN;
 // BENCH_PREPARED=1: the summary refresher of a web process is started once the project is
 // seeded (it does not run by default), and the first open waits until it has prepared the
 // project: a web process notices a project grown to 1,000 scans within 30 s.
 const PREPARED = process.env.BENCH_PREPARED === '1';
-// BENCH_TRACE_OPEN=1: a Chrome trace of that open into bench/out/viewer-open.trace.json.
-const TRACE_OPEN = process.env.BENCH_TRACE_OPEN === '1';
+// BENCH_TRACE_OPEN=1 (or =first): a Chrome trace of that open into bench/out/viewer-open.trace.json.
+const TRACE_OPEN = process.env.BENCH_TRACE_OPEN;
 // BENCH_TRACE=1 records a Chrome trace of the last round into bench/out/ (chrome://tracing or
 // https://ui.perfetto.dev open it): where each change's frame spends its time, GPU process too.
 const TRACE = process.env.BENCH_TRACE === '1';
@@ -318,6 +319,36 @@ async function saveTrace(cdp, file) {
   await new Promise((resolve) => out.end(resolve));
 }
 
+/**
+ * Starts the CPU profile and the trace of an open that BENCH_PROFILE_OPEN / BENCH_TRACE_OPEN ask
+ * for (`which`: '1' the open again, 'first' the page's first); `save` writes them to bench/out/.
+ */
+async function recordOpen(driver, which) {
+  const profiler = PROFILE_OPEN === which ? await driver.context.newCDPSession(driver.page) : null;
+  if (profiler) {
+    await profiler.send('Profiler.enable');
+    await profiler.send('Profiler.setSamplingInterval', { interval: 100 });
+    await profiler.send('Profiler.start');
+  }
+  const tracing = TRACE_OPEN === which ? await driver.context.newCDPSession(driver.page) : null;
+  if (tracing) {
+    await tracing.send('Tracing.start', {
+      categories: TRACE_CATEGORIES,
+      transferMode: 'ReturnAsStream',
+    });
+  }
+  return {
+    async save() {
+      fs.mkdirSync(OUT_DIR, { recursive: true });
+      if (tracing) await saveTrace(tracing, path.join(OUT_DIR, 'viewer-open.trace.json'));
+      if (profiler) {
+        const { profile } = await profiler.send('Profiler.stop');
+        fs.writeFileSync(path.join(OUT_DIR, 'viewer-open.cpuprofile'), JSON.stringify(profile));
+      }
+    },
+  };
+}
+
 /** One timed filter change done by `act` through the UI. */
 async function measure(viewer, act) {
   const { page } = viewer;
@@ -369,7 +400,9 @@ async function main() {
     await driver.signInAs('power user');
     const viewer = new ViewerPage(driver);
     const wire = await watchWire(driver);
+    const firstRecording = await recordOpen(driver, 'first');
     const { listMs: loadMs, mapMs } = await timedOpen(driver, `Northwind Surveying : ${PROJECT}`);
+    await firstRecording.save();
     const opened = wire.stop();
     console.log(
       `project chosen → list of ${await viewer.scanCount()} shown: ${Math.round(loadMs)} ms ` +
@@ -388,32 +421,12 @@ async function main() {
     await viewer.chooseProject(OTHER_PROJECT);
     await driver.page.waitForTimeout(1000);
     const again = await watchWire(driver);
-    const openProfiler = PROFILE_OPEN ? await driver.context.newCDPSession(driver.page) : null;
-    if (openProfiler) {
-      await openProfiler.send('Profiler.enable');
-      await openProfiler.send('Profiler.setSamplingInterval', { interval: 100 });
-      await openProfiler.send('Profiler.start');
-    }
-    const openTracing = TRACE_OPEN ? await driver.context.newCDPSession(driver.page) : null;
-    if (openTracing) {
-      await openTracing.send('Tracing.start', {
-        categories: TRACE_CATEGORIES,
-        transferMode: 'ReturnAsStream',
-      });
-    }
+    const againRecording = await recordOpen(driver, '1');
     const { listMs: againMs, mapMs: againMapMs } = await timedOpen(
       driver,
       `Northwind Surveying : ${PROJECT}`,
     );
-    if (openTracing) {
-      fs.mkdirSync(OUT_DIR, { recursive: true });
-      await saveTrace(openTracing, path.join(OUT_DIR, 'viewer-open.trace.json'));
-    }
-    if (openProfiler) {
-      const { profile } = await openProfiler.send('Profiler.stop');
-      fs.mkdirSync(OUT_DIR, { recursive: true });
-      fs.writeFileSync(path.join(OUT_DIR, 'viewer-open.cpuprofile'), JSON.stringify(profile));
-    }
+    await againRecording.save();
     const reopened = again.stop();
     console.log(
       `opened again (summary computed, browser copy revalidated): list ${Math.round(againMs)} ms ` +
