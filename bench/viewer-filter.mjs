@@ -40,7 +40,7 @@ const PROFILE = process.env.BENCH_PROFILE === '1';
 const PROFILE_OPEN = process.env.BENCH_PROFILE_OPEN;
 // BENCH_PREPARED=1: the summary refresher of a web process is started once the project is
 // seeded (it does not run by default), and the first open waits until it has prepared the
-// project: a web process notices a project grown to 1,000 scans within 30 s.
+// project: a web process prepares a project grown to 1,000 scans at its next round (~2 s).
 const PREPARED = process.env.BENCH_PREPARED === '1';
 // BENCH_TRACE_OPEN=1 (or =first): a Chrome trace of that open into bench/out/viewer-open.trace.json.
 const TRACE_OPEN = process.env.BENCH_TRACE_OPEN;

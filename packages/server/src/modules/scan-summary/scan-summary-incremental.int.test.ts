@@ -333,6 +333,46 @@ describe.each(DATABASE_KINDS)('a new summary version from the previous one on %s
     expect(readScans).not.toHaveBeenCalled();
   });
 
+  it('prepares, at its next look, a project that grew to the size since the last one', async () => {
+    // Projects of earlier tests hold 13 scans at most: the size here is 15.
+    const first = await scanSummaryService.prepareGrown(db(), undefined, 15);
+    // A first look only notes the versions.
+    expect(first.prepared).toEqual([]);
+    const growing = await projectWithScans(14);
+    const small = await projectWithScans(2);
+    const noted = await scanSummaryService.prepareGrown(db(), first.versions, 15);
+    // New projects under the size: looked at, not computed.
+    expect(noted.prepared).toEqual([]);
+    expect(noted.versions.get(growing.project.id)).toBeDefined();
+
+    await scanFactories.scan(db(), growing.org.id, {
+      id: `SC-GREW-${growing.project.id}`,
+      projectId: growing.project.id,
+    });
+    await db()
+      .updateTable('scans')
+      .set({ comment: 'Still small' })
+      .where('id', '=', small.scans[0]!.id)
+      .execute();
+    const counted = vi.spyOn(scanSummaryRepository, 'scanCounts');
+    const grown = await scanSummaryService.prepareGrown(db(), noted.versions, 15);
+    expect(grown.prepared).toEqual([growing.project.id]);
+    // Only the two projects that moved were counted.
+    expect(new Set(counted.mock.calls[0]?.[1])).toEqual(
+      new Set([growing.project.id, small.project.id]),
+    );
+    // Its first viewer reads no scan.
+    const readScans = vi.spyOn(scanSummaryRepository, 'compactScans');
+    const summary = await scanSummaryService.compact(db(), growing.viewer, growing.project.id);
+    expect(readScans).not.toHaveBeenCalled();
+    expect(summary.json.toString('utf8')).toBe(await fullSummaryJson(db(), growing.project.id));
+    // Nothing moved since: the next look counts and computes nothing.
+    counted.mockClear();
+    const quiet = await scanSummaryService.prepareGrown(db(), grown.versions, 15);
+    expect(quiet.prepared).toEqual([]);
+    expect(counted.mock.calls.flatMap(([, ids]) => ids)).toEqual([]);
+  });
+
   it('computes the new version of a kept summary after a change, before its next viewer', async () => {
     const viewed = await projectWithScans(4);
     const unchanged = await projectWithScans(3);

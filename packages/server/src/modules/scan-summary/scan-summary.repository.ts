@@ -46,6 +46,26 @@ export const scanSummaryRepository = {
       .execute();
   },
 
+  /** Every project's summary version: what a web process compares from one look to the next. */
+  allProjectVersions(db: Db) {
+    return db
+      .selectFrom('projects')
+      .select(['id', sql<string>`summary_version::text`.as('version')])
+      .execute();
+  },
+
+  /** The number of scans of each of these projects that has any, the largest first. */
+  scanCounts(db: Db, projectIds: readonly number[]) {
+    if (projectIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('scans')
+      .select(['projectId', sql<number>`count(*)::int`.as('scans')])
+      .where('projectId', 'in', [...projectIds])
+      .groupBy('projectId')
+      .orderBy(sql`count(*)`, 'desc')
+      .execute();
+  },
+
   /** Projects of at least `minScans` scans, the largest first. */
   largeProjects(db: Db, minScans: number) {
     return db

@@ -43,8 +43,9 @@ const ROWS_CACHE_BYTES = 96 * 1024 * 1024;
 const PARTS_CACHE_BYTES = 48 * 1024 * 1024;
 
 /**
- * Projects of at least this many scans get their summary computed when a web process starts:
- * the whole computation takes 0.8–2 s for 10,000 scans, and then only changed scans are read.
+ * Projects of at least this many scans get their summary computed when a web process starts or
+ * once they reach this size: the whole computation takes 0.8–2 s for 10,000 scans, and then only
+ * changed scans are read.
  */
 export const PREPARE_MIN_SCANS = 1_000;
 
@@ -188,6 +189,29 @@ function compactVersion(db: Db, projectId: number, key: string): Promise<Compact
 }
 
 /**
+ * Computes the current compact summary of each project given (largest first) whose current
+ * version is not kept, while the prepared parts fill less than three quarters of their cache.
+ * Returns the projects computed.
+ */
+async function prepareUnkept(
+  db: Db,
+  projects: readonly { projectId: number | null }[],
+): Promise<number[]> {
+  const caches = cachesOf(db);
+  const prepared: number[] = [];
+  for (const { projectId } of projects) {
+    if (projectId === null || caches.parts.bytes >= PARTS_CACHE_BYTES * 0.75) break;
+    const head = await repo.projectHead(db, projectId);
+    if (!head) continue;
+    const key = versionKey(projectId, head.version);
+    if (caches.compact.has(key)) continue;
+    await compactVersion(db, projectId, key);
+    prepared.push(projectId);
+  }
+  return prepared;
+}
+
+/**
  * The viewer's project summary, computed once per project version and shared by every viewer and
  * by the GraphQL scansSummary.
  */
@@ -208,23 +232,41 @@ export const scanSummaryService = {
   /**
    * Computes the compact summaries of the largest projects (at least `minScans` scans, the
    * largest first, while their prepared parts fill less than three quarters of that cache), so
-   * the first viewer after a start, or after the project grew past `minScans`, finds it computed
-   * and later versions are computed from it. Returns the projects computed now (those whose
+   * the first viewer after a start finds it computed and later versions are computed from it. Returns the projects computed now (those whose
    * current version was kept already are left as they are).
    */
   async prepareLargeProjects(db: Db, minScans = PREPARE_MIN_SCANS): Promise<number[]> {
-    const caches = cachesOf(db);
-    const prepared: number[] = [];
-    for (const { projectId } of await repo.largeProjects(db, minScans)) {
-      if (projectId === null || caches.parts.bytes >= PARTS_CACHE_BYTES * 0.75) break;
-      const head = await repo.projectHead(db, projectId);
-      if (!head) continue;
-      const key = versionKey(projectId, head.version);
-      if (caches.compact.has(key)) continue;
-      await compactVersion(db, projectId, key);
-      prepared.push(projectId);
-    }
-    return prepared;
+    return prepareUnkept(db, await repo.largeProjects(db, minScans));
+  },
+
+  /**
+   * Prepares the projects whose summary version moved since the last look (`seen`, the versions
+   * it returned), which this process does not keep and which now hold at least `minScans`
+   * scans: a project grown past the threshold is computed by the next look, not at the next
+   * full preparation. A first look (no `seen`) only notes the versions.
+   */
+  async prepareGrown(
+    db: Db,
+    seen: ReadonlyMap<number, string> | undefined,
+    minScans = PREPARE_MIN_SCANS,
+  ): Promise<{ versions: Map<number, string>; prepared: number[] }> {
+    const { compact } = cachesOf(db);
+    const versions = new Map(
+      (await repo.allProjectVersions(db)).map(({ id, version }) => [id, version]),
+    );
+    if (!seen) return { versions, prepared: [] };
+    const moved = [...versions].filter(
+      ([id, version]) => seen.get(id) !== version && !compact.has(versionKey(id, version)),
+    );
+    const counts = await repo.scanCounts(
+      db,
+      moved.map(([id]) => id),
+    );
+    const prepared = await prepareUnkept(
+      db,
+      counts.filter(({ scans }) => scans >= minScans),
+    );
+    return { versions, prepared };
   },
 
   /**

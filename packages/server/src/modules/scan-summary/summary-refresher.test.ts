@@ -14,6 +14,10 @@ describe('startSummaryRefresher', () => {
     let overlapped = false;
     let rounds = 0;
     vi.spyOn(scanSummaryService, 'prepareLargeProjects').mockResolvedValue([]);
+    vi.spyOn(scanSummaryService, 'prepareGrown').mockResolvedValue({
+      versions: new Map(),
+      prepared: [],
+    });
     vi.spyOn(scanSummaryService, 'refreshKept').mockImplementation(async () => {
       running++;
       overlapped ||= running > 1;
@@ -45,6 +49,10 @@ describe('startSummaryRefresher', () => {
       rounds++;
       return [];
     });
+    vi.spyOn(scanSummaryService, 'prepareGrown').mockResolvedValue({
+      versions: new Map(),
+      prepared: [],
+    });
     const prepare = vi
       .spyOn(scanSummaryService, 'prepareLargeProjects')
       .mockResolvedValueOnce([4, 9])
@@ -64,5 +72,27 @@ describe('startSummaryRefresher', () => {
     await refresher.stop();
     // Nothing prepared the second time: nothing more reported.
     expect(prepared).toEqual([[4, 9]]);
+  });
+
+  it('looks for grown projects every round, from the versions of the round before', async () => {
+    vi.spyOn(scanSummaryService, 'refreshKept').mockResolvedValue([]);
+    vi.spyOn(scanSummaryService, 'prepareLargeProjects').mockResolvedValue([]);
+    const looks: (ReadonlyMap<number, string> | undefined)[] = [];
+    vi.spyOn(scanSummaryService, 'prepareGrown').mockImplementation(async (_db, seen) => {
+      looks.push(seen);
+      const versions = new Map([[7, String(looks.length)]]);
+      return { versions, prepared: looks.length === 3 ? [7] : [] };
+    });
+    const prepared: number[][] = [];
+    const refresher = startSummaryRefresher(db, {
+      intervalMs: 5,
+      onPrepared: (ids) => prepared.push(ids),
+    });
+    await vi.waitFor(() => expect(looks.length).toBeGreaterThanOrEqual(4), { timeout: 1_000 });
+    await refresher.stop();
+    // The first look has nothing to compare with; each later one gets the last look's versions.
+    expect(looks[0]).toBeUndefined();
+    expect(looks.slice(1, 4).map((seen) => seen?.get(7))).toEqual(['1', '2', '3']);
+    expect(prepared).toEqual([[7]]);
   });
 });

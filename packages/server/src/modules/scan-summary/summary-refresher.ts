@@ -9,10 +9,11 @@ import { scanSummaryService } from './scan-summary.service.ts';
 export const SUMMARY_REFRESH_INTERVAL_MS = 2_000;
 
 /**
- * How often it looks for projects grown to 1,000 scans or more that it does not keep (one
- * grouped count over the scans), to compute them before their first viewer.
+ * How often it prepares every project of 1,000 scans or more that it does not keep (one grouped
+ * count over the scans). Each look in between notices the projects that grew past that size
+ * (their versions moved); this brings back large summaries that the cache let go.
  */
-export const SUMMARY_PREPARE_INTERVAL_MS = 30_000;
+export const SUMMARY_PREPARE_INTERVAL_MS = 300_000;
 
 export interface SummaryRefresher {
   /** Stops looking; resolves once a computation under way has ended. */
@@ -22,16 +23,17 @@ export interface SummaryRefresher {
 export interface SummaryRefresherOptions {
   intervalMs?: number;
   prepareIntervalMs?: number;
-  /** Large projects computed before any viewer asked (at start, or once grown). */
+  /** Large projects computed before any viewer asked (at start, or once grown past the size). */
   onPrepared?: (projectIds: number[]) => void;
   onError?: (error: unknown) => void;
 }
 
 /**
- * Keeps a web process's viewer summaries ready in the background: at once and then every
- * `prepareIntervalMs` it prepares the large projects (scanSummaryService.prepareLargeProjects),
- * and every `intervalMs` it computes the new versions of those it keeps (refreshKept). One round
- * at a time: a round longer than the interval delays the next instead of overlapping it.
+ * Keeps a web process's viewer summaries ready in the background. Every `intervalMs` it computes
+ * the new versions of the summaries it keeps (refreshKept) and prepares the projects that grew
+ * to the preparation size since its last look (prepareGrown); at once and then every
+ * `prepareIntervalMs` it prepares all the large projects (prepareLargeProjects). One round at a
+ * time: a round longer than the interval delays the next instead of overlapping it.
  */
 export function startSummaryRefresher(
   db: Db,
@@ -46,12 +48,20 @@ export function startSummaryRefresher(
   let preparedAt = Number.NEGATIVE_INFINITY;
   let timer: NodeJS.Timeout | undefined;
 
+  let seen: ReadonlyMap<number, string> | undefined;
+
   async function oneRound(): Promise<void> {
     await scanSummaryService.refreshKept(db);
-    if (stopped || performance.now() - preparedAt < prepareIntervalMs) return;
-    preparedAt = performance.now();
-    const prepared = await scanSummaryService.prepareLargeProjects(db);
-    if (prepared.length > 0) onPrepared?.(prepared);
+    if (stopped) return;
+    if (performance.now() - preparedAt >= prepareIntervalMs) {
+      preparedAt = performance.now();
+      const prepared = await scanSummaryService.prepareLargeProjects(db);
+      if (prepared.length > 0) onPrepared?.(prepared);
+      if (stopped) return;
+    }
+    const grown = await scanSummaryService.prepareGrown(db, seen);
+    seen = grown.versions;
+    if (grown.prepared.length > 0) onPrepared?.(grown.prepared);
   }
 
   let round = oneRound().catch((error: unknown) => onError?.(error));
