@@ -47,6 +47,36 @@ const highlighted = (collection: HighlightCollection | undefined) =>
   collection?.features.map((f) => [f.properties.scanId, f.properties.state]);
 
 describe('scan paths on the map', () => {
+  it('compares a scan given again as a new, equal object by its path once, then by identity', () => {
+    const { calls, target } = fakeMap();
+    const paths = new ScanPaths(target);
+    const scans = manyScans(3);
+    paths.setScans(scans);
+    // A new summary version: the same scans as new objects, whose vertices are counted as read.
+    let reads = 0;
+    const again = scans.map((scan) => ({
+      ...scan,
+      path: new Proxy(scan.path ?? [], {
+        get(path, key, receiver) {
+          if (typeof key === 'string' && /^[0-9]+$/.test(key)) reads++;
+          return Reflect.get(path, key, receiver);
+        },
+      }),
+    }));
+    expect(paths.setScans(again)).toBe('unchanged');
+    expect(reads).toBeGreaterThan(0);
+    expect(calls.geometries).toHaveLength(1);
+    // Filter changes over those objects read no vertex again.
+    reads = 0;
+    expect(paths.setScans(again.slice(0, 1))).toBe('filtered');
+    expect(paths.setScans([...again])).toBe('filtered');
+    expect(reads).toBe(0);
+    expect(calls.geometries).toHaveLength(1);
+    // A changed path is still noticed.
+    const moved = { ...again[1]!, path: [[-100, 40] as [number, number]] };
+    expect(paths.setScans([again[0]!, moved, again[2]!])).toBe('rebuilt');
+  });
+
   it('sends the paths once, then only which are shown when the filter narrows or widens', () => {
     const { calls, target } = fakeMap();
     const paths = new ScanPaths(target);

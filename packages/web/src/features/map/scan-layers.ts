@@ -103,6 +103,12 @@ export interface ScanPathsTarget {
  */
 export class ScanPaths {
   private geometry = new ScanPathGeometry([]);
+  /**
+   * The drawn scans by id, as last given: a scan given again as a new object with the same path
+   * and status (a new summary version) takes the old one's place, so that the next filter change
+   * compares it by identity instead of vertex by vertex.
+   */
+  private known = new Map<string, MapScan>();
   private shown = new Map<string, MapScan>();
   /** The list last given, whose scans are shown: given again, nothing is compared. */
   private lastList: readonly MapScan[] | null = null;
@@ -120,24 +126,37 @@ export class ScanPaths {
   setScans(scans: readonly MapScan[]): 'rebuilt' | 'filtered' | 'unchanged' {
     if (scans === this.lastList) return 'unchanged';
     this.lastList = scans;
-    if (scans.length === this.shown.size && !needsRebuild(this.shown, scans)) return 'unchanged';
+    if (scans.length === this.shown.size && !needsRebuild(this.shown, scans)) {
+      this.adopt(scans);
+      return 'unchanged';
+    }
     this.shown = new Map(scans.map((scan) => [scan.id, scan]));
-    const rebuild = needsRebuild(this.geometry.scans, scans);
+    const known = this.known;
+    const rebuild = needsRebuild(known, scans);
     if (rebuild) {
       // A list sharing scans with the drawn ones keeps them (widening the filter again is then
       // only a visibility change); a list of other scans, as another project's, starts afresh.
-      const known = this.geometry.scans;
       const keep = scans.some((scan) => known.has(scan.id));
       const all = keep ? new Map([...known, ...this.shown]) : this.shown;
       this.geometry = new ScanPathGeometry(all.values());
+      this.known = new Map(all);
       this.target.setGeometry(this.geometry, this.shown);
       this.sentHighlights = '';
     } else {
+      this.adopt(scans);
       this.target.setShown(this.shown);
     }
     if (this.hovered && !this.shown.has(this.hovered)) this.hovered = null;
     this.sendHighlights();
     return rebuild ? 'rebuilt' : 'filtered';
+  }
+
+  /** Equal scans given as new objects take the place of the known ones (see `known`). */
+  private adopt(scans: readonly MapScan[]): void {
+    for (const scan of scans) {
+      if (this.known.get(scan.id) !== scan) this.known.set(scan.id, scan);
+      if (this.shown.get(scan.id) !== scan) this.shown.set(scan.id, scan);
+    }
   }
 
   setSelected(ids: ReadonlySet<string>): void {
