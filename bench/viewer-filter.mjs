@@ -18,7 +18,6 @@
 //   screen: the later of paint and map: list and map both show the change (the goal);
 //   settle: the main thread is free again (frames ≤ 34 ms apart from then on, for 1 s);
 //   max gap: the longest gap between two frames after the change (a freeze shows here).
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,8 +25,7 @@ import { PortalDriver } from '../e2e/support/portal-driver.ts';
 import { PortalEnvironment } from '../e2e/support/portal-environment.ts';
 import { ViewerPage } from '../e2e/support/viewer-page.ts';
 import { startSummaryRefresher } from '../packages/server/src/modules/scan-summary/summary-refresher.ts';
-import { factories } from '../packages/server/test/factories.ts';
-import { scanFactories } from '../packages/server/test/factories-scans.ts';
+import { seedBenchProject } from './lib/bench-project.mjs';
 import { median } from './lib/process.mjs';
 
 const SCANS = Number(process.env.BENCH_SCANS ?? 10_000);
@@ -58,79 +56,8 @@ const TRACE_CATEGORIES = [
   'v8.execute',
 ].join(',');
 const OUT_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'out');
-const SESSIONS = 100;
-const VERTICES = 50;
 const GOAL_MS = 50;
 const PROJECT = 'Bench 10k';
-const TAGS = ['QA - OK', 'QA - Issue/Poor', 'Reprocess', 'Night drive'];
-
-/** A wandering drive line of VERTICES points, like a real scan's simple path. */
-function drivePath(n) {
-  let lon = -123.1 + (n % 100) * 0.003;
-  let lat = 49.2 + Math.floor(n / 100) * 0.002;
-  const coordinates = [];
-  for (let i = 0; i < VERTICES; i++) {
-    lon += 0.00005 + Math.sin(n + i) * 0.00002;
-    lat += 0.00003 + Math.cos(n * 7 + i) * 0.00002;
-    coordinates.push([Number(lon.toFixed(8)), Number(lat.toFixed(8))]);
-  }
-  return { type: 'LineString', coordinates };
-}
-
-async function seed(db) {
-  const organization = await db
-    .selectFrom('organizations')
-    .select('id')
-    .where('name', '=', 'Northwind Surveying')
-    .executeTakeFirstOrThrow();
-  const project = await factories.project(db, organization.id, { name: PROJECT });
-  const start = Date.UTC(2025, 0, 1);
-  const sessions = [];
-  for (let s = 0; s < SESSIONS; s++) {
-    const session = await scanFactories.session(db, organization.id, {
-      projectId: project.id,
-      deviceId: null,
-      capturedTimestamp: new Date(start + s * 86_400_000),
-    });
-    sessions.push(session.id);
-  }
-  const BATCH = 500;
-  for (let offset = 0; offset < SCANS; offset += BATCH) {
-    const scans = [];
-    const artifacts = [];
-    for (let n = offset; n < Math.min(SCANS, offset + BATCH); n++) {
-      const id = `SC-${String(n).padStart(6, '0')}-${randomBytes(3).toString('hex')}`;
-      const sessionIndex = n % SESSIONS;
-      const captured = new Date(start + sessionIndex * 86_400_000 + n * 1000);
-      scans.push({
-        id,
-        organizationId: organization.id,
-        projectId: project.id,
-        sessionId: sessions[sessionIndex],
-        deviceId: n % 2 ? 'LG-1001' : 'LG-1002',
-        friendlyName: `Drive ${n}`,
-        type: 'Mobile',
-        assignmentType: 'Device',
-        tags: TAGS.slice(0, n % 3),
-        comment: n % 4 === 0 ? 'Checked against control points' : null,
-        defaultVersion: 'unclassified',
-        capturedTimestamp: captured,
-        endCapturedTimestamp: new Date(captured.getTime() + 420_000),
-        friendlyLocationName: 'Vancouver, BC',
-        simplePath: JSON.stringify(drivePath(n)),
-      });
-      artifacts.push({
-        scanId: id,
-        artifactType: 'pointcloud',
-        name: 'unclassified',
-        s3Url: `s3://bench/${id}/pointcloud.las`,
-        status: n % 3 === 0 ? 'final' : 'provisional',
-      });
-    }
-    await db.insertInto('scans').values(scans).execute();
-    await db.insertInto('artifacts').values(artifacts).execute();
-  }
-}
 
 const OPEN_GOAL_MS = 1000;
 // A demo project to leave 'Bench 10k' for, and come back.
@@ -378,7 +305,7 @@ async function main() {
   let refresher;
   try {
     const seedStart = performance.now();
-    await seed(environment.live.database.db);
+    await seedBenchProject(environment.live.database.db, PROJECT, SCANS);
     console.log(
       `${SCANS} scans in '${PROJECT}' seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
     );
