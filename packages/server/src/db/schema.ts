@@ -362,6 +362,13 @@ export interface WebSessionsTable {
   lastSeen: Timestamp;
 }
 
+/** A cache of each scan's summary part (migration 0011); see scan-summary's summary-parts. */
+export interface ScanSummaryPartsTable {
+  scanId: string;
+  marker: string;
+  part: string;
+}
+
 export interface PackageUploadsTable {
   id: Generated<number>;
   organizationId: number;
@@ -402,6 +409,7 @@ export interface Database {
   oidcPayloads: OidcPayloadsTable;
   webSessions: WebSessionsTable;
   packageUploads: PackageUploadsTable;
+  scanSummaryParts: ScanSummaryPartsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

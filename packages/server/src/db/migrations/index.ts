@@ -8,6 +8,7 @@ import * as activityLogScope from './0007-activity-log-scope.ts';
 import * as uploadSizes from './0008-upload-sizes.ts';
 import * as scanSummaryVersion from './0009-scan-summary-version.ts';
 import * as scanArtifactsVersion from './0010-scan-artifacts-version.ts';
+import * as scanSummaryParts from './0011-scan-summary-parts.ts';
 
 /** Every migration in the order it is applied. Append only. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0008-upload-sizes': uploadSizes,
   '0009-scan-summary-version': scanSummaryVersion,
   '0010-scan-artifacts-version': scanArtifactsVersion,
+  '0011-scan-summary-parts': scanSummaryParts,
 };

@@ -401,4 +401,87 @@ describe.each(DATABASE_KINDS)('a new summary version from the previous one on %s
     // Nothing changed since: the next round computes nothing for it.
     expect(await scanSummaryService.refreshKept(db())).not.toContain(viewed.project.id);
   });
+
+  describe('parts stored for every process', () => {
+    // A Kysely of its own over the same connection: a web process of its own for the caches.
+    const anotherProcess = (): Db =>
+      db().withPlugin({
+        transformQuery: ({ node }) => node,
+        transformResult: async ({ result }) => result,
+      });
+    const storedRows = (scanIds: readonly string[]) =>
+      db()
+        .selectFrom('scanSummaryParts')
+        .select(['scanId', 'marker'])
+        .where('scanId', 'in', [...scanIds])
+        .execute();
+
+    it('a process that starts reads the stored parts and no scan', async () => {
+      const f = await projectWithScans(5);
+      await scanSummaryService.compact(db(), f.viewer, f.project.id);
+      expect(await scanSummaryService.storeComputedParts(db())).toBeGreaterThanOrEqual(5);
+      expect(scanSummaryService.cacheState(db()).unstoredParts).toBe(0);
+
+      const other = anotherProcess();
+      const readScans = vi.spyOn(scanSummaryRepository, 'compactScans');
+      const summary = await scanSummaryService.compact(other, f.viewer, f.project.id);
+      expect(readScans).not.toHaveBeenCalled();
+      expect(summary.json.toString('utf8')).toBe(await fullSummaryJson(db(), f.project.id));
+      // It computed nothing: nothing to store.
+      expect(scanSummaryService.cacheState(other).unstoredParts).toBe(0);
+    });
+
+    it('reads only the scans changed since their parts were stored', async () => {
+      const f = await projectWithScans(5);
+      await scanSummaryService.compact(db(), f.viewer, f.project.id);
+      await scanSummaryService.storeComputedParts(db());
+      await db()
+        .updateTable('scans')
+        .set({ friendlyName: 'Renamed after storing' })
+        .where('id', '=', f.scans[1]!.id)
+        .execute();
+      await db()
+        .updateTable('artifacts')
+        .set({ status: 'archived' })
+        .where('scanId', '=', f.scans[3]!.id)
+        .execute();
+      await db().deleteFrom('scans').where('id', '=', f.scans[4]!.id).execute();
+
+      const other = anotherProcess();
+      const readScans = vi.spyOn(scanSummaryRepository, 'compactScans');
+      const summary = await scanSummaryService.compact(other, f.viewer, f.project.id);
+      expect(readScans.mock.calls.map(([, , ids]) => [...(ids ?? ['every scan'])].sort())).toEqual([
+        [f.scans[1]!.id, f.scans[3]!.id].sort(),
+      ]);
+      expect(summary.json.toString('utf8')).toBe(await fullSummaryJson(db(), f.project.id));
+      // The deleted scan's part went with it; the two read again are stored at their new markers.
+      expect(await storedRows([f.scans[4]!.id])).toEqual([]);
+      expect(await scanSummaryService.storeComputedParts(other)).toBe(2);
+      const markers = new Map(
+        (await scanSummaryRepository.scanMarkers(db(), f.project.id)).map((m) => [m.id, m.marker]),
+      );
+      for (const row of await storedRows(f.scans.map((scan) => scan.id))) {
+        expect(row.marker).toBe(markers.get(row.scanId));
+      }
+    });
+
+    it('does not store a part whose scan moved on before it was stored', async () => {
+      const f = await projectWithScans(3);
+      await scanSummaryService.compact(db(), f.viewer, f.project.id);
+      await db()
+        .updateTable('scans')
+        .set({ comment: 'Written before the store' })
+        .where('id', '=', f.scans[0]!.id)
+        .execute();
+      await scanSummaryService.storeComputedParts(db());
+      const stored = await storedRows(f.scans.map((scan) => scan.id));
+      expect(stored.map((row) => row.scanId).sort()).toEqual(
+        [f.scans[1]!.id, f.scans[2]!.id].sort(),
+      );
+      const readScans = vi.spyOn(scanSummaryRepository, 'compactScans');
+      const summary = await scanSummaryService.compact(anotherProcess(), f.viewer, f.project.id);
+      expect(readScans.mock.calls.map(([, , ids]) => ids)).toEqual([[f.scans[0]!.id]]);
+      expect(summary.json.toString('utf8')).toBe(await fullSummaryJson(db(), f.project.id));
+    });
+  });
 });

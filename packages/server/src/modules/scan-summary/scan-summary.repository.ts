@@ -12,10 +12,12 @@ import type { Db } from '../../db/database.ts';
  * after four billion transactions). It is read in the same statement as the scan's row, and
  * before its artifacts' fields.
  */
+const marker = sql<string>`scans.xmin::text || '/' || scans.artifacts_version::text`;
+
 function scansWithMarkers(db: Db, projectId: number) {
   return db
     .selectFrom('scans')
-    .select(sql<string>`scans.xmin::text || '/' || scans.artifacts_version::text`.as('marker'))
+    .select(marker.as('marker'))
     .where('scans.projectId', '=', projectId)
     .orderBy('scans.capturedTimestamp')
     .orderBy('scans.id');
@@ -126,5 +128,34 @@ export const scanSummaryRepository = {
       .where('scans.projectId', '=', projectId);
     if (onlyScanIds) query = query.where('artifacts.scanId', 'in', [...onlyScanIds]);
     return query.orderBy('artifacts.id').execute();
+  },
+
+  /**
+   * Each scan's id and change marker in the list's order, as `scanMarkers`, with its stored part
+   * when one was stored at that marker (null otherwise).
+   */
+  scanMarkersWithStoredParts(db: Db, projectId: number) {
+    return scansWithMarkers(db, projectId)
+      .leftJoin('scanSummaryParts as stored', (join) =>
+        join.onRef('stored.scanId', '=', 'scans.id').on('stored.marker', '=', marker),
+      )
+      .select(['scans.id', 'stored.part'])
+      .execute();
+  },
+
+  /**
+   * Stores these parts, each computed at its marker; one whose scan has moved past that marker
+   * (or is gone) since is left out, as it could never be read. Replaces the scan's older part.
+   */
+  async storeParts(db: Db, parts: readonly { scanId: string; marker: string; part: string }[]) {
+    if (parts.length === 0) return;
+    await sql`
+      INSERT INTO scan_summary_parts (scan_id, marker, part)
+      SELECT given.scan_id, given.marker, given.part
+      FROM jsonb_to_recordset(${JSON.stringify(parts.map((p) => ({ scan_id: p.scanId, marker: p.marker, part: p.part })))}::jsonb)
+        AS given(scan_id text, marker text, part text)
+      JOIN scans ON scans.id = given.scan_id AND ${marker} = given.marker
+      ON CONFLICT (scan_id) DO UPDATE SET marker = excluded.marker, part = excluded.part
+    `.execute(db);
   },
 };

@@ -12,9 +12,11 @@ import { scanSummaryRepository as repo } from './scan-summary.repository.ts';
 import {
   assembleSummary,
   type ProjectParts,
+  partFromStored,
   partsBytes,
   type ScanPart,
   scanPart,
+  storedPart,
 } from './summary-parts.ts';
 
 const gzip = promisify(zlib.gzip);
@@ -55,11 +57,22 @@ export const PREPARE_MIN_SCANS = 1_000;
  */
 const MAX_CHANGED_SCANS = 1_000;
 
+/**
+ * Parts computed and waiting to be stored are dropped beyond this many (a process that computes
+ * without storing, or a store that keeps failing): the store is a cache.
+ */
+const MAX_UNSTORED_PARTS = 50_000;
+
+/** Parts are stored this many to a statement: PGlite runs other requests' statements between. */
+const STORE_BATCH = 500;
+
 interface SummaryCaches {
   compact: ByteLruCache<CompactSummary>;
   rows: ByteLruCache<ProjectSummaries>;
   /** By project id: the scan parts of the last compact summary computed, for the next one. */
   parts: ByteLruCache<ProjectParts>;
+  /** Parts computed from the scans' rows and not stored yet, by scan id (storeComputedParts). */
+  unstored: Map<string, ScanPart>;
 }
 
 // One pair of caches per database: project ids and versions mean nothing across databases (the
@@ -77,6 +90,7 @@ function cachesOf(db: Db): SummaryCaches {
       ),
       rows: new ByteLruCache<ProjectSummaries>(ROWS_CACHE_BYTES, estimateRowBytes),
       parts: new ByteLruCache<ProjectParts>(PARTS_CACHE_BYTES, partsBytes),
+      unstored: new Map(),
     };
     cachesByDb.set(db, caches);
   }
@@ -111,52 +125,85 @@ const isOtherVersionOf = (projectId: number, key: string) => (other: string) =>
   other !== key && other.startsWith(`${projectId}:`);
 
 /**
- * Every scan's part, from the whole project. The rows and their markers are read before the
- * artifacts: an artifact written in between has moved its scan's marker past the one kept, and
- * the next version reads that scan again (an artifact older than its marker would be kept for
- * good).
+ * The parts of the given scans, or of the whole project, read from their rows and computed. The
+ * rows and their markers are read before the artifacts: an artifact written in between has moved
+ * its scan's marker past the one kept, and the next version reads that scan again (an artifact
+ * older than its marker would be kept for good). They are noted for storing.
  */
-async function allParts(db: Db, projectId: number): Promise<ScanPart[]> {
-  const scans = await repo.compactScans(db, projectId);
-  const artifacts = await repo.compactArtifacts(db, projectId);
+async function computedParts(
+  db: Db,
+  projectId: number,
+  onlyIds?: readonly string[],
+): Promise<ScanPart[]> {
+  const scans = await repo.compactScans(db, projectId, onlyIds);
+  const artifacts = await repo.compactArtifacts(db, projectId, onlyIds);
   const byScan = groupBy(artifacts, (a) => a.scanId);
-  return scans.map((row) => scanPart(row, byScan.get(row.id) ?? []));
+  const parts = scans.map((row) => scanPart(row, byScan.get(row.id) ?? []));
+  const { unstored } = cachesOf(db);
+  for (const part of parts) {
+    if (unstored.size >= MAX_UNSTORED_PARTS) break;
+    unstored.set(part.input.id, part);
+  }
+  return parts;
 }
 
 /**
- * Every scan's part, reading again only the scans whose marker differs from the previous
- * summary's (changed or new ones); scans no longer in the project drop out. Undefined when
- * so many changed that reading the whole project is the better way.
+ * Every scan's part, in the markers' order: a known part where its marker is the scan's, the
+ * others computed from their rows; scans no longer in the project drop out. Undefined when so
+ * many are unknown that reading the whole project is the better way.
  */
+async function partsFrom(
+  db: Db,
+  projectId: number,
+  markers: readonly { id: string; marker: string }[],
+  known: (scanId: string) => ScanPart | undefined,
+): Promise<ScanPart[] | undefined> {
+  const changed = markers.filter((m) => known(m.id)?.marker !== m.marker).map((m) => m.id);
+  if (changed.length > MAX_CHANGED_SCANS) return undefined;
+  const fresh = new Map<string, ScanPart>();
+  if (changed.length > 0) {
+    for (const part of await computedParts(db, projectId, changed)) fresh.set(part.input.id, part);
+  }
+  const parts: ScanPart[] = [];
+  for (const { id, marker } of markers) {
+    // A changed scan gone from the project since its marker was read is left out.
+    const part = fresh.get(id) ?? known(id);
+    if (part && (fresh.has(id) || part.marker === marker)) parts.push(part);
+  }
+  return parts;
+}
+
+/** From the previous summary's parts: only the scans whose marker moved are read again. */
 async function updatedParts(
   db: Db,
   projectId: number,
   previous: ProjectParts,
 ): Promise<ScanPart[] | undefined> {
-  const markers = await repo.scanMarkers(db, projectId);
-  const changed = markers.filter((m) => previous.get(m.id)?.marker !== m.marker).map((m) => m.id);
-  if (changed.length > MAX_CHANGED_SCANS) return undefined;
-  const fresh = new Map<string, ScanPart>();
-  if (changed.length > 0) {
-    const scans = await repo.compactScans(db, projectId, changed);
-    const artifacts = await repo.compactArtifacts(db, projectId, changed);
-    const byScan = groupBy(artifacts, (a) => a.scanId);
-    for (const row of scans) fresh.set(row.id, scanPart(row, byScan.get(row.id) ?? []));
+  return partsFrom(db, projectId, await repo.scanMarkers(db, projectId), (id) => previous.get(id));
+}
+
+/**
+ * From the parts stored at the scans' current markers (by this process or another, before or
+ * since its start): only the scans with none stored are read.
+ */
+async function partsWithStored(db: Db, projectId: number): Promise<ScanPart[] | undefined> {
+  const rows = await repo.scanMarkersWithStoredParts(db, projectId);
+  const stored = new Map<string, ScanPart>();
+  for (const { id, marker, part } of rows) {
+    if (part !== null) stored.set(id, partFromStored(id, marker, part));
   }
-  const parts: ScanPart[] = [];
-  for (const { id, marker } of markers) {
-    // A changed scan gone from the project since its marker was read is left out.
-    const part = fresh.get(id) ?? previous.get(id);
-    if (part && (fresh.has(id) || part.marker === marker)) parts.push(part);
-  }
-  return parts;
+  // None stored (a project never computed): one read of the whole project, not by ids.
+  if (stored.size === 0) return undefined;
+  return partsFrom(db, projectId, rows, (id) => stored.get(id));
 }
 
 async function buildCompact(db: Db, projectId: number): Promise<CompactSummary> {
   const { parts: partsCache } = cachesOf(db);
   const previous = partsCache.get(String(projectId));
   const parts =
-    (previous && (await updatedParts(db, projectId, previous))) ?? (await allParts(db, projectId));
+    (previous
+      ? await updatedParts(db, projectId, previous)
+      : await partsWithStored(db, projectId)) ?? (await computedParts(db, projectId));
   partsCache.set(String(projectId), new Map(parts.map((part) => [part.input.id, part])));
   const json = Buffer.from(JSON.stringify(assembleSummary(projectId, parts)));
   // Off the event loop: other requests go on meanwhile. The first viewers of a new version wait
@@ -297,10 +344,33 @@ export const scanSummaryService = {
     return refreshed;
   },
 
+  /**
+   * Stores the parts computed since the last call, for any web process's next whole computation
+   * (after its start, or of a project it does not keep). Returns how many were given to the
+   * store (parts whose scan moved on since are left out there).
+   */
+  async storeComputedParts(db: Db): Promise<number> {
+    const { unstored } = cachesOf(db);
+    const parts = [...unstored.values()];
+    unstored.clear();
+    for (let start = 0; start < parts.length; start += STORE_BATCH) {
+      await repo.storeParts(
+        db,
+        parts.slice(start, start + STORE_BATCH).map((part) => ({
+          scanId: part.input.id,
+          marker: part.marker,
+          part: storedPart(part),
+        })),
+      );
+    }
+    return parts.length;
+  },
+
   /** What the caches hold (tests and benchmarks). */
   cacheState(db: Db) {
-    const { compact, rows, parts } = cachesOf(db);
+    const { compact, rows, parts, unstored } = cachesOf(db);
     return {
+      unstoredParts: unstored.size,
       compact: { entries: compact.size, bytes: compact.bytes },
       rows: { entries: rows.size, bytes: rows.bytes },
       parts: { entries: parts.size, bytes: parts.bytes },

@@ -43,10 +43,44 @@ export function scanPart(row: ScanRow, artifacts: readonly ArtifactRow[]): ScanP
     path: null,
     artifacts,
   };
-  let bytes = 400 + row.marker.length + (path?.length ?? 0) + 160 * artifacts.length;
-  for (const text of [row.friendlyName, row.comment, ...(row.tags ?? [])])
+  return { marker: row.marker, input, path, bytes: estimateBytes(row.marker, input, path) };
+}
+
+/** A rough heap size of a part, for the cache's bound. */
+function estimateBytes(marker: string, input: SummaryScanInput, path: string | null): number {
+  let bytes = 400 + marker.length + (path?.length ?? 0) + 160 * input.artifacts.length;
+  for (const text of [input.friendlyName, input.comment, ...(input.tags ?? [])])
     bytes += text?.length ?? 0;
-  return { marker: row.marker, input, path, bytes };
+  return bytes;
+}
+
+/**
+ * A part as stored in `scan_summary_parts.part`: the encoder's input without its id (the row's
+ * key) and the encoded path, as JSON. The capture time becomes its ISO text, which the encoder
+ * reads as it reads the Date.
+ */
+export function storedPart(part: ScanPart): string {
+  const { id: _id, path: _none, artifacts, ...fields } = part.input;
+  return JSON.stringify({
+    ...fields,
+    // Without the scan id the rows carry.
+    artifacts: artifacts.map(({ id, artifactType, name, status }) => ({
+      id,
+      artifactType,
+      name,
+      status,
+    })),
+    path: part.path,
+  });
+}
+
+/** The part stored for this scan at this marker (the inverse of `storedPart`). */
+export function partFromStored(id: string, marker: string, text: string): ScanPart {
+  const { path, ...fields } = JSON.parse(text) as Omit<SummaryScanInput, 'id' | 'path'> & {
+    path: string | null;
+  };
+  const input: SummaryScanInput = { id, ...fields, path: null };
+  return { marker, input, path, bytes: estimateBytes(marker, input, path) };
 }
 
 /**

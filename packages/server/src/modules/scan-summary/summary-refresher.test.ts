@@ -95,4 +95,33 @@ describe('startSummaryRefresher', () => {
     expect(looks.slice(1, 4).map((seen) => seen?.get(7))).toEqual(['1', '2', '3']);
     expect(prepared).toEqual([[7]]);
   });
+
+  it('stores the parts computed at the end of every round, a failed one too', async () => {
+    const order: string[] = [];
+    let rounds = 0;
+    vi.spyOn(scanSummaryService, 'refreshKept').mockImplementation(async () => {
+      rounds++;
+      order.push(`refresh ${rounds}`);
+      if (rounds === 1) throw new Error('database busy');
+      return [];
+    });
+    vi.spyOn(scanSummaryService, 'prepareLargeProjects').mockResolvedValue([]);
+    vi.spyOn(scanSummaryService, 'prepareGrown').mockResolvedValue({
+      versions: new Map(),
+      prepared: [],
+    });
+    vi.spyOn(scanSummaryService, 'storeComputedParts').mockImplementation(async () => {
+      order.push('store');
+      return 0;
+    });
+    const errors: unknown[] = [];
+    const refresher = startSummaryRefresher(db, {
+      intervalMs: 5,
+      onError: (error) => errors.push(error),
+    });
+    await vi.waitFor(() => expect(rounds).toBeGreaterThanOrEqual(2), { timeout: 1_000 });
+    await refresher.stop();
+    expect(order.slice(0, 4)).toEqual(['refresh 1', 'store', 'refresh 2', 'store']);
+    expect(errors.map((e) => (e as Error).message)).toEqual(['database busy']);
+  });
 });

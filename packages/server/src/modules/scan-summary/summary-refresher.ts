@@ -32,7 +32,8 @@ export interface SummaryRefresherOptions {
  * Keeps a web process's viewer summaries ready in the background. Every `intervalMs` it computes
  * the new versions of the summaries it keeps (refreshKept) and prepares the projects that grew
  * to the preparation size since its last look (prepareGrown); at once and then every
- * `prepareIntervalMs` it prepares all the large projects (prepareLargeProjects). One round at a
+ * `prepareIntervalMs` it prepares all the large projects (prepareLargeProjects). Each round ends
+ * by storing the scan parts computed since the last (storeComputedParts). One round at a
  * time: a round longer than the interval delays the next instead of overlapping it.
  */
 export function startSummaryRefresher(
@@ -51,6 +52,15 @@ export function startSummaryRefresher(
   let seen: ReadonlyMap<number, string> | undefined;
 
   async function oneRound(): Promise<void> {
+    try {
+      await keepReady();
+    } finally {
+      // Also after a failure: what was computed before it is kept for every process.
+      await scanSummaryService.storeComputedParts(db);
+    }
+  }
+
+  async function keepReady(): Promise<void> {
     await scanSummaryService.refreshKept(db);
     if (stopped) return;
     if (performance.now() - preparedAt >= prepareIntervalMs) {
