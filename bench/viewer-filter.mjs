@@ -24,8 +24,9 @@ import { fileURLToPath } from 'node:url';
 import { PortalDriver } from '../e2e/support/portal-driver.ts';
 import { PortalEnvironment } from '../e2e/support/portal-environment.ts';
 import { ViewerPage } from '../e2e/support/viewer-page.ts';
+import { scanSummaryService } from '../packages/server/src/modules/scan-summary/scan-summary.service.ts';
 import { startSummaryRefresher } from '../packages/server/src/modules/scan-summary/summary-refresher.ts';
-import { seedBenchProject } from './lib/bench-project.mjs';
+import { asAnotherProcess, seedBenchProject } from './lib/bench-project.mjs';
 import { median } from './lib/process.mjs';
 
 const SCANS = Number(process.env.BENCH_SCANS ?? 10_000);
@@ -39,7 +40,11 @@ const PROFILE_OPEN = process.env.BENCH_PROFILE_OPEN;
 // BENCH_PREPARED=1: the summary refresher of a web process is started once the project is
 // seeded (it does not run by default), and the first open waits until it has prepared the
 // project: a web process prepares a project grown to 1,000 scans at its next round (~2 s).
+// BENCH_PREPARED=stored: the project's scan parts are computed and stored by another "process"
+// (a Kysely of its own) after the seeding, and the server's process keeps nothing: the first open
+// computes the whole summary from the stored parts, as after a web process's restart.
 const PREPARED = process.env.BENCH_PREPARED === '1';
+const STORED = process.env.BENCH_PREPARED === 'stored';
 // BENCH_TRACE_OPEN=1 (or =first): a Chrome trace of that open into bench/out/viewer-open.trace.json.
 const TRACE_OPEN = process.env.BENCH_TRACE_OPEN;
 // BENCH_TRACE=1 records a Chrome trace of the last round into bench/out/ (chrome://tracing or
@@ -309,6 +314,16 @@ async function main() {
     console.log(
       `${SCANS} scans in '${PROJECT}' seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
     );
+    if (STORED) {
+      const { db } = environment.live.database;
+      const storing = performance.now();
+      const anotherProcess = asAnotherProcess(db);
+      await scanSummaryService.prepareLargeProjects(anotherProcess);
+      const stored = await scanSummaryService.storeComputedParts(anotherProcess);
+      console.log(
+        `${stored} scan parts computed and stored by another process in ${((performance.now() - storing) / 1000).toFixed(1)} s`,
+      );
+    }
     if (PREPARED) {
       const preparing = performance.now();
       await new Promise((resolve, reject) => {
@@ -340,7 +355,7 @@ async function main() {
       `on the wire meanwhile: ${(opened.bytes / 1e6).toFixed(2)} MB in ${opened.requests} responses ` +
         `(goal ≤ ${OPEN_GOAL_MB} MB: ${opened.bytes / 1e6 <= OPEN_GOAL_MB ? 'met' : 'MISSED'}); ` +
         `the summary: ${(opened.summaryBytes / 1e6).toFixed(2)} MB, status ${opened.summaryStatus}, ` +
-        `${opened.summaryWaitMs} ms waiting for the server (${PREPARED ? 'prepared by the refresher' : 'a new version: computed now'})`,
+        `${opened.summaryWaitMs} ms waiting for the server (${PREPARED ? 'prepared by the refresher' : STORED ? 'a new version: computed now from the stored parts' : 'a new version: computed now'})`,
     );
     // Opened again, as viewers mostly do: the server has this version's summary, the browser
     // revalidates its copy (304); the page decodes and draws it again.

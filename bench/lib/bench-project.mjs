@@ -78,3 +78,14 @@ export async function seedBenchProject(db, name, count) {
   }
   return project;
 }
+
+/**
+ * A Kysely of its own over the same connection: to the summary caches (kept per Kysely), a web
+ * process of its own.
+ */
+export function asAnotherProcess(db) {
+  return db.withPlugin({
+    transformQuery: ({ node }) => node,
+    transformResult: async ({ result }) => result,
+  });
+}
