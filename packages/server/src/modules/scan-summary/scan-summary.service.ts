@@ -351,7 +351,10 @@ export const scanSummaryService = {
    */
   async storeComputedParts(db: Db): Promise<number> {
     const { unstored } = cachesOf(db);
-    const parts = [...unstored.values()];
+    // In scan id order: two processes storing the same scans lock their rows in one order.
+    const parts = [...unstored.values()].sort((a, b) =>
+      a.input.id < b.input.id ? -1 : a.input.id > b.input.id ? 1 : 0,
+    );
     unstored.clear();
     for (let start = 0; start < parts.length; start += STORE_BATCH) {
       await repo.storeParts(
