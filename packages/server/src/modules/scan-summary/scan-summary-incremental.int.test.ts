@@ -402,6 +402,45 @@ describe.each(DATABASE_KINDS)('a new summary version from the previous one on %s
     expect(await scanSummaryService.refreshKept(db())).not.toContain(viewed.project.id);
   });
 
+  it('reads the changed scans by id up to 80 % of the project, beyond that the whole project', async () => {
+    const f = await projectWithScans(10);
+    const readCalls = async (count: number) => {
+      await scanSummaryService.compact(db(), f.viewer, f.project.id);
+      await db()
+        .updateTable('scans')
+        .set({ comment: `Changed ${count}` })
+        .where(
+          'id',
+          'in',
+          f.scans.slice(0, count).map((scan) => scan.id),
+        )
+        .execute();
+      const readScans = vi.spyOn(scanSummaryRepository, 'compactScans');
+      const summary = await scanSummaryService.compact(db(), f.viewer, f.project.id);
+      const calls = readScans.mock.calls.map(([, , ids]) => ids?.length ?? 'whole');
+      readScans.mockRestore();
+      expect(summary.json.toString('utf8')).toBe(await fullSummaryJson(db(), f.project.id));
+      return calls;
+    };
+    expect(await readCalls(8)).toEqual([8]);
+    expect(await readCalls(9)).toEqual(['whole']);
+  });
+
+  it('reads scans and artifacts by more ids than a statement takes parameters', async () => {
+    const f = await projectWithScans(3);
+    const ids = [
+      ...Array.from({ length: 70_000 }, (_, i) => `SC-NONE-${i}`),
+      f.scans[0]!.id,
+      f.scans[2]!.id,
+    ];
+    const scans = await scanSummaryRepository.compactScans(db(), f.project.id, ids);
+    expect(scans.map((scan) => scan.id).sort()).toEqual([f.scans[0]!.id, f.scans[2]!.id].sort());
+    const artifacts = await scanSummaryRepository.compactArtifacts(db(), f.project.id, ids);
+    expect(new Set(artifacts.map((a) => a.scanId))).toEqual(
+      new Set([f.scans[0]!.id, f.scans[2]!.id]),
+    );
+  });
+
   describe('parts stored for every process', () => {
     // A Kysely of its own over the same connection: a web process of its own for the caches.
     const anotherProcess = (): Db =>

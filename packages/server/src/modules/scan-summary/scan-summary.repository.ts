@@ -105,7 +105,8 @@ export const scanSummaryRepository = {
       'scans.capturedTimestamp',
       'scans.simplePath',
     ]);
-    if (onlyIds) query = query.where('scans.id', 'in', [...onlyIds]);
+    // One array parameter, however many ids: a statement takes at most 65,535 parameters.
+    if (onlyIds) query = query.where(sql<boolean>`scans.id = any(${[...onlyIds]}::text[])`);
     return query.execute();
   },
 
@@ -126,7 +127,9 @@ export const scanSummaryRepository = {
         'artifacts.status',
       ])
       .where('scans.projectId', '=', projectId);
-    if (onlyScanIds) query = query.where('artifacts.scanId', 'in', [...onlyScanIds]);
+    if (onlyScanIds) {
+      query = query.where(sql<boolean>`artifacts.scan_id = any(${[...onlyScanIds]}::text[])`);
+    }
     return query.orderBy('artifacts.id').execute();
   },
 
