@@ -33,6 +33,20 @@ function matches(eb: ExpressionBuilder<Database, 'activityLogs'>, filter: Activi
 }
 
 /** All SQL about the activity log. */
+function jobQuery(
+  db: Db,
+  activityType: string,
+  referenceKey: string,
+  organizationId: number | null,
+) {
+  return db
+    .selectFrom('activityLogs')
+    .selectAll()
+    .where('activityType', '=', activityType)
+    .where('referenceKey', '=', referenceKey)
+    .where('organizationId', organizationId === null ? 'is' : '=', organizationId);
+}
+
 export const activityLogRepository = {
   findById(db: Db, id: number) {
     return db.selectFrom('activityLogs').selectAll().where('id', '=', id).executeTakeFirst();
@@ -97,6 +111,11 @@ export const activityLogRepository = {
       .executeTakeFirst();
   },
 
+  /** The job log of a (type, reference key) of an organization. */
+  findJob(db: Db, activityType: string, referenceKey: string, organizationId: number | null) {
+    return jobQuery(db, activityType, referenceKey, organizationId).executeTakeFirst();
+  },
+
   /** The job log of a (type, reference key) of an organization, locked until the transaction ends. */
   findJobForUpdate(
     db: Db,
@@ -104,14 +123,7 @@ export const activityLogRepository = {
     referenceKey: string,
     organizationId: number | null,
   ) {
-    return db
-      .selectFrom('activityLogs')
-      .selectAll()
-      .where('activityType', '=', activityType)
-      .where('referenceKey', '=', referenceKey)
-      .where('organizationId', organizationId === null ? 'is' : '=', organizationId)
-      .forUpdate()
-      .executeTakeFirst();
+    return jobQuery(db, activityType, referenceKey, organizationId).forUpdate().executeTakeFirst();
   },
 
   update(db: Db, id: number, values: Updateable<ActivityLogsTable>) {

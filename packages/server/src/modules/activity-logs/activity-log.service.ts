@@ -47,6 +47,16 @@ const json = (value: unknown) =>
   value === undefined || value === null ? null : JSON.stringify(value);
 
 /** Writes one log entry, or moves a job's entry to a new status, outside any request scope. */
+/** The server's job entry of a (type, reference key) of an organization, if any. */
+export function findActivity(
+  db: Db,
+  activityType: string,
+  referenceKey: string,
+  organizationId: number | null,
+): Promise<ActivityLogRecord | undefined> {
+  return repo.findJob(db, activityType, referenceKey, organizationId);
+}
+
 export async function recordActivity(db: Db, entry: ActivityEntry): Promise<ActivityLogRecord> {
   const userId = entry.userId ?? null;
   const organizationId =

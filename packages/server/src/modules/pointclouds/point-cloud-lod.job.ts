@@ -1,14 +1,20 @@
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/in-transaction.ts';
 import { defineJob, exponentialBackoff, PermanentJobError } from '../../jobs/define-job.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { LasFormatError } from '../../lib/las/las-header.ts';
 import { PointCloudTooLargeError } from '../../pointcloud/potree-writer.ts';
 import { InvalidObjectKeyError } from '../../storage/object-key.ts';
 import { ObjectNotFoundError } from '../../storage/storage.ts';
-import { recordActivity } from '../activity-logs/activity-log.service.ts';
+import { findActivity, recordActivity } from '../activity-logs/activity-log.service.ts';
 import { pointCloudRepository } from './point-cloud.repository.ts';
-import { buildScanLod, PointCloudSourceError, removeLodWork } from './point-cloud-lod.service.ts';
+import {
+  buildScanLod,
+  type LodBuildOutcome,
+  PointCloudSourceError,
+  removeLodWork,
+} from './point-cloud-lod.service.ts';
 import {
   BUILD_POINT_CLOUD_LOD_KIND,
   lodRecordOf,
@@ -34,10 +40,17 @@ function isCloudProblem(error: unknown): error is Error {
 }
 
 /**
+ * Builds per job at most: the scan's default cloud changed during each build before. A request
+ * made while a build of the scan runs is folded into that build's job (one build of a scan at a
+ * time), so the job builds again when its cloud was replaced meanwhile.
+ */
+const MAX_BUILDS_PER_JOB = 3;
+
+/**
  * Builds a scan's level-of-detail octree for streaming (see docs/pointcloud-lod.md). Progress
- * and outcome go to the activity log (PointCloudLod, keyed by the scan id): Started (its message
- * updated with the points done as the build goes), then Completed with points and seconds, or
- * Failed naming the problem.
+ * and outcome go to the activity log (PointCloudLod, keyed by the scan id): Submitted when
+ * queued, Started (its message updated with the points done as the build goes), then Completed
+ * with points and seconds, or Failed naming the problem.
  */
 export const buildPointCloudLodJob = defineJob({
   kind: BUILD_POINT_CLOUD_LOD_KIND,
@@ -58,23 +71,30 @@ export const buildPointCloudLodJob = defineJob({
         metrics,
       });
     try {
-      const outcome = await buildScanLod(
-        { db: ctx.db, config: ctx.config, storage: ctx.storage },
-        payload,
-        () =>
-          log('Started', `Building the level of detail of scan ${payload.scanId}`).then(() => {}),
-        // The Started entry follows the build: "…: 120,000,000 of 200,000,000 points".
-        (message) => log('Started', message).then(() => {}),
-      );
-      if (outcome.status === 'built') {
-        const { points, nodes, seconds } = outcome.metrics;
+      let outcome: LodBuildOutcome | undefined;
+      let built: Extract<LodBuildOutcome, { status: 'built' }> | undefined;
+      for (let round = 0; round < MAX_BUILDS_PER_JOB; round++) {
+        outcome = await buildScanLod(
+          { db: ctx.db, config: ctx.config, storage: ctx.storage },
+          payload,
+          () =>
+            log('Started', `Building the level of detail of scan ${payload.scanId}`).then(() => {}),
+          // The Started entry follows the build: "…: 120,000,000 of 200,000,000 points".
+          (message) => log('Started', message).then(() => {}),
+        );
+        if (outcome.status !== 'built') break;
+        built = outcome;
+      }
+      if (built) {
+        const { points, nodes, seconds } = built.metrics;
         await log(
           'Completed',
           `Built the level of detail of scan ${payload.scanId}: ${points.toLocaleString('en-US')} points in ${nodes} nodes, ${seconds} s`,
-          outcome.metrics,
+          built.metrics,
         );
-      } else if (ctx.attempt > 1) {
-        // An earlier attempt recorded this build, then its worker died before logging it.
+      } else if (outcome && (await lodEntryStatus(ctx.db, payload)) !== 'Completed') {
+        // Queued (Submitted) for a cloud whose build is current after all, or an earlier attempt
+        // recorded this build, then its worker died before logging it.
         const { pointCount, nodeCount } = outcome.lod;
         await log(
           'Completed',
@@ -100,6 +120,16 @@ export const buildPointCloudLodJob = defineJob({
   },
 });
 
+async function lodEntryStatus(db: Db, request: { scanId: string; organizationId: number }) {
+  const entry = await findActivity(
+    db,
+    POINT_CLOUD_LOD_ACTIVITY,
+    request.scanId,
+    request.organizationId,
+  );
+  return entry?.status;
+}
+
 export interface PointCloudLodRequest {
   scanId: string;
   organizationId: number;
@@ -120,7 +150,23 @@ export async function enqueuePointCloudLod(
   if (row && lod && lod.source.s3Url === row.s3Url && lod.source.size === row.size) {
     return { id: null, created: false };
   }
-  return enqueueJob(db, buildPointCloudLodJob, request, {
-    uniqueKey: lodUniqueKey(request.scanId),
+  // One transaction: the log shows the build waiting from now on (not the scan's previous build
+  // as its last word), and no worker can start it before that is written.
+  return inTransaction(db, async (trx) => {
+    const queued = await enqueueJob(trx, buildPointCloudLodJob, request, {
+      uniqueKey: lodUniqueKey(request.scanId),
+    });
+    if (queued.created) {
+      await recordActivity(trx, {
+        activityType: POINT_CLOUD_LOD_ACTIVITY,
+        referenceKey: request.scanId,
+        status: 'Submitted',
+        userId: request.userId,
+        organizationId: request.organizationId,
+        message: `The level of detail of scan ${request.scanId} is queued`,
+        payload: { scanId: request.scanId, jobId: queued.id },
+      });
+    }
+    return queued;
   });
 }

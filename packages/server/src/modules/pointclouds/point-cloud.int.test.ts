@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApi, type TestApi } from '../../../test/api.ts';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { factories } from '../../../test/factories.ts';
@@ -21,7 +21,17 @@ import { createObjectStorage } from '../../storage/create-object-storage.ts';
 import { objectKey } from '../../storage/object-key.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
 import { buildPointCloudLodJob, enqueuePointCloudLod } from './point-cloud-lod.job.ts';
+import { buildScanLod } from './point-cloud-lod.service.ts';
 import { BUILD_POINT_CLOUD_LOD_KIND, lodRecordOf } from './point-cloud-rules.ts';
+
+// The builds run as they are; a test wraps one to change the scan while it runs.
+vi.mock('./point-cloud-lod.service.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./point-cloud-lod.service.ts')>();
+  return { ...actual, buildScanLod: vi.fn(actual.buildScanLod) };
+});
+const { buildScanLod: actualBuildScanLod } = await vi.importActual<
+  typeof import('./point-cloud-lod.service.ts')
+>('./point-cloud-lod.service.ts');
 
 const dir = mkdtempSync(path.join(tmpdir(), 'pointcloud-lod-'));
 const FIXTURES = path.resolve(
@@ -321,6 +331,101 @@ describe.each(DATABASE_KINDS)('point-cloud level of detail on %s', (kind) => {
       status: 'missing',
       metadataUrl: null,
     });
+  });
+
+  /** A new scan of organization A with the fixture cloud stored as each of these versions. */
+  const scanWithVersions = async (versions: readonly string[]) => {
+    const laz = readFileSync(path.join(FIXTURES, 'pointcloud/autzen_trim.laz'));
+    const scan = await scanFactories.scan(db, orgA.id);
+    for (const version of versions) {
+      const key = objectKey({
+        organizationId: orgA.id,
+        kind: 'scans',
+        name: `${scan.id}/versions/${version}/pointcloud.laz`,
+      });
+      await storage.putStream(key, Readable.from([laz]), { size: laz.length });
+      await db
+        .insertInto('artifacts')
+        .values({
+          scanId: scan.id,
+          artifactType: 'pointcloud',
+          name: version,
+          s3Url: `s3://portal/${key}`,
+          size: laz.length,
+          status: 'final',
+          parameters: JSON.stringify({}),
+        })
+        .execute();
+    }
+    return scan.id;
+  };
+  const chooseVersion = (id: string, version: string) =>
+    db.updateTable('scans').set({ defaultVersion: version }).where('id', '=', id).execute();
+  /** The cloud the recorded build of this version was made from (null: no build recorded). */
+  const builtFrom = async (id: string, version: string) => {
+    const artifact = await db
+      .selectFrom('artifacts')
+      .select(['s3Url', 'parameters'])
+      .where('scanId', '=', id)
+      .where('name', '=', version)
+      .executeTakeFirstOrThrow();
+    const lod = lodRecordOf(artifact.parameters);
+    return lod ? { built: lod.source.s3Url, cloud: artifact.s3Url } : null;
+  };
+  const requestOf = (id: string) => ({ scanId: id, organizationId: orgA.id, userId: userA.id });
+
+  it('logs a queued build as Submitted, then Completed, also when its cloud turns out current', async () => {
+    const id = await scanWithVersions(['v1', 'v2']);
+    await chooseVersion(id, 'v1');
+    expect(await enqueuePointCloudLod(db, requestOf(id))).toMatchObject({ created: true });
+    expect(await lodLog(id)).toMatchObject({
+      status: 'Submitted',
+      message: `The level of detail of scan ${id} is queued`,
+      organizationId: orgA.id,
+      userId: userA.id,
+      started: null,
+    });
+    expect(await drainJobs(db, api.config)).toBe(1);
+    expect(await lodLog(id)).toMatchObject({ status: 'Completed' });
+
+    // v2 is chosen, then v1 again before the build ran: v1's build is still current.
+    await chooseVersion(id, 'v2');
+    expect(await enqueuePointCloudLod(db, requestOf(id))).toMatchObject({ created: true });
+    await chooseVersion(id, 'v1');
+    expect(await lodLog(id)).toMatchObject({ status: 'Submitted' });
+    expect(await drainJobs(db, api.config)).toBe(1);
+    const log = await lodLog(id);
+    expect(log).toMatchObject({ status: 'Completed' });
+    expect(log!.message).toMatch(new RegExp(`^Built the level of detail of scan ${id}: `));
+    expect(await builtFrom(id, 'v2')).toBeNull();
+  });
+
+  it("builds again when the scan's default cloud was replaced during its build", async () => {
+    const id = await scanWithVersions(['v1', 'v2']);
+    await chooseVersion(id, 'v1');
+    await enqueuePointCloudLod(db, requestOf(id));
+    let requestedDuringBuild: { id: number | null; created: boolean } | undefined;
+    vi.mocked(buildScanLod).mockImplementationOnce(async (...args) => {
+      const outcome = await actualBuildScanLod(...args);
+      // A trajectory run passed meanwhile: its version became the default, and its build was
+      // asked for while this one still ran.
+      await chooseVersion(id, 'v2');
+      requestedDuringBuild = await enqueuePointCloudLod(db, requestOf(id));
+      return outcome;
+    });
+
+    expect(await drainJobs(db, api.config)).toBe(1);
+    expect(requestedDuringBuild).toEqual({ id: expect.any(Number), created: false });
+    for (const version of ['v1', 'v2']) {
+      const lod = await builtFrom(id, version);
+      expect(lod?.built).toBe(lod?.cloud);
+    }
+    expect(await lodLog(id)).toMatchObject({ status: 'Completed' });
+    const streams = await api.graphql<{ pointCloudStreams: Stream[] }>(userA, STREAMS, {
+      ids: [id],
+    });
+    expect(streams.data!.pointCloudStreams[0]).toMatchObject({ status: 'ready' });
+    expect(streams.data!.pointCloudStreams[0]!.metadataUrl).toContain(`${id}/versions/v2/lod/`);
   });
 
   it('fails a corrupt point cloud with a clear activity-log message and records nothing', async () => {
