@@ -17,6 +17,15 @@ export interface EnqueueOptions {
 }
 
 /**
+ * Wakes this process's runners for a job of `kind` now visible to them. `enqueueJob` wakes them
+ * itself, which inside a transaction is before the commit: a caller that commits the transaction
+ * right after can wake them again (else they find the job at their next poll, within a second).
+ */
+export function wakeRunners(kind: string): void {
+  jobSignals.emit('enqueued', kind);
+}
+
+/**
  * Queues a job after validating its payload. Inside a transaction (`db` a Transaction) the job
  * appears when the transaction commits. Returns the job id and whether it was created.
  */
@@ -34,6 +43,6 @@ export async function enqueueJob<Schema extends z.ZodType>(
     runAfter: options.runAfter,
     uniqueKey: options.uniqueKey,
   });
-  if (result.created) jobSignals.emit('enqueued', job.kind);
+  if (result.created) wakeRunners(job.kind);
   return result;
 }

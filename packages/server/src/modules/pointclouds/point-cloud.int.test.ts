@@ -17,6 +17,7 @@ import {
 import { parseGeneratorArgs } from '../../device-packages/generator/options.ts';
 import { jobRepository } from '../../jobs/job.repository.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
+import { startJobRunner } from '../../jobs/job-runner.ts';
 import { createObjectStorage } from '../../storage/create-object-storage.ts';
 import { objectKey } from '../../storage/object-key.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
@@ -398,6 +399,28 @@ describe.each(DATABASE_KINDS)('point-cloud level of detail on %s', (kind) => {
     expect(log).toMatchObject({ status: 'Completed' });
     expect(log!.message).toMatch(new RegExp(`^Built the level of detail of scan ${id}: `));
     expect(await builtFrom(id, 'v2')).toBeNull();
+  });
+
+  it('starts a queued build at once on an idle runner, not at its next poll', async () => {
+    const runner = startJobRunner({
+      db,
+      config: api.config,
+      jobs: [buildPointCloudLodJob],
+      pollMs: 60_000,
+    });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const id = await scanWithVersions(['v1']);
+      await chooseVersion(id, 'v1');
+      const started = Date.now();
+      await enqueuePointCloudLod(db, requestOf(id));
+      while ((await lodLog(id))?.status !== 'Completed') {
+        if (Date.now() - started > 10_000) throw new Error('the build was not started');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    } finally {
+      await runner.stop();
+    }
   });
 
   it("builds again when the scan's default cloud was replaced during its build", async () => {
