@@ -1,4 +1,5 @@
 import { encodeScanSummary } from '@asset-portal/shared';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../../test/databases.ts';
 import { factories } from '../../../test/factories.ts';
@@ -207,6 +208,36 @@ describe.each(DATABASE_KINDS)('a new summary version from the previous one on %s
       expect(after.json.toString('utf8')).toBe(await fullSummaryJson(db(), f.project.id));
     },
   );
+
+  it("reads the scans' markers in the list's order, whatever their ids hold", async () => {
+    const f = await projectWithScans(4);
+    const rows = () =>
+      db()
+        .selectFrom('scans')
+        .select([
+          'id',
+          sql<string>`scans.xmin::text || '/' || scans.artifacts_version::text`.as('marker'),
+        ])
+        .where('projectId', '=', f.project.id)
+        .orderBy('capturedTimestamp')
+        .orderBy('id')
+        .execute();
+    const markers = () => scanSummaryRepository.scanMarkers(db(), f.project.id);
+    expect(await markers()).toEqual(await rows());
+    expect((await markers()).map((m) => m.id)).toHaveLength(4);
+    // Ids with spaces, and one with a line break, which the one-text read cannot split.
+    for (const id of ['SC with spaces', 'SC two\nlines']) {
+      await scanFactories.scan(db(), f.org.id, {
+        id,
+        projectId: f.project.id,
+        capturedTimestamp: new Date(Date.UTC(2020, 0, 1)),
+      });
+      expect(await markers()).toEqual(await rows());
+    }
+    expect((await markers())[0]!.id).toBe('SC two\nlines');
+    const empty = await factories.project(db(), f.org.id, { name: 'No scans' });
+    expect(await scanSummaryRepository.scanMarkers(db(), empty.id)).toEqual([]);
+  });
 
   it('keeps every marker through artifact writes the summary does not read', async () => {
     const f = await projectWithScans(3);
