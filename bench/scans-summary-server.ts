@@ -220,9 +220,11 @@ async function main() {
   });
   // How long the server took for each summary answer, from the request's arrival to the last
   // byte handed to the socket: the latency without the load generator's own time.
-  let serverTimes: number[] = [];
+  let serverTimes: { ms: number; end: number }[] = [];
   app.addHook('onResponse', async (request, reply) => {
-    if (request.url.startsWith('/api/')) serverTimes.push(reply.elapsedTime);
+    if (request.url.startsWith('/api/')) {
+      serverTimes.push({ ms: reply.elapsedTime, end: performance.timeOrigin + performance.now() });
+    }
   });
   app.get('/bench/server-times', async () => {
     const times = serverTimes;
