@@ -209,6 +209,32 @@ describe.each(DATABASE_KINDS)('job queue on %s', (kind) => {
     expect(row?.lastError).toMatch(/Gave up after 1 attempts/);
   });
 
+  it('takes a job queued inside a transaction once it commits, not at its next poll', async () => {
+    const committed = defineJob({
+      kind: `committed-${kind}`,
+      schema: z.object({}),
+      async run() {},
+    });
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const runner = startJobRunner({ db: database.db, config, jobs: [committed], pollMs: 60_000 });
+    try {
+      await pause(100);
+      const { id } = await database.db.transaction().execute(async (trx) => {
+        const queued = await enqueueJob(trx, committed, {});
+        // The runner is told now, before the commit.
+        await pause(150);
+        return queued;
+      });
+      const committedAt = Date.now();
+      while ((await jobRepository.findById(database.db, id))?.status !== 'done') {
+        if (Date.now() - committedAt > 5_000) throw new Error('the job waited for the poll');
+        await pause(20);
+      }
+    } finally {
+      await runner.stop();
+    }
+  });
+
   it('wakes an idle runner at once when a job is queued, and stop() waits for the running job', async () => {
     let finished = false;
     const gate = defineJob({

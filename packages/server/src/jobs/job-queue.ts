@@ -5,7 +5,11 @@ import type { Database } from '../db/schema.ts';
 import type { JobDefinition } from './define-job.ts';
 import { jobRepository } from './job.repository.ts';
 
-/** Tells the runners of this process that a job was queued, so they need not wait for a poll. */
+/**
+ * Tells the runners of this process that a job was queued, so they need not wait for a poll.
+ * Inside a transaction that is before the commit; a runner that finds nothing then looks again
+ * shortly after (`startJobRunner`).
+ */
 export const jobSignals = new EventEmitter();
 jobSignals.setMaxListeners(0);
 
@@ -14,15 +18,6 @@ export interface EnqueueOptions {
   uniqueKey?: string | undefined;
   /** Not before this time (default now). */
   runAfter?: Date | undefined;
-}
-
-/**
- * Wakes this process's runners for a job of `kind` now visible to them. `enqueueJob` wakes them
- * itself, which inside a transaction is before the commit: a caller that commits the transaction
- * right after can wake them again (else they find the job at their next poll, within a second).
- */
-export function wakeRunners(kind: string): void {
-  jobSignals.emit('enqueued', kind);
 }
 
 /**
@@ -43,6 +38,6 @@ export async function enqueueJob<Schema extends z.ZodType>(
     runAfter: options.runAfter,
     uniqueKey: options.uniqueKey,
   });
-  if (result.created) wakeRunners(job.kind);
+  if (result.created) jobSignals.emit('enqueued', job.kind);
   return result;
 }

@@ -122,6 +122,9 @@ async function execute(
   }
 }
 
+/** When a runner looks again after a signal that found no job, before its next poll. */
+const RECHECK_AFTER_SIGNAL_MS = [50, 200, 800];
+
 /** Starts `concurrency` loops that claim and run jobs until stopped. */
 export function startJobRunner(options: JobRunnerOptions): JobRunner {
   const workerId = options.workerId ?? newWorkerId();
@@ -133,20 +136,24 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
   let stopping = false;
   const sleepers = new Set<() => void>();
 
-  const waitForWork = () =>
-    new Promise<void>((resolve) => {
-      const finish = () => {
+  /** Waits `ms` or until a job is queued in this process; true when one was. */
+  const waitForWork = (ms: number) =>
+    new Promise<boolean>((resolve) => {
+      const finish = (signalled: boolean) => {
         clearTimeout(timer);
-        jobSignals.off('enqueued', finish);
-        sleepers.delete(finish);
-        resolve();
+        jobSignals.off('enqueued', onSignal);
+        sleepers.delete(onStop);
+        resolve(signalled);
       };
-      const timer = setTimeout(finish, pollMs);
-      jobSignals.on('enqueued', finish);
-      sleepers.add(finish);
+      const onSignal = () => finish(true);
+      const onStop = () => finish(false);
+      const timer = setTimeout(onStop, ms);
+      jobSignals.on('enqueued', onSignal);
+      sleepers.add(onStop);
     });
 
   const loop = async () => {
+    let rechecks: number[] = [];
     while (!stopping) {
       let ran = false;
       try {
@@ -154,7 +161,11 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
       } catch (error) {
         tools.log.error({ err: error, workerId }, 'job runner failed');
       }
-      if (!ran && !stopping) await waitForWork();
+      if (ran) rechecks = [];
+      if (ran || stopping) continue;
+      // A job queued inside a transaction signals before the commit: after a signal that found
+      // nothing, look again shortly, then fall back to the poll.
+      if (await waitForWork(rechecks.shift() ?? pollMs)) rechecks = [...RECHECK_AFTER_SIGNAL_MS];
     }
   };
   const loops = Array.from({ length: concurrency }, loop);

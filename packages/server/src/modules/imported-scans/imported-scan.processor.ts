@@ -19,7 +19,7 @@ import { openPointCloudFile, toWorldColumns, type WorldColumns } from '../../lib
 import type { ObjectStorage } from '../../storage/storage.ts';
 import { simplifyPath } from '../ingestion/simplify-path.ts';
 import { proj4ForEpsg } from '../pointclouds/point-cloud-crs.ts';
-import { enqueuePointCloudLod, wakeLodBuilders } from '../pointclouds/point-cloud-lod.job.ts';
+import { enqueuePointCloudLod } from '../pointclouds/point-cloud-lod.job.ts';
 import { artifactObjectKey, portalBucket } from '../pointclouds/point-cloud-rules.ts';
 import { importedScanRepository as repo } from './imported-scan.repository.ts';
 import { checkCrs, fileCrs, readCrsRecords } from './imported-scan-crs.ts';
@@ -193,8 +193,6 @@ export async function processImportedScanFile(
       return applied;
     });
     if (!written) throw new ImportedScanError(`Imported scan ${scan.id} no longer exists`);
-    // Its level-of-detail build was queued inside the transaction, now committed.
-    wakeLodBuilders();
     return {
       points: geometry.pointCount,
       seconds: Math.round((performance.now() - started) / 10) / 100,

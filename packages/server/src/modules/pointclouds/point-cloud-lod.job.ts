@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { inTransaction } from '../../db/in-transaction.ts';
 import { defineJob, exponentialBackoff, PermanentJobError } from '../../jobs/define-job.ts';
-import { enqueueJob, wakeRunners } from '../../jobs/job-queue.ts';
+import { enqueueJob } from '../../jobs/job-queue.ts';
 import { LasFormatError } from '../../lib/las/las-header.ts';
 import { PointCloudTooLargeError } from '../../pointcloud/potree-writer.ts';
 import { InvalidObjectKeyError } from '../../storage/object-key.ts';
@@ -152,7 +152,7 @@ export async function enqueuePointCloudLod(
   }
   // One transaction: the log shows the build waiting from now on (not the scan's previous build
   // as its last word), and no worker can start it before that is written.
-  const queued = await inTransaction(db, async (trx) => {
+  return inTransaction(db, async (trx) => {
     const queued = await enqueueJob(trx, buildPointCloudLodJob, request, {
       uniqueKey: lodUniqueKey(request.scanId),
     });
@@ -169,14 +169,4 @@ export async function enqueuePointCloudLod(
     }
     return queued;
   });
-  if (queued.created && !db.isTransaction) wakeLodBuilders();
-  return queued;
-}
-
-/**
- * Wakes this process's runners for the builds queued in a transaction just committed: queued
- * inside it, they were told before they could see the jobs.
- */
-export function wakeLodBuilders(): void {
-  wakeRunners(BUILD_POINT_CLOUD_LOD_KIND);
 }

@@ -14,7 +14,7 @@ import type { ObjectStorage } from '../../storage/storage.ts';
 import { basestationEcef, basestationRinexObjects } from '../basestations/basestation-storage.ts';
 import { storageUrl } from '../ingestion/ingestion-context.ts';
 import { proj4ForCrsText } from '../pointclouds/point-cloud-crs.ts';
-import { enqueuePointCloudLod, wakeLodBuilders } from '../pointclouds/point-cloud-lod.job.ts';
+import { enqueuePointCloudLod } from '../pointclouds/point-cloud-lod.job.ts';
 import { artifactObjectKey, portalBucket } from '../pointclouds/point-cloud-rules.ts';
 import { parseTrajectoryCsv, type TrajectorySample } from './ppk/device-trajectory.ts';
 import { combineSolutions, type PosEpoch, parsePosFile } from './ppk/pos-file.ts';
@@ -272,8 +272,6 @@ export async function processTrajectoryRun(
           });
         }
       });
-      // The level-of-detail builds queued inside the transaction, now committed.
-      if (corrected.done.length > 0) wakeLodBuilders();
     }
     const logS3Url = await store(runKey('run.log'), `${log.join('\n')}\n`, 'text/plain');
     return {
