@@ -217,7 +217,7 @@ async function benchSummary(kind, t, origin) {
         `${run.reqPerSec.toFixed(0)} req/s, p50 ${Math.round(run.p50)} ms, p95 ${Math.round(run.p95)} ms, ` +
         `${run.errors} errors, peak RSS ${(run.peakRss / 1e6).toFixed(0)} MB` +
         (run.serverP95 ? `, server's own p95 ${Math.round(run.serverP95)} ms` : '') +
-        (run.generatorLag !== null && run.generatorLag !== undefined
+        (typeof run.generatorLag === 'number'
           ? `, load generator's lag ${Math.round(run.generatorLag)} ms`
           : ''),
     );
@@ -363,7 +363,7 @@ async function main() {
         console.log(
           `| ${kind} | ${run.name} | ${run.ok} | ${run.reqPerSec.toFixed(0)} | ${Math.round(run.p50)} ms | ` +
             `${Math.round(run.p95)} ms | ${run.serverP95 ? `${Math.round(run.serverP95)} ms` : '—'} | ` +
-            `${run.generatorLag !== null && run.generatorLag !== undefined ? `${Math.round(run.generatorLag)} ms` : '—'} | ` +
+            `${typeof run.generatorLag === 'number' ? `${Math.round(run.generatorLag)} ms` : '—'} | ` +
             `${(run.peakRss / 1e6).toFixed(0)} MB | ` +
             `${run.p95 <= GOALS.summaryP95Ms ? 'met' : 'missed'} |`,
         );

@@ -32,7 +32,7 @@ function matches(eb: ExpressionBuilder<Database, 'activityLogs'>, filter: Activi
   return eb.and(conditions);
 }
 
-/** All SQL about the activity log. */
+/** The job log of a (type, reference key) of an organization. */
 function jobQuery(
   db: Db,
   activityType: string,
@@ -47,6 +47,7 @@ function jobQuery(
     .where('organizationId', organizationId === null ? 'is' : '=', organizationId);
 }
 
+/** All SQL about the activity log. */
 export const activityLogRepository = {
   findById(db: Db, id: number) {
     return db.selectFrom('activityLogs').selectAll().where('id', '=', id).executeTakeFirst();

@@ -46,7 +46,6 @@ export interface ActivityEntry extends ActivityDetails {
 const json = (value: unknown) =>
   value === undefined || value === null ? null : JSON.stringify(value);
 
-/** Writes one log entry, or moves a job's entry to a new status, outside any request scope. */
 /** The server's job entry of a (type, reference key) of an organization, if any. */
 export function findActivity(
   db: Db,
@@ -57,6 +56,7 @@ export function findActivity(
   return repo.findJob(db, activityType, referenceKey, organizationId);
 }
 
+/** Writes one log entry, or moves a job's entry to a new status, outside any request scope. */
 export async function recordActivity(db: Db, entry: ActivityEntry): Promise<ActivityLogRecord> {
   const userId = entry.userId ?? null;
   const organizationId =
