@@ -2,13 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../test/databases.ts';
 import { type AppConfig, loadConfig } from '../config/config.ts';
 import { defineJob, PermanentJobError } from './define-job.ts';
 import { jobRepository } from './job.repository.ts';
-import { enqueueJob } from './job-queue.ts';
+import { enqueueJob, jobSignals } from './job-queue.ts';
 import { runNextJob, startJobRunner } from './job-runner.ts';
 import { withJobTables } from './job-tables.ts';
 
@@ -256,5 +256,94 @@ describe.each(DATABASE_KINDS)('job queue on %s', (kind) => {
     await runner.stop();
     expect(finished).toBe(true);
     expect((await jobRepository.findById(database.db, id))?.status).toBe('done');
+  });
+});
+
+// Worker processes apart from the one that queued a job hear of it from the database server.
+describe('job notifications from the PostgreSQL server', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const noop = defineJob({ kind: 'notified', schema: z.object({}), async run() {} });
+
+  /** The server's backends of this database listening for queued jobs. */
+  const listeners = async () => {
+    const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity
+      where datname = current_database() and query ilike 'LISTEN %'`.execute(database.db);
+    return rows.map((row) => row.pid);
+  };
+  const waitFor = async (what: string, done: () => Promise<boolean>) => {
+    const started = Date.now();
+    while (!(await done())) {
+      if (Date.now() - started > 5_000) throw new Error(`timed out waiting for ${what}`);
+      await pause(20);
+    }
+  };
+
+  /** Queues a job as another process does: committed after 150 ms, with no signal here. */
+  const queueElsewhere = async () => {
+    const signalled = vi.fn();
+    jobSignals.on('enqueued', signalled);
+    try {
+      return await database.db.transaction().execute(async (trx) => {
+        const queued = await jobRepository.insert(trx, {
+          kind: noop.kind,
+          payload: {},
+          maxAttempts: 1,
+        });
+        await pause(150);
+        return queued.id;
+      });
+    } finally {
+      jobSignals.off('enqueued', signalled);
+      expect(signalled).not.toHaveBeenCalled();
+    }
+  };
+  const isDone = (id: number) => async () =>
+    (await jobRepository.findById(database.db, id))?.status === 'done';
+
+  it('wakes an idle runner at once when another process queues a job', async () => {
+    const runner = startJobRunner({
+      db: database.db,
+      config: { ...config, databaseUrl: database.url },
+      jobs: [noop],
+      pollMs: 60_000,
+    });
+    try {
+      await waitFor('the runner to listen', async () => (await listeners()).length === 1);
+      const id = await queueElsewhere();
+      await waitFor('the job, which waited for the 60 s poll', isDone(id));
+    } finally {
+      await runner.stop();
+    }
+    expect(await listeners()).toEqual([]);
+  });
+
+  it('listens again after its connection to the server is lost', async () => {
+    const runner = startJobRunner({
+      db: database.db,
+      config: { ...config, databaseUrl: database.url },
+      jobs: [noop],
+      pollMs: 60_000,
+    });
+    try {
+      await waitFor('the runner to listen', async () => (await listeners()).length === 1);
+      const [lost] = await listeners();
+      await sql`select pg_terminate_backend(${lost})`.execute(database.db);
+      await waitFor('a new listening connection', async () => {
+        const now = await listeners();
+        return now.length === 1 && now[0] !== lost;
+      });
+      const id = await queueElsewhere();
+      await waitFor('the job, which waited for the 60 s poll', isDone(id));
+    } finally {
+      await runner.stop();
+    }
   });
 });

@@ -7,6 +7,7 @@ import { createObjectStorage } from '../storage/create-object-storage.ts';
 import type { ObjectStorage } from '../storage/storage.ts';
 import { type JobDefinition, PermanentJobError } from './define-job.ts';
 import { jobRepository } from './job.repository.ts';
+import { listenForQueuedJobs } from './job-notifications.ts';
 import { jobSignals } from './job-queue.ts';
 import type { JobRow } from './job-tables.ts';
 
@@ -20,7 +21,10 @@ export interface JobRunnerOptions {
   log?: Logger;
   /** Jobs run at once by this process (default 1). */
   concurrency?: number;
-  /** How often an idle runner looks for due jobs (default 1 s); enqueues here wake it at once. */
+  /**
+   * How often an idle runner looks for due jobs (default 1 s). Jobs queued in this process wake
+   * it at once, and on a PostgreSQL server (`config.databaseUrl`) so do jobs queued by any other.
+   */
   pollMs?: number;
   /** Names the worker in `locked_by`; unique per runner by default. */
   workerId?: string;
@@ -125,6 +129,12 @@ async function execute(
 /** When a runner looks again after a signal that found no job, before its next poll. */
 const RECHECK_AFTER_SIGNAL_MS = [50, 200, 800];
 
+/**
+ * What ended an idle runner's wait: a job queued in this process (maybe not yet committed), a
+ * notification from the database (committed), or neither.
+ */
+type Wake = 'queued' | 'committed' | 'timeout';
+
 /** Starts `concurrency` loops that claim and run jobs until stopped. */
 export function startJobRunner(options: JobRunnerOptions): JobRunner {
   const workerId = options.workerId ?? newWorkerId();
@@ -134,22 +144,32 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
   const pollMs = options.pollMs ?? 1000;
   const concurrency = Math.max(1, options.concurrency ?? 1);
   let stopping = false;
-  const sleepers = new Set<() => void>();
+  const sleepers = new Set<(wake: Wake) => void>();
+  const wakeAll = (wake: Wake) => {
+    for (const sleeper of [...sleepers]) sleeper(wake);
+  };
+  const notifications =
+    options.config.databaseUrl === undefined
+      ? undefined
+      : listenForQueuedJobs({
+          url: options.config.databaseUrl,
+          log: tools.log,
+          onQueued: () => wakeAll('committed'),
+        });
 
-  /** Waits `ms` or until a job is queued in this process; true when one was. */
+  /** Waits `ms` or until a job is queued. */
   const waitForWork = (ms: number) =>
-    new Promise<boolean>((resolve) => {
-      const finish = (signalled: boolean) => {
+    new Promise<Wake>((resolve) => {
+      const finish = (wake: Wake) => {
         clearTimeout(timer);
         jobSignals.off('enqueued', onSignal);
-        sleepers.delete(onStop);
-        resolve(signalled);
+        sleepers.delete(finish);
+        resolve(wake);
       };
-      const onSignal = () => finish(true);
-      const onStop = () => finish(false);
-      const timer = setTimeout(onStop, ms);
+      const onSignal = () => finish('queued');
+      const timer = setTimeout(() => finish('timeout'), ms);
       jobSignals.on('enqueued', onSignal);
-      sleepers.add(onStop);
+      sleepers.add(finish);
     });
 
   const loop = async () => {
@@ -164,8 +184,11 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
       if (ran) rechecks = [];
       if (ran || stopping) continue;
       // A job queued inside a transaction signals before the commit: after a signal that found
-      // nothing, look again shortly, then fall back to the poll.
-      if (await waitForWork(rechecks.shift() ?? pollMs)) rechecks = [...RECHECK_AFTER_SIGNAL_MS];
+      // nothing, look again shortly, then fall back to the poll. A notification comes after the
+      // commit; finding nothing then means another worker was first.
+      if ((await waitForWork(rechecks.shift() ?? pollMs)) === 'queued') {
+        rechecks = [...RECHECK_AFTER_SIGNAL_MS];
+      }
     }
   };
   const loops = Array.from({ length: concurrency }, loop);
@@ -174,8 +197,8 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
     workerId,
     async stop() {
       stopping = true;
-      for (const wake of [...sleepers]) wake();
-      await Promise.all(loops);
+      wakeAll('timeout');
+      await Promise.all([...loops, notifications?.stop()]);
     },
   };
 }

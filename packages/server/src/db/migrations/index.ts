@@ -9,6 +9,7 @@ import * as uploadSizes from './0008-upload-sizes.ts';
 import * as scanSummaryVersion from './0009-scan-summary-version.ts';
 import * as scanArtifactsVersion from './0010-scan-artifacts-version.ts';
 import * as scanSummaryParts from './0011-scan-summary-parts.ts';
+import * as jobQueuedNotify from './0012-job-queued-notify.ts';
 
 /** Every migration in the order it is applied. Append only. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0009-scan-summary-version': scanSummaryVersion,
   '0010-scan-artifacts-version': scanArtifactsVersion,
   '0011-scan-summary-parts': scanSummaryParts,
+  '0012-job-queued-notify': jobQueuedNotify,
 };
