@@ -11,12 +11,21 @@ export function formatBytes(bytes: number): string {
   return `${Number(value.toFixed(1))} ${units[unit]}`;
 }
 
+/** What an organization's uploads take: what it keeps, and multipart uploads still going. */
+export interface UploadUse {
+  stored: number;
+  inProgress: number;
+}
+
 /**
- * Null when a file of `size` bytes fits in the quota beside the `used` bytes, else the message
+ * Null when a file of `size` bytes fits in the quota beside the bytes in `use`, else the message
  * that tells the user by how much it does not.
  */
-export function uploadQuotaProblem(quota: number, used: number, size: number): string | null {
+export function uploadQuotaProblem(quota: number, use: UploadUse, size: number): string | null {
+  const used = use.stored + use.inProgress;
   const excess = used + size - quota;
   if (excess <= 0) return null;
-  return `Your organization's upload quota of ${formatBytes(quota)} is reached (${formatBytes(used)} used); this file needs ${formatBytes(excess)} more`;
+  const ofWhich =
+    use.inProgress > 0 ? `, ${formatBytes(use.inProgress)} of it by uploads in progress` : '';
+  return `Your organization's upload quota of ${formatBytes(quota)} is reached (${formatBytes(used)} used${ofWhich}); this file needs ${formatBytes(excess)} more`;
 }

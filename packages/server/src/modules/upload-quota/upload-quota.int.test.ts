@@ -209,4 +209,50 @@ describe.each(DATABASE_KINDS)('upload quota per organization on %s', (kind) => {
       before - 1_000,
     );
   });
+
+  it('counts multipart uploads in progress until completed, aborted or a day old', async () => {
+    const db = live.database.db;
+    const org = await factories.organization(db);
+    await factories.device(db, org.id);
+    const user = await factories.user(db, org.id, 'Power User');
+    const started = (
+      key: string,
+      size: number,
+      more: { status?: 'aborted'; created?: Date } = {},
+    ) =>
+      packageUploadRepository.insert(db, {
+        organizationId: org.id,
+        userId: user.id,
+        filename: key,
+        key,
+        uploadId: `upload-${key}-${size}`,
+        size,
+        numberOfParts: 2,
+        ...more,
+      });
+    const given = await started('k1', 8_000);
+    const restarted = await started('k1', 9_000);
+    await started('k2', 6_000, { created: new Date(Date.now() - 25 * 3_600_000) });
+    await started('k3', 5_000, { status: 'aborted' });
+    // The latest upload of k1 counts; the older one of the same key, the day-old one and the
+    // aborted one do not.
+    expect(await uploadQuotaRepository.uploadUse(db, org.id)).toEqual({
+      stored: 0,
+      inProgress: 9_000,
+    });
+    expect(refusal(await gql(user, PACKAGE_URL, { f: 'next.luxlz', s: 12_000 }))).toEqual({
+      data: null,
+      error:
+        "Your organization's upload quota of 20 kB is reached (9 kB used, 9 kB of it by uploads in progress); this file needs 1 kB more",
+    });
+    expect((await gql(user, PACKAGE_URL, { f: 'next.luxlz', s: 11_000 })).errors).toBeUndefined();
+
+    // Completed, it counts once as stored; the upload it replaced is no longer in progress.
+    await packageUploadRepository.markCompleted(db, restarted.id, 9_000);
+    expect(await uploadQuotaRepository.uploadUse(db, org.id)).toEqual({
+      stored: 9_000,
+      inProgress: 0,
+    });
+    expect(given.id).toBeLessThan(restarted.id);
+  });
 });

@@ -1,13 +1,59 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { STALE_MULTIPART_AGE_MS } from '../../storage/stale-multipart-sweeper.ts';
+import type { UploadUse } from './upload-quota-rules.ts';
 
 /** What the upload quota measures, in SQL. */
 export const uploadQuotaRepository = {
   /**
    * The bytes of uploads the organization keeps, as recorded when each upload was accepted: the
    * latest completed upload of each package key (a package sent again replaces the older one),
-   * the zip of every base station and the source file of every imported scan it still has.
-   * Uploads still in progress and rows from before sizes were recorded are not counted.
+   * the zip of every base station and the source file of every imported scan it still has. Rows
+   * from before sizes were recorded are not counted. Besides, the multipart package uploads in
+   * progress at their declared sizes: the latest of each key (completing any of them replaces
+   * the others' object), started after the key's latest completed upload (one started before
+   * was given up for it) and since the stale-upload sweeper's cutoff (older ones it aborts in
+   * the store, and they cannot be completed).
    */
+  async uploadUse(db: Db, organizationId: number): Promise<UploadUse> {
+    const [stored, inProgress] = await Promise.all([
+      uploadQuotaRepository.storedUploadBytes(db, organizationId),
+      db
+        .selectFrom((eb) =>
+          eb
+            .selectFrom('packageUploads')
+            .distinctOn('key')
+            .select('size')
+            .where('organizationId', '=', organizationId)
+            .where('status', '=', 'uploading')
+            .where(
+              'created',
+              '>',
+              sql<Date>`now() - ${STALE_MULTIPART_AGE_MS} * interval '1 millisecond'`,
+            )
+            .where(({ exists, not, selectFrom }) =>
+              not(
+                exists(
+                  selectFrom('packageUploads as later')
+                    .select('later.id')
+                    .where('later.organizationId', '=', organizationId)
+                    .whereRef('later.key', '=', 'packageUploads.key')
+                    .where('later.status', '=', 'completed')
+                    .whereRef('later.id', '>', 'packageUploads.id'),
+                ),
+              ),
+            )
+            .orderBy('key')
+            .orderBy('id', 'desc')
+            .as('latest'),
+        )
+        .select((eb) => eb.fn.sum<string | number | null>('latest.size').as('bytes'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { stored, inProgress: Number(inProgress.bytes ?? 0) };
+  },
+
+  /** What the organization keeps (see `uploadUse`). */
   async storedUploadBytes(db: Db, organizationId: number): Promise<number> {
     const [packages, basestations, importedScans] = await Promise.all([
       db

@@ -4,8 +4,9 @@ import { uploadQuotaRepository as repo } from './upload-quota.repository.ts';
 import { uploadQuotaProblem } from './upload-quota-rules.ts';
 
 /**
- * Refuses an upload URL (before one is signed) when the organization's stored uploads plus this
- * file of `size` bytes would pass UPLOAD_QUOTA_GB_PER_ORGANIZATION; no quota set, no limit.
+ * Refuses an upload URL (before one is signed) when the organization's stored uploads and its
+ * multipart uploads in progress plus this file of `size` bytes would pass
+ * UPLOAD_QUOTA_GB_PER_ORGANIZATION; no quota set, no limit.
  */
 export async function requireUploadRoom(
   ctx: RequestContext,
@@ -14,7 +15,7 @@ export async function requireUploadRoom(
 ): Promise<void> {
   const quota = ctx.config.uploadQuotaBytes;
   if (quota === undefined) return;
-  const used = await repo.storedUploadBytes(ctx.db, organizationId);
-  const problem = uploadQuotaProblem(quota, used, size);
+  const use = await repo.uploadUse(ctx.db, organizationId);
+  const problem = uploadQuotaProblem(quota, use, size);
   if (problem) throw new ValidationError(problem);
 }
