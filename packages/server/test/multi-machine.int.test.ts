@@ -38,8 +38,8 @@ import { signInThroughLoginPage } from './sign-in.ts';
 // a data folder of its own, on one PostgreSQL database and one S3 bucket (docs/deployment.md).
 
 /**
- * Queued at once, these keep the queue from running dry for longer than a worker's 1 s poll even
- * when one worker takes them as fast as it can, so both workers claim some.
+ * Queued at once, these keep the queue from running dry while one worker runs a job, so both
+ * workers (each woken by the database's notification) claim some.
  */
 const SMALL_PACKAGES = 6;
 const SMALL_PACKAGE_SIZE = '2MB';
