@@ -45,6 +45,8 @@ const PROFILE_OPEN = process.env.BENCH_PROFILE_OPEN;
 // computes the whole summary from the stored parts, as after a web process's restart.
 const PREPARED = process.env.BENCH_PREPARED === '1';
 const STORED = process.env.BENCH_PREPARED === 'stored';
+// BENCH_RESOURCES=1 prints, for each open, the responses that ended after the click (the page's
+// resource timing: start, first byte and end from the click, bytes as sent).
 // BENCH_TRACE_OPEN=1 (or =first): a Chrome trace of that open into bench/out/viewer-open.trace.json.
 const TRACE_OPEN = process.env.BENCH_TRACE_OPEN;
 // BENCH_CHOOSE_AFTER_MS: how long the Scans screen is shown, with no project, before the first
@@ -185,6 +187,23 @@ async function timedOpen(driver, label) {
   );
   const listMs = (await list.jsonValue()) - since;
   const mapMs = await mapShownSince(page, since);
+  if (process.env.BENCH_RESOURCES) {
+    const rows = await page.evaluate(
+      (t0) =>
+        performance
+          .getEntriesByType('resource')
+          .filter((e) => e.responseEnd > t0)
+          .map((e) => ({
+            name: e.name.replace(location.origin, '').slice(0, 60),
+            start: Math.round(e.startTime - t0),
+            firstByte: Math.round(e.responseStart - t0),
+            end: Math.round(e.responseEnd - t0),
+            kB: Math.round(e.encodedBodySize / 1000),
+          })),
+      since,
+    );
+    console.table(rows);
+  }
   await page.getByRole('listbox', { includeHidden: true }).waitFor({ state: 'detached' });
   return { listMs, mapMs };
 }
