@@ -5,6 +5,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createApp } from '../src/app.ts';
 import { type AppConfig, loadConfig } from '../src/config/config.ts';
+import type { UserRow } from '../src/db/schema.ts';
+import { SESSION_COOKIE } from '../src/identity/bff/session-cookie.ts';
+import { webSessionRepository } from '../src/identity/bff/web-session.repository.ts';
 import type { Identity } from '../src/identity/index.ts';
 import { createTestDatabase, type TestDatabase } from './databases.ts';
 
@@ -62,4 +65,32 @@ export async function startLiveApp(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A GraphQL answer as the browser reads it. */
+export interface GraphqlAnswer<T = Record<string, unknown>> {
+  data?: T | null;
+  errors?: { message: string; extensions?: { code?: string } }[];
+}
+
+/** A GraphQL call to the live app as `user`, through a browser session made for it. */
+export async function graphqlAs<T = Record<string, unknown>>(
+  live: LiveApp,
+  user: UserRow,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<GraphqlAnswer<T>> {
+  const session = await webSessionRepository.create(live.database.db, {
+    subject: user.awsUserId!,
+    ttlMs: 3_600_000,
+  });
+  const response = await fetch(`${live.origin}/graphql`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      cookie: `${SESSION_COOKIE}=${live.app.signCookie(session)}`,
+    },
+    body: JSON.stringify({ query, variables }),
+  });
+  return (await response.json()) as GraphqlAnswer<T>;
 }

@@ -3,21 +3,14 @@ import { numberOfPartsFor, partRange } from '@asset-portal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { factories } from '../../../test/factories.ts';
-import { type LiveApp, startLiveApp } from '../../../test/live-app.ts';
+import { graphqlAs, type LiveApp, startLiveApp } from '../../../test/live-app.ts';
 import type { UserRow } from '../../db/schema.ts';
-import { SESSION_COOKIE } from '../../identity/bff/session-cookie.ts';
-import { webSessionRepository } from '../../identity/bff/web-session.repository.ts';
 import { withJobTables } from '../../jobs/job-tables.ts';
 import { createObjectStorage } from '../../storage/create-object-storage.ts';
 import { packageKey } from './package-upload-rules.ts';
 
 const MIB = 1024 * 1024;
 const INVALID_NAME = 'All files must be valid packages from the LuxGear device (.luxlz or .luxiz)';
-
-interface Answer<T> {
-  data?: T | null;
-  errors?: { message: string; extensions?: { code?: string } }[];
-}
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 
@@ -28,25 +21,11 @@ describe.each(DATABASE_KINDS)('package upload API on %s', (kind) => {
   let userB: UserRow;
   let noDevices: UserRow;
 
-  async function gql<T = Record<string, unknown>>(
+  const gql = <T = Record<string, unknown>>(
     user: UserRow,
     query: string,
     variables: Record<string, unknown> = {},
-  ): Promise<Answer<T>> {
-    const session = await webSessionRepository.create(live.database.db, {
-      subject: user.awsUserId!,
-      ttlMs: 3_600_000,
-    });
-    const response = await fetch(`${live.origin}/graphql`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        cookie: `${SESSION_COOKIE}=${live.app.signCookie(session)}`,
-      },
-      body: JSON.stringify({ query, variables }),
-    });
-    return (await response.json()) as Answer<T>;
-  }
+  ) => graphqlAs<T>(live, user, query, variables);
 
   const put = (url: string, body: Buffer, contentType?: string) =>
     fetch(url, {

@@ -4,7 +4,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../../graphql/er
 import { packageUploadPolicy as policy } from '../../policies/package-upload.policy.ts';
 import type { StoredPart } from '../../storage/storage.ts';
 import { activityLogService, recordActivity } from '../activity-logs/activity-log.service.ts';
-import { requireUploadRoom } from '../upload-quota/upload-quota.service.ts';
+import { requireUploadRoom, startCountedUpload } from '../upload-quota/upload-quota.service.ts';
 import { onPackageUploaded } from './package-upload.hooks.ts';
 import {
   type PackageUploadRow,
@@ -72,16 +72,18 @@ export const packageUploadService = {
     const partsProblem = checkNumberOfParts(input.numberOfParts, input.size);
     if (partsProblem) throw new ValidationError(partsProblem);
     guard(() => checkPlannedParts(input.numberOfParts, input.size));
-    await requireUploadRoom(ctx, organizationId, input.size);
-    const uploadId = await ctx.storage.createMultipart(key, PACKAGE_CONTENT_TYPE);
-    await repo.insert(ctx.db, {
-      organizationId,
-      userId: ctx.viewer.user.id,
-      filename: input.filename,
-      key,
-      uploadId,
-      size: input.size,
-      numberOfParts: input.numberOfParts,
+    const uploadId = await startCountedUpload(ctx, organizationId, input.size, async (db) => {
+      const started = await ctx.storage.createMultipart(key, PACKAGE_CONTENT_TYPE);
+      await repo.insert(db, {
+        organizationId,
+        userId: ctx.viewer.user.id,
+        filename: input.filename,
+        key,
+        uploadId: started,
+        size: input.size,
+        numberOfParts: input.numberOfParts,
+      });
+      return started;
     });
     const presigned = Math.min(input.numberOfParts, PRESIGNED_PARTS_AT_ONCE);
     const numbers = Array.from({ length: presigned }, (_, i) => i + 1);

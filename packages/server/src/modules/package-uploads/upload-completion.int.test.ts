@@ -4,10 +4,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { factories } from '../../../test/factories.ts';
-import { type LiveApp, startLiveApp } from '../../../test/live-app.ts';
+import { graphqlAs, type LiveApp, startLiveApp } from '../../../test/live-app.ts';
 import type { UserRow } from '../../db/schema.ts';
-import { SESSION_COOKIE } from '../../identity/bff/session-cookie.ts';
-import { webSessionRepository } from '../../identity/bff/web-session.repository.ts';
 import { jobRepository } from '../../jobs/job.repository.ts';
 import { createObjectStorage } from '../../storage/create-object-storage.ts';
 import { packageUploadRepository } from './package-upload.repository.ts';
@@ -40,24 +38,8 @@ describe.each(DATABASE_KINDS)('completing a package upload after a crash, on %s'
   });
   afterAll(async () => live?.close());
 
-  async function gql(query: string, variables: Record<string, unknown>) {
-    const session = await webSessionRepository.create(live.database.db, {
-      subject: user.awsUserId!,
-      ttlMs: 3_600_000,
-    });
-    const response = await fetch(`${live.origin}/graphql`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        cookie: `${SESSION_COOKIE}=${live.app.signCookie(session)}`,
-      },
-      body: JSON.stringify({ query, variables }),
-    });
-    return (await response.json()) as {
-      data?: Record<string, unknown> | null;
-      errors?: { message: string }[];
-    };
-  }
+  const gql = (query: string, variables: Record<string, unknown>) =>
+    graphqlAs(live, user, query, variables);
 
   /** Starts an upload and PUTs every part; returns what completing it needs. */
   async function uploadParts(filename: string) {

@@ -3,20 +3,18 @@ import { MIB, numberOfPartsFor } from '@asset-portal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { factories } from '../../../test/factories.ts';
-import { type LiveApp, startLiveApp } from '../../../test/live-app.ts';
+import {
+  type GraphqlAnswer,
+  graphqlAs,
+  type LiveApp,
+  startLiveApp,
+} from '../../../test/live-app.ts';
 import type { UserRow } from '../../db/schema.ts';
-import { SESSION_COOKIE } from '../../identity/bff/session-cookie.ts';
-import { webSessionRepository } from '../../identity/bff/web-session.repository.ts';
 import { basestationRepository } from '../basestations/basestation.repository.ts';
 import { importedScanRepository } from '../imported-scans/imported-scan.repository.ts';
 import { newImportedScanId } from '../imported-scans/imported-scan-rules.ts';
 import { packageUploadRepository } from '../package-uploads/package-upload.repository.ts';
 import { uploadQuotaRepository } from './upload-quota.repository.ts';
-
-interface Answer<T> {
-  data?: T | null;
-  errors?: { message: string; extensions?: { code?: string } }[];
-}
 
 const PACKAGE_URL = `query($f: String!, $s: Float!) {
   getPackageUploadSignedURL(filename: $f, size: $s) { uploadUrl }
@@ -47,27 +45,13 @@ describe.each(DATABASE_KINDS)('upload quota per organization on %s', (kind) => {
   let projectA: number;
   let importedScanId: string;
 
-  async function gql<T = Record<string, unknown>>(
+  const gql = <T = Record<string, unknown>>(
     user: UserRow,
     query: string,
     variables: Record<string, unknown>,
-  ): Promise<Answer<T>> {
-    const session = await webSessionRepository.create(live.database.db, {
-      subject: user.awsUserId!,
-      ttlMs: 3_600_000,
-    });
-    const response = await fetch(`${live.origin}/graphql`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        cookie: `${SESSION_COOKIE}=${live.app.signCookie(session)}`,
-      },
-      body: JSON.stringify({ query, variables }),
-    });
-    return (await response.json()) as Answer<T>;
-  }
+  ) => graphqlAs<T>(live, user, query, variables);
 
-  const refusal = (answer: Answer<unknown>) => ({
+  const refusal = (answer: GraphqlAnswer<unknown>) => ({
     data: answer.data ?? null,
     error: answer.errors?.[0]?.message,
   });
@@ -254,5 +238,48 @@ describe.each(DATABASE_KINDS)('upload quota per organization on %s', (kind) => {
       inProgress: 0,
     });
     expect(given.id).toBeLessThan(restarted.id);
+  });
+});
+
+describe.each(DATABASE_KINDS)('upload quota with uploads asked for at once on %s', (kind) => {
+  let live: LiveApp;
+  beforeAll(async () => {
+    // 100 MB: room for one multipart upload of 65 MiB (68.2 MB), not for two.
+    live = await startLiveApp(kind, { UPLOAD_QUOTA_GB_PER_ORGANIZATION: '0.1' });
+  });
+  afterAll(async () => live?.close());
+
+  it('lets only one of two multipart uploads through when the quota has room for one', async () => {
+    const db = live.database.db;
+    const org = await factories.organization(db);
+    await factories.device(db, org.id);
+    const user = await factories.user(db, org.id, 'Power User');
+    const size = 65 * MIB;
+    const answers = await Promise.all(
+      ['one.luxlz', 'two.luxlz'].map((f) =>
+        graphqlAs<{ getPackageUploadMultipartInfo: { uploadId: string } }>(
+          live,
+          user,
+          PACKAGE_PARTS,
+          {
+            f,
+            n: numberOfPartsFor(size),
+            s: size,
+          },
+        ),
+      ),
+    );
+    const started = answers.filter((answer) => answer.data?.getPackageUploadMultipartInfo);
+    const refused = answers.filter((answer) => answer.errors);
+    expect(started).toHaveLength(1);
+    expect(refused.map((answer) => answer.errors?.[0]?.message)).toEqual([
+      "Your organization's upload quota of 100 MB is reached (68.2 MB used, 68.2 MB of it by uploads in progress); this file needs 36.3 MB more",
+    ]);
+    const rows = await db
+      .selectFrom('packageUploads')
+      .select('status')
+      .where('organizationId', '=', org.id)
+      .execute();
+    expect(rows).toEqual([{ status: 'uploading' }]);
   });
 });

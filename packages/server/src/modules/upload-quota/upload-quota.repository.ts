@@ -6,6 +6,16 @@ import type { UploadUse } from './upload-quota-rules.ts';
 /** What the upload quota measures, in SQL. */
 export const uploadQuotaRepository = {
   /**
+   * Holds the organization's quota until the transaction ends: the uploads it starts meanwhile
+   * wait, then count the one started under the lock.
+   */
+  async lockOrganization(trx: Db, organizationId: number): Promise<void> {
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${`upload-quota:${organizationId}`}))`.execute(
+      trx,
+    );
+  },
+
+  /**
    * The bytes of uploads the organization keeps, as recorded when each upload was accepted: the
    * latest completed upload of each package key (a package sent again replaces the older one),
    * the zip of every base station and the source file of every imported scan it still has. Rows

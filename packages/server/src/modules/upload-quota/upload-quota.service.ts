@@ -1,3 +1,4 @@
+import type { Db } from '../../db/database.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { ValidationError } from '../../graphql/errors.ts';
 import { uploadQuotaRepository as repo } from './upload-quota.repository.ts';
@@ -18,4 +19,23 @@ export async function requireUploadRoom(
   const use = await repo.uploadUse(ctx.db, organizationId);
   const problem = uploadQuotaProblem(quota, use, size);
   if (problem) throw new ValidationError(problem);
+}
+
+/**
+ * Starts an upload that is counted while in progress (a multipart package upload): the check and
+ * `start`, which records the upload in the transaction it is given, hold the organization's
+ * quota, so two uploads asked for at once cannot both pass a quota that has room for one.
+ */
+export async function startCountedUpload<T>(
+  ctx: RequestContext,
+  organizationId: number,
+  size: number,
+  start: (trx: Db) => Promise<T>,
+): Promise<T> {
+  if (ctx.config.uploadQuotaBytes === undefined) return start(ctx.db);
+  return ctx.db.transaction().execute(async (trx) => {
+    await repo.lockOrganization(trx, organizationId);
+    await requireUploadRoom({ ...ctx, db: trx }, organizationId, size);
+    return start(trx);
+  });
 }
