@@ -251,7 +251,7 @@ export async function processTrajectoryRun(
       log.push(statusMessage);
       await deps.db.transaction().execute(async (trx) => {
         for (const scan of corrected.done) {
-          await repo.addFinalVersion(trx, {
+          const added = await repo.addFinalVersion(trx, {
             scanId: scan.scanId,
             name: versionName!,
             s3Url: scan.s3Url,
@@ -264,12 +264,15 @@ export async function processTrajectoryRun(
               max_shift_m: round(scan.maxShiftMetres, 4),
             },
           });
-          // In the same transaction: a version is never left without its level of detail.
-          await enqueuePointCloudLod(trx, {
-            scanId: scan.scanId,
-            organizationId,
-            userId: run.userId,
-          });
+          // In the same transaction: a version is never left without its level of detail. One
+          // found recorded by an earlier attempt had its build queued with it.
+          if (added) {
+            await enqueuePointCloudLod(trx, {
+              scanId: scan.scanId,
+              organizationId,
+              userId: run.userId,
+            });
+          }
         }
       });
     }

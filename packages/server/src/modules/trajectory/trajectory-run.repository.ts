@@ -244,7 +244,11 @@ export const trajectoryRunRepository = {
     return rows;
   },
 
-  /** Records a scan's corrected cloud as a final version and makes it the scan's default. */
+  /**
+   * Records a scan's corrected cloud as a final version and makes it the scan's default. A
+   * version of that name already recorded is kept (a run redone after its worker died past the
+   * commit writes the same cloud under the same key): false then.
+   */
   async addFinalVersion(
     db: Kysely<Database>,
     values: {
@@ -254,7 +258,20 @@ export const trajectoryRunRepository = {
       size: number;
       parameters: Record<string, unknown>;
     },
-  ): Promise<void> {
+  ): Promise<boolean> {
+    const recorded = await db
+      .selectFrom('artifacts')
+      .select('id')
+      .where('scanId', '=', values.scanId)
+      .where('artifactType', '=', 'pointcloud')
+      .where('name', '=', values.name)
+      .executeTakeFirst();
+    await db
+      .updateTable('scans')
+      .set({ defaultVersion: values.name, lastModified: sql`now()` })
+      .where('id', '=', values.scanId)
+      .execute();
+    if (recorded) return false;
     await db
       .insertInto('artifacts')
       .values({
@@ -267,10 +284,6 @@ export const trajectoryRunRepository = {
         parameters: JSON.stringify(values.parameters),
       })
       .execute();
-    await db
-      .updateTable('scans')
-      .set({ defaultVersion: values.name, lastModified: sql`now()` })
-      .where('id', '=', values.scanId)
-      .execute();
+    return true;
   },
 };
