@@ -305,10 +305,8 @@ describe('job notifications from the PostgreSQL server', () => {
       expect(signalled).not.toHaveBeenCalled();
     }
   };
-  const isDone = (id: number) => async () =>
-    (await jobRepository.findById(database.db, id))?.status === 'done';
-
-  it('wakes an idle runner at once when another process queues a job', async () => {
+  /** A runner that polls only once a minute, started and listening. */
+  const listeningRunner = async () => {
     const runner = startJobRunner({
       db: database.db,
       config: { ...config, databaseUrl: database.url },
@@ -317,6 +315,18 @@ describe('job notifications from the PostgreSQL server', () => {
     });
     try {
       await waitFor('the runner to listen', async () => (await listeners()).length === 1);
+    } catch (error) {
+      await runner.stop();
+      throw error;
+    }
+    return runner;
+  };
+  const isDone = (id: number) => async () =>
+    (await jobRepository.findById(database.db, id))?.status === 'done';
+
+  it('wakes an idle runner at once when another process queues a job', async () => {
+    const runner = await listeningRunner();
+    try {
       const id = await queueElsewhere();
       await waitFor('the job, which waited for the 60 s poll', isDone(id));
     } finally {
@@ -327,14 +337,8 @@ describe('job notifications from the PostgreSQL server', () => {
   });
 
   it('listens again after its connection to the server is lost', async () => {
-    const runner = startJobRunner({
-      db: database.db,
-      config: { ...config, databaseUrl: database.url },
-      jobs: [noop],
-      pollMs: 60_000,
-    });
+    const runner = await listeningRunner();
     try {
-      await waitFor('the runner to listen', async () => (await listeners()).length === 1);
       const [lost] = await listeners();
       await sql`select pg_terminate_backend(${lost})`.execute(database.db);
       await waitFor('a new listening connection', async () => {

@@ -16,6 +16,17 @@ export interface ScanCloudRow {
 
 /** SQL of point-cloud streaming: scans with their point-cloud artifact, and LOD records. */
 export const pointCloudRepository = {
+  /** The scan's point-cloud version named `name`, if any (names are unique within a scan). */
+  findVersion(db: Db, scanId: string, name: string) {
+    return db
+      .selectFrom('artifacts')
+      .select(['id', 's3Url', 'size', 'parameters'])
+      .where('scanId', '=', scanId)
+      .where('artifactType', '=', 'pointcloud')
+      .where('name', '=', name)
+      .executeTakeFirst();
+  },
+
   /**
    * The scans of `ids` that exist, each with its point-cloud artifact of the default version, or
    * else its first one (if any).

@@ -9,6 +9,7 @@ import type { LasVector } from '../../lib/las/las-header.ts';
 import { objectKey } from '../../storage/object-key.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
 import { storageUrl } from '../ingestion/ingestion-context.ts';
+import { pointCloudRepository } from '../pointclouds/point-cloud.repository.ts';
 import { enqueuePointCloudLod } from '../pointclouds/point-cloud-lod.job.ts';
 import { artifactObjectKey, portalBucket } from '../pointclouds/point-cloud-rules.ts';
 import {
@@ -80,7 +81,7 @@ export async function processScanVersion(
       `The point cloud ${request.artifactId} of scan ${request.scanId} no longer exists`,
     );
   }
-  const existing = await repo.findVersion(deps.db, request.scanId, request.name);
+  const existing = await pointCloudRepository.findVersion(deps.db, request.scanId, request.name);
   if (existing) {
     // A replay of an attempt that wrote its version and then died: finish what it left.
     const made = existing.parameters as { source_artifact_id?: unknown; pipeline?: unknown } | null;

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { pointCloudRepository } from '../pointclouds/point-cloud.repository.ts';
 
 /** SQL of post-processing: the source artifacts with their scans, and the new versions. */
 export const scanProcessingRepository = {
@@ -38,17 +39,6 @@ export const scanProcessingRepository = {
     return new Set(rows.map((row) => row.scanId));
   },
 
-  /** The scan's pointcloud artifact named `name`, if any. */
-  findVersion(db: Db, scanId: string, name: string) {
-    return db
-      .selectFrom('artifacts')
-      .select(['id', 's3Url', 'size', 'parameters'])
-      .where('scanId', '=', scanId)
-      .where('artifactType', '=', 'pointcloud')
-      .where('name', '=', name)
-      .executeTakeFirst();
-  },
-
   /** Adds the new pointcloud version, unless the scan is gone or holds that name already. */
   async insertVersion(
     db: Kysely<Database>,
@@ -70,14 +60,7 @@ export const scanProcessingRepository = {
         .forUpdate()
         .executeTakeFirst();
       if (!scan) return 'scan-gone';
-      const taken = await trx
-        .selectFrom('artifacts')
-        .select('id')
-        .where('scanId', '=', values.scanId)
-        .where('artifactType', '=', 'pointcloud')
-        .where('name', '=', values.name)
-        .executeTakeFirst();
-      if (taken) return 'exists';
+      if (await pointCloudRepository.findVersion(trx, values.scanId, values.name)) return 'exists';
       await trx
         .insertInto('artifacts')
         .values({

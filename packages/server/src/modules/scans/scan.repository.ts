@@ -232,17 +232,6 @@ export const scanMaintenanceRepository = {
     return row?.tagOptions ?? [];
   },
 
-  async hasPointcloudVersion(db: Db, scanId: string, name: string): Promise<boolean> {
-    const row = await db
-      .selectFrom('artifacts')
-      .select('id')
-      .where('scanId', '=', scanId)
-      .where('artifactType', '=', 'pointcloud')
-      .where('name', '=', name)
-      .executeTakeFirst();
-    return row !== undefined;
-  },
-
   /** Writes the given fields, merging metadata key by key. */
   async updateHeader(db: Db, id: string, changes: ScanHeaderChanges): Promise<void> {
     const { metadata, ...plain } = changes;

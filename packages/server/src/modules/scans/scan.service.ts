@@ -7,6 +7,7 @@ import { scanPolicy } from '../../policies/scan.policy.ts';
 import { organizationScope } from '../../policies/scope.ts';
 import { MAX_PRESIGN_SECONDS } from '../../storage/storage.ts';
 import { organizationRepository } from '../organizations/organization.repository.ts';
+import { pointCloudRepository } from '../pointclouds/point-cloud.repository.ts';
 import { enqueuePointCloudLod } from '../pointclouds/point-cloud-lod.job.ts';
 import { artifactObjectKey, portalBucket } from '../pointclouds/point-cloud-rules.ts';
 import {
@@ -121,7 +122,7 @@ export const scanService = {
       changes.tags = [...new Set(input.tags)];
     }
     if (input.defaultVersion) {
-      if (!(await maintenance.hasPointcloudVersion(ctx.db, scan.id, input.defaultVersion))) {
+      if (!(await pointCloudRepository.findVersion(ctx.db, scan.id, input.defaultVersion))) {
         throw new ValidationError(
           `Version ${input.defaultVersion} does not exist on scan ${scan.id}`,
         );

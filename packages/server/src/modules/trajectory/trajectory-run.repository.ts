@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { type JobStatus, withJobTables } from '../../jobs/job-tables.ts';
+import { pointCloudRepository } from '../pointclouds/point-cloud.repository.ts';
 import { groupBy } from '../scans/scan.repository.ts';
 
 const RUN_COLUMNS = [
@@ -259,13 +260,7 @@ export const trajectoryRunRepository = {
       parameters: Record<string, unknown>;
     },
   ): Promise<boolean> {
-    const recorded = await db
-      .selectFrom('artifacts')
-      .select('id')
-      .where('scanId', '=', values.scanId)
-      .where('artifactType', '=', 'pointcloud')
-      .where('name', '=', values.name)
-      .executeTakeFirst();
+    const recorded = await pointCloudRepository.findVersion(db, values.scanId, values.name);
     await db
       .updateTable('scans')
       .set({ defaultVersion: values.name, lastModified: sql`now()` })
