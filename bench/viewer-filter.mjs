@@ -46,7 +46,9 @@ const PROFILE_OPEN = process.env.BENCH_PROFILE_OPEN;
 const PREPARED = process.env.BENCH_PREPARED === '1';
 const STORED = process.env.BENCH_PREPARED === 'stored';
 // BENCH_RESOURCES=1 prints, for each open, the responses that ended after the click (the page's
-// resource timing: start, first byte and end from the click, bytes as sent).
+// resource timing: start, first byte and end from the click, bytes as sent), and the page's marks
+// of the open's stages (the summary requested and decoded; the map's module loaded, the map made,
+// its style loaded, its paths drawn).
 // BENCH_TRACE_OPEN=1 (or =first): a Chrome trace of that open into bench/out/viewer-open.trace.json.
 const TRACE_OPEN = process.env.BENCH_TRACE_OPEN;
 // BENCH_CHOOSE_AFTER_MS: how long the Scans screen is shown, with no project, before the first
@@ -124,9 +126,34 @@ async function watchWire(driver) {
     const response = responses.get(event.requestId);
     if (response) count(event.requestId, response.encodedDataLength ?? 0);
   });
+  // The summary is fetched by the page's summary worker, whose requests this page session does
+  // not see: Playwright reports them, with the sizes as received.
+  const seenUrls = () => new Set([...responses.values()].map((response) => response.url));
+  const fromWorkers = [];
+  const onFinished = (request) => {
+    if (!watching || !request.url().includes('/scan-summary') || seenUrls().has(request.url())) {
+      return;
+    }
+    fromWorkers.push(
+      Promise.all([request.sizes(), request.response()]).then(([sizes, response]) => {
+        const bytes = sizes.responseBodySize + sizes.responseHeadersSize;
+        totals.bytes += bytes;
+        totals.requests++;
+        totals.summaryBytes += bytes;
+        totals.summaryStatus = response?.status() ?? null;
+        const timing = request.timing();
+        if (timing.responseStart >= 0) {
+          totals.summaryWaitMs = Math.round(timing.responseStart - timing.requestStart);
+        }
+      }),
+    );
+  };
+  driver.page.on('requestfinished', onFinished);
   return {
-    stop() {
+    async stop() {
       watching = false;
+      driver.page.off('requestfinished', onFinished);
+      await Promise.all(fromWorkers).catch(() => {});
       void cdp.detach().catch(() => {});
       return { ...totals };
     },
@@ -203,6 +230,15 @@ async function timedOpen(driver, label) {
       since,
     );
     console.table(rows);
+    const marks = await page.evaluate(
+      (t0) =>
+        performance
+          .getEntriesByType('mark')
+          .filter((e) => e.startTime > t0)
+          .map((e) => `${e.name} ${Math.round(e.startTime - t0)}`),
+      since,
+    );
+    console.log(`marks from the click: ${marks.join(', ')}`);
   }
   await page.getByRole('listbox', { includeHidden: true }).waitFor({ state: 'detached' });
   return { listMs, mapMs };
@@ -369,7 +405,7 @@ async function main() {
     const firstRecording = await recordOpen(driver, 'first');
     const { listMs: loadMs, mapMs } = await timedOpen(driver, `Northwind Surveying : ${PROJECT}`);
     await firstRecording.save();
-    const opened = wire.stop();
+    const opened = await wire.stop();
     console.log(
       `project chosen → list of ${await viewer.scanCount()} shown: ${Math.round(loadMs)} ms ` +
         `(goal ≤ ${OPEN_GOAL_MS} ms: ${loadMs <= OPEN_GOAL_MS ? 'met' : 'MISSED'}); ` +
@@ -393,7 +429,7 @@ async function main() {
       `Northwind Surveying : ${PROJECT}`,
     );
     await againRecording.save();
-    const reopened = again.stop();
+    const reopened = await again.stop();
     console.log(
       `opened again (summary computed, browser copy revalidated): list ${Math.round(againMs)} ms ` +
         `(${againMs <= OPEN_GOAL_MS ? 'met' : 'MISSED'}), map ${Math.round(againMapMs)} ms ` +
@@ -423,7 +459,7 @@ async function main() {
       driver,
       `Northwind Surveying : ${PROJECT}`,
     );
-    const changedOpen = afterChange.stop();
+    const changedOpen = await afterChange.stop();
     console.log(
       `opened after one scan changed (a new version, computed incrementally): list ${Math.round(changeMs)} ms ` +
         `(${changeMs <= OPEN_GOAL_MS ? 'met' : 'MISSED'}), map ${Math.round(changeMapMs)} ms ` +

@@ -32,11 +32,9 @@ const STATUSES = ['Final', 'Provisional', 'Exception'];
 const allScans = Array.from({ length: count }, (_, i) => {
   const lon = -114.5 + (i % 100) * 0.004;
   const lat = 51 + Math.floor(i / 100) * 0.004;
-  return {
-    id: 'SCAN-' + i,
-    status: STATUSES[i % 3],
-    path: Array.from({ length: 20 }, (_, v) => [lon + (v % 2) * 0.0003, lat + v * 0.00015]),
-  };
+  const positions = Array.from({ length: 20 }, (_, v) => [lon + (v % 2) * 0.0003, lat + v * 0.00015]);
+  // The map takes a path flat (lon, lat, lon, lat…), as the project summary decodes it.
+  return { id: 'SCAN-' + i, status: STATUSES[i % 3], path: Float64Array.from(positions.flat()), positions };
 });
 // ?map= is the map part of /config/config.json (a style URL, per-project settings) and
 // ?project= the current project, as the portal would serve and choose them.
@@ -63,7 +61,7 @@ function Harness() {
   window.mapHarness = {
     events,
     allIds: allScans.map((s) => s.id),
-    scan: (id) => allScans.find((s) => s.id === id),
+    scan: (id) => ({ path: allScans.find((s) => s.id === id).positions }),
     filter: (ids) => timed(() => setScans(ids === null ? allScans : allScans.filter((s) => ids.includes(s.id)))),
     filterEvery: (n) => timed(() => setScans(allScans.filter((_, i) => i % n === 0))),
     select: (ids) => timed(() => setSelected(new Set(ids))),

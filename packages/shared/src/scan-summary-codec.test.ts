@@ -3,6 +3,7 @@ import {
   type CompactScanSummary,
   decodePolyline,
   decodeScanSummary,
+  decodeScanSummaryFlat,
   encodePolyline,
   encodeScanSummary,
   SCAN_SUMMARY_FORMAT,
@@ -135,6 +136,27 @@ describe('compact scan summary', () => {
     expect(decoded[2]?.capturedTimestamp).toBe('2025-03-04T05:06:07.000Z');
     expect(decoded[2]?.artifacts.map((a) => a.name)).toEqual(['classified', 'center_cam']);
     expect(decoded[2]?.artifacts.map((a) => a.id)).toEqual(['12', '3']);
+  });
+
+  it('decodes the paths flat, as views of one buffer, for the viewer', () => {
+    const scans = [
+      scan({ id: 'SC-1' }),
+      scan({ id: 'SC-2', path: null }),
+      scan({ id: 'SC-3', path: [[2.5, -45.25]] }),
+    ];
+    const doc = JSON.parse(JSON.stringify(encodeScanSummary(42, scans))) as CompactScanSummary;
+    const flat = decodeScanSummaryFlat(doc);
+    const geojson = decodeScanSummary(doc);
+    expect(flat.map((s) => s.path && [...s.path])).toEqual([
+      [-123.1, 49.2, -123.100051, 49.200031],
+      null,
+      [2.5, -45.25],
+    ]);
+    expect(flat[0]?.path?.buffer).toBe(flat[2]?.path?.buffer);
+    // The other fields as the GeoJSON form has them.
+    const { path: _path, ...rest } = flat[0]!;
+    const { simplePath: _simplePath, ...same } = geojson[0]!;
+    expect(rest).toEqual(same);
   });
 
   it('writes each repeated text once', () => {

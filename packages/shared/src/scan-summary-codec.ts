@@ -42,6 +42,9 @@ export interface SummaryScan {
   artifacts: SummaryArtifact[];
 }
 
+/** One scan as the viewer reads it: its path as flat lon, lat, lon, lat… numbers. */
+export type FlatSummaryScan = Omit<SummaryScan, 'simplePath'> & { path: Float64Array | null };
+
 /** What the encoder takes for one scan. */
 export interface SummaryScanInput {
   id: string;
@@ -135,19 +138,24 @@ export function encodePolyline(
   return out.join('');
 }
 
-/** The [lon, lat] pairs of an encoded polyline. */
-export function decodePolyline(
+/**
+ * Decodes an encoded polyline into `out` from index `at` as lon, lat, lon, lat…; returns the
+ * number of vertices. `out` must have room: a vertex takes at least two characters, so as many
+ * numbers as the text has characters always fit.
+ */
+export function decodePolylineInto(
   encoded: string,
-  precision = SCAN_SUMMARY_PATH_PRECISION,
-): [number, number][] {
+  precision: number,
+  out: Float64Array,
+  at: number,
+): number {
   const factor = 10 ** precision;
-  const coordinates: [number, number][] = [];
   const length = encoded.length;
   let i = 0;
   let lat = 0;
   let lon = 0;
-  let value = 0;
   let isLat = true;
+  let count = 0;
   // One pass over the characters, no call per number: the viewer decodes ~500,000 vertices.
   while (i < length) {
     let result = 0;
@@ -161,16 +169,31 @@ export function decodePolyline(
       else result += (byte & 0x1f) * 2 ** shift;
       shift += 5;
     }
-    value = result % 2 === 1 ? -(result + 1) / 2 : result / 2;
+    const value = result % 2 === 1 ? -(result + 1) / 2 : result / 2;
     if (isLat) {
       lat += value;
     } else {
       lon += value;
-      coordinates.push([lon / factor, lat / factor]);
+      out[at + count * 2] = lon / factor;
+      out[at + count * 2 + 1] = lat / factor;
+      count += 1;
     }
     isLat = !isLat;
   }
   if (!isLat) throw new Error('Truncated polyline');
+  return count;
+}
+
+/** The [lon, lat] pairs of an encoded polyline. */
+export function decodePolyline(
+  encoded: string,
+  precision = SCAN_SUMMARY_PATH_PRECISION,
+): [number, number][] {
+  const flat = new Float64Array(encoded.length);
+  const count = decodePolylineInto(encoded, precision, flat, 0);
+  const coordinates: [number, number][] = new Array(count);
+  for (let v = 0; v < count; v++)
+    coordinates[v] = [flat[v * 2] as number, flat[v * 2 + 1] as number];
   return coordinates;
 }
 
@@ -235,8 +258,12 @@ export function encodeScanSummary(
   return doc;
 }
 
-/** The scans of a compact document, as the viewer's list, map and filters read them. */
-export function decodeScanSummary(doc: CompactScanSummary): SummaryScan[] {
+/**
+ * The scans of a compact document with each path as flat lon, lat, lon, lat… numbers (views
+ * into one buffer): what the viewer reads, with no array per vertex for its ~500,000 vertices,
+ * and the form a worker hands over whole.
+ */
+export function decodeScanSummaryFlat(doc: CompactScanSummary): FlatSummaryScan[] {
   if (doc.format !== SCAN_SUMMARY_FORMAT) {
     throw new Error(`Unknown scan summary format ${String(doc.format)}`);
   }
@@ -253,7 +280,11 @@ export function decodeScanSummary(doc: CompactScanSummary): SummaryScan[] {
     }
     return value;
   };
-  const scans: SummaryScan[] = new Array(doc.id.length);
+  let characters = 0;
+  for (const encoded of doc.path) characters += encoded?.length ?? 0;
+  const coordinates = new Float64Array(characters);
+  let coordinateAt = 0;
+  const scans: FlatSummaryScan[] = new Array(doc.id.length);
   let tagAt = 0;
   let artifactAt = 0;
   let artifactId = 0;
@@ -273,7 +304,13 @@ export function decodeScanSummary(doc: CompactScanSummary): SummaryScan[] {
       };
       artifactAt += 3;
     }
-    const path = doc.path[i];
+    const encoded = doc.path[i];
+    let path: Float64Array | null = null;
+    if (encoded) {
+      const count = decodePolylineInto(encoded, precision, coordinates, coordinateAt);
+      path = coordinates.subarray(coordinateAt, coordinateAt + count * 2);
+      coordinateAt += count * 2;
+    }
     scans[i] = {
       id: doc.id[i] as string,
       friendlyName: doc.friendlyName[i] ?? null,
@@ -285,11 +322,20 @@ export function decodeScanSummary(doc: CompactScanSummary): SummaryScan[] {
       comment: doc.comment[i] ?? null,
       capturedTimestamp: iso(doc.captured[i]),
       projectId,
-      simplePath: path
-        ? { type: 'LineString', coordinates: decodePolyline(path, precision) }
-        : null,
+      path: path && path.length > 0 ? path : null,
       artifacts,
     };
   }
   return scans;
+}
+
+/** The scans of a compact document with their paths as GeoJSON, as the GraphQL API gives them. */
+export function decodeScanSummary(doc: CompactScanSummary): SummaryScan[] {
+  return decodeScanSummaryFlat(doc).map(({ path, ...scan }) => {
+    if (!path) return { ...scan, simplePath: null };
+    const coordinates: [number, number][] = [];
+    for (let v = 0; v < path.length; v += 2)
+      coordinates.push([path[v] as number, path[v + 1] as number]);
+    return { ...scan, simplePath: { type: 'LineString', coordinates } };
+  });
 }

@@ -4,6 +4,7 @@ import { useConfig } from '../../config/ConfigContext.tsx';
 import { MapLegend } from './MapLegend.tsx';
 import { parseMapRuntimeConfig, projectMapConfig } from './map-config.ts';
 import type { MapController } from './map-controller.ts';
+import { loadMapController } from './map-loader.ts';
 import { type MapMode, MODE_HINTS } from './map-modes.ts';
 import type { ScanMapProps } from './types.ts';
 
@@ -29,8 +30,8 @@ export function ScanMap(props: ScanMapProps) {
   useEffect(() => {
     let controller: MapController | null = null;
     let cancelled = false;
-    // maplibre-gl is loaded with the map, not with the first page render.
-    void import('./map-controller.ts').then(({ MapController: Controller }) => {
+    void loadMapController().then(({ MapController: Controller }) => {
+      performance.mark('map:module-loaded');
       const container = containerRef.current;
       if (cancelled || !container) return;
       const created = new Controller(container, initial.current, () => ({
@@ -40,6 +41,7 @@ export function ScanMap(props: ScanMapProps) {
         onModeChange: setMode,
       }));
       controller = created;
+      performance.mark('map:created');
       const current = propsRef.current;
       created.setScans(current.scans);
       created.setSelected(current.selectedScanIds);
@@ -56,8 +58,20 @@ export function ScanMap(props: ScanMapProps) {
     };
   }, []);
 
-  // In the commit, not after it: the map draws a change in the frame that shows the list.
-  useLayoutEffect(() => controllerRef.current?.setScans(scans), [scans]);
+  // A change of the shown scans in the commit, not after it: the map draws it in the frame that
+  // shows the list. The first scans of a project come after the list's first paint instead:
+  // building and drawing thousands of paths takes a few hundred milliseconds, and the list
+  // would wait for them.
+  const hadScans = useRef(false);
+  useLayoutEffect(() => {
+    const first = !hadScans.current && scans.length > 0;
+    hadScans.current = scans.length > 0;
+    if (!first) {
+      controllerRef.current?.setScans(scans);
+      return;
+    }
+    return afterNextPaint(() => controllerRef.current?.setScans(scans));
+  }, [scans]);
   useLayoutEffect(() => controllerRef.current?.setSelected(selectedScanIds), [selectedScanIds]);
   useLayoutEffect(() => controllerRef.current?.setFocused(focusedScanId), [focusedScanId]);
   useEffect(() => controllerRef.current?.setLayers(layers), [layers]);
@@ -104,4 +118,16 @@ export function ScanMap(props: ScanMapProps) {
       )}
     </Box>
   );
+}
+
+/** Runs `run` once the next frame has been painted; the returned function cancels it. */
+function afterNextPaint(run: () => void): () => void {
+  let timer: number | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = window.setTimeout(run, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    window.clearTimeout(timer);
+  };
 }

@@ -7,6 +7,7 @@ export {
   parseMapRuntimeConfig,
   projectMapConfig,
 } from './map-config.ts';
+export { loadMapController, prepareMap } from './map-loader.ts';
 export { ScanMap } from './ScanMap.tsx';
 export type {
   MapCenter,

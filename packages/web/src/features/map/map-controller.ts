@@ -5,6 +5,7 @@ import {
   Map as MapLibreMap,
   type MapMouseEvent,
   NavigationControl,
+  prewarm,
   ScaleControl,
   setWorkerUrl,
 } from 'maplibre-gl';
@@ -41,6 +42,18 @@ import { loadWorldData } from './world-data.ts';
 
 // The bundler moves the worker to its own file; MapLibre must be told where.
 setWorkerUrl(workerUrl);
+
+/**
+ * Starts MapLibre's workers and loads the base map's data before a map is made, while a screen
+ * that will show one waits for the user: the first map then starts drawing at once (its workers
+ * took a few hundred milliseconds to start and load their code otherwise). Both are kept for
+ * every later map of the page.
+ */
+export function prewarmMap(): void {
+  prewarm();
+  // A failed load is tried again by the map that needs it.
+  void loadWorldData().catch(() => {});
+}
 
 export interface MapCallbacks {
   onScanClick(scanId: string, lngLat: [number, number]): void;
@@ -114,7 +127,10 @@ export class MapController {
       setShown: (shown) => this.pathLayer.setShown(shown),
       setHighlights: (collection) => this.geojson(HIGHLIGHT_SOURCE)?.setData(collection),
     });
-    this.map.on('load', () => this.onLoad(options.styleUrl === null));
+    this.map.on('load', () => {
+      performance.mark('map:style-loaded');
+      this.onLoad(options.styleUrl === null);
+    });
     // Readable state on the element, for people inspecting the page and for browser tests.
     const mark = (name: string, value: string) => {
       container.dataset[name] = value;

@@ -1,27 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import { drawablePath, needsRebuild } from './scan-features.ts';
-import type { MapScan } from './types.ts';
+import { flatPath, type MapScan } from './types.ts';
 
-const scan = (id: string, path: MapScan['path'], status: MapScan['status'] = 'Final') => ({
-  id,
-  status,
-  path,
-});
+const scan = (
+  id: string,
+  positions: [number, number][] | null,
+  status: MapScan['status'] = 'Final',
+): MapScan => ({ id, status, path: positions && flatPath(positions) });
 
 describe('scan features', () => {
   it('draws a single fix as a dot: a zero-length line', () => {
-    expect(drawablePath([[-113, 50]])).toEqual([
+    expect(drawablePath(flatPath([[-113, 50]]))).toEqual([
       [-113, 50],
       [-113, 50],
     ]);
   });
 
   it('drops vertices that are not numbers', () => {
-    expect(drawablePath([[1, 2], [Number.NaN, 3] as [number, number], [3, 4]])).toEqual([
+    expect(
+      drawablePath(
+        flatPath([
+          [1, 2],
+          [Number.NaN, 3],
+          [3, 4],
+        ]),
+      ),
+    ).toEqual([
       [1, 2],
       [3, 4],
     ]);
-    expect(drawablePath([])).toBeNull();
+    expect(drawablePath(new Float64Array(0))).toBeNull();
   });
 
   it('asks for a rebuild only for a new scan or a changed path or status', () => {
@@ -36,10 +44,10 @@ describe('scan features', () => {
       needsRebuild(known, [
         {
           ...a,
-          path: [
+          path: flatPath([
             [1, 2],
             [3, 4],
-          ],
+          ]),
         },
       ]),
     ).toBe(false);
@@ -47,10 +55,10 @@ describe('scan features', () => {
       needsRebuild(known, [
         {
           ...a,
-          path: [
+          path: flatPath([
             [1, 2],
             [3, 5],
-          ],
+          ]),
         },
       ]),
     ).toBe(true);

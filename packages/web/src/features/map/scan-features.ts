@@ -1,16 +1,14 @@
 import type { MapScan } from './types.ts';
 
-export const isPosition = (p: unknown): p is [number, number] =>
-  Array.isArray(p) &&
-  typeof p[0] === 'number' &&
-  typeof p[1] === 'number' &&
-  Number.isFinite(p[0]) &&
-  Number.isFinite(p[1]);
-
 /** The scan's drawable vertices; a single vertex becomes a dot (a zero-length line). */
 export function drawablePath(path: MapScan['path']): [number, number][] | null {
   if (!path) return null;
-  const vertices = path.filter(isPosition).map(([lon, lat]) => [lon, lat] as [number, number]);
+  const vertices: [number, number][] = [];
+  for (let v = 0; v + 1 < path.length; v += 2) {
+    const lon = path[v] as number;
+    const lat = path[v + 1] as number;
+    if (Number.isFinite(lon) && Number.isFinite(lat)) vertices.push([lon, lat]);
+  }
   if (vertices.length === 0) return null;
   if (vertices.length === 1)
     return [vertices[0] as [number, number], vertices[0] as [number, number]];
@@ -36,10 +34,6 @@ export function needsRebuild(known: ReadonlyMap<string, MapScan>, scans: readonl
 function samePath(a: MapScan['path'], b: MapScan['path']): boolean {
   if (a === b) return true;
   if (!a || !b || a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    const p = a[i];
-    const q = b[i];
-    if (p?.[0] !== q?.[0] || p?.[1] !== q?.[1]) return false;
-  }
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
 }

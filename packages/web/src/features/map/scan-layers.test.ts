@@ -7,7 +7,7 @@ import {
   type ShownScans,
 } from './scan-layers.ts';
 import { type ScanPathGeometry, toMercator } from './scan-path-geometry.ts';
-import type { MapScan } from './types.ts';
+import { flatPath, type MapScan } from './types.ts';
 
 function fakeMap() {
   const calls = {
@@ -29,10 +29,12 @@ function manyScans(count: number, offset = 0): MapScan[] {
     return {
       id: `SCAN-${i}`,
       status: (['Final', 'Provisional', 'Exception'] as const)[i % 3] ?? 'Final',
-      path: Array.from({ length: 50 }, (_, v): [number, number] => [
-        -114 + i * 0.001 + v * 0.0001,
-        51 + v * 0.0001,
-      ]),
+      path: flatPath(
+        Array.from({ length: 50 }, (_, v): [number, number] => [
+          -114 + i * 0.001 + v * 0.0001,
+          51 + v * 0.0001,
+        ]),
+      ),
     };
   });
 }
@@ -56,10 +58,11 @@ describe('scan paths on the map', () => {
     let reads = 0;
     const again = scans.map((scan) => ({
       ...scan,
-      path: new Proxy(scan.path ?? [], {
-        get(path, key, receiver) {
+      path: new Proxy(scan.path ?? new Float64Array(0), {
+        get(path, key) {
           if (typeof key === 'string' && /^[0-9]+$/.test(key)) reads++;
-          return Reflect.get(path, key, receiver);
+          // The typed array itself as `this`: its getters refuse a proxy.
+          return Reflect.get(path, key);
         },
       }),
     }));
@@ -73,7 +76,7 @@ describe('scan paths on the map', () => {
     expect(reads).toBe(0);
     expect(calls.geometries).toHaveLength(1);
     // A changed path is still noticed.
-    const moved = { ...again[1]!, path: [[-100, 40] as [number, number]] };
+    const moved = { ...again[1]!, path: flatPath([[-100, 40]]) };
     expect(paths.setScans([again[0]!, moved, again[2]!])).toBe('rebuilt');
   });
 
@@ -149,7 +152,8 @@ describe('scan paths on the map', () => {
     const scans = manyScans(3);
     paths.setScans(scans);
     // A Mercator point on SCAN-1's path, and a tolerance of about a metre.
-    const [lon, lat] = scans[1]?.path?.[10] ?? [0, 0];
+    const path = scans[1]?.path ?? new Float64Array(22);
+    const [lon, lat] = [path[20] ?? 0, path[21] ?? 0];
     const [x, y] = toMercator(lon, lat);
     const metre = 1 / 40_075_016 / Math.cos((lat * Math.PI) / 180);
     expect(paths.scanNear([x, y], metre)).toBe('SCAN-1');

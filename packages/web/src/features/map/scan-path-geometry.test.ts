@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { fromMercator, ScanPathGeometry, STATUS_SLOTS, toMercator } from './scan-path-geometry.ts';
-import type { MapScan } from './types.ts';
+import {
+  fromMercator,
+  projectPaths,
+  ScanPathGeometry,
+  STATUS_SLOTS,
+  toMercator,
+} from './scan-path-geometry.ts';
+import { flatPath, type MapScan } from './types.ts';
 
-const scan = (id: string, path: MapScan['path'], status: MapScan['status'] = 'Final') => ({
-  id,
-  status,
-  path,
-});
+const scan = (
+  id: string,
+  positions: [number, number][] | null,
+  status: MapScan['status'] = 'Final',
+): MapScan => ({ id, status, path: positions && flatPath(positions) });
 
 describe('scan path geometry', () => {
   it('projects to Web Mercator as MapLibre does', () => {
@@ -192,5 +198,41 @@ describe('scan path geometry', () => {
     expect(geometry.nearest(near, 1e-5, new Set(['A']))).toBe('A');
     expect(geometry.nearest(near, 1e-9, new Set(['A']))).toBeNull();
     expect(geometry.nearest(toMercator(3, 3), 1e-9, new Set(['A', 'B', 'C']))).toBe('C');
+  });
+
+  it('projects paths ahead into one buffer, and draws them as it would have projected them', () => {
+    const scans = [
+      scan('A', [
+        [-114, 51],
+        [Number.NaN, 51.1],
+        [-113.5, 51.2],
+      ]),
+      scan('B', null),
+      scan('C', [[-100, -30]]),
+      ...Array.from({ length: 150 }, (_, i) =>
+        scan(`S-${i}`, [
+          [-120 + i * 0.01, 40],
+          [-120 + i * 0.01, 40.01],
+        ]),
+      ),
+    ];
+    const projected = projectPaths(scans.map((s) => s.path));
+    expect(projected[1]).toBeNull();
+    expect(projected[0]?.buffer).toBe(projected[2]?.buffer);
+    // Non-numbers dropped, a single fix drawn as a dot.
+    expect([...(projected[0] ?? [])]).toEqual([
+      ...toMercator(-114, 51),
+      ...toMercator(-113.5, 51.2),
+    ]);
+    expect([...(projected[2] ?? [])]).toEqual([...toMercator(-100, -30), ...toMercator(-100, -30)]);
+    const ahead = new ScanPathGeometry(scans.map((s, i) => ({ ...s, mercator: projected[i] })));
+    const here = new ScanPathGeometry(scans);
+    expect(ahead.chunkBoxes).toEqual(here.chunkBoxes);
+    for (const index of [0, here.levelCount - 1]) {
+      const [a, b] = [ahead.level(index), here.level(index)];
+      expect(a.vertices).toEqual(b.vertices);
+      expect(a.scanSegments).toEqual(b.scanSegments);
+    }
+    expect(ahead.bounds(['A', 'C'])).toEqual(here.bounds(['A', 'C']));
   });
 });

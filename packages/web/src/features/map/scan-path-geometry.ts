@@ -1,5 +1,4 @@
 import { douglasPeuckerKeep, segmentDistanceSquared } from '@asset-portal/shared';
-import { isPosition } from './scan-features.ts';
 import type { MapScan, MapScanStatus } from './types.ts';
 
 /** Colour slots of the path shader; 0 marks a segment that is not drawn. */
@@ -46,27 +45,54 @@ export function fromMercator(x: number, y: number): [number, number] {
 }
 
 /**
- * A scan's drawable vertices in Mercator (x0, y0, x1, y1, …), or null when it has none; a
- * single vertex becomes a dot (a zero-length line), as `drawablePath` makes it.
+ * Writes a path's drawable vertices in Mercator (x0, y0, x1, y1, …) into `out` from `at`, and
+ * returns how many numbers it wrote: none when it has no vertex; a single vertex becomes a dot
+ * (a zero-length line), as `drawablePath` makes it. `out` needs room for the path and 2 more.
  */
-function mercatorPath(path: MapScan['path']): Float64Array | null {
-  if (!path || path.length === 0) return null;
-  let out = new Float64Array(Math.max(2, path.length) * 2);
+function projectInto(path: MapScan['path'], out: Float64Array, at: number): number {
+  if (!path) return 0;
   let count = 0;
-  for (const position of path) {
-    if (!isPosition(position)) continue;
-    out[count * 2] = mercatorX(position[0]);
-    out[count * 2 + 1] = mercatorY(position[1]);
+  for (let v = 0; v + 1 < path.length; v += 2) {
+    const lon = path[v] as number;
+    const lat = path[v + 1] as number;
+    if (!Number.isFinite(lon) || !Number.isFinite(lat)) continue;
+    out[at + count * 2] = mercatorX(lon);
+    out[at + count * 2 + 1] = mercatorY(lat);
     count += 1;
   }
-  if (count === 0) return null;
   if (count === 1) {
-    out[2] = out[0] as number;
-    out[3] = out[1] as number;
+    out[at + 2] = out[at] as number;
+    out[at + 3] = out[at + 1] as number;
     count = 2;
   }
-  if (count * 2 < out.length) out = out.slice(0, count * 2);
-  return out;
+  return count * 2;
+}
+
+/** A scan's drawable vertices in Mercator, or null when it has none (see `projectInto`). */
+function mercatorPath(path: MapScan['path']): Float64Array | null {
+  if (!path) return null;
+  const out = new Float64Array(path.length + 2);
+  const written = projectInto(path, out, 0);
+  return written === 0 ? null : out.slice(0, written);
+}
+
+/**
+ * Many paths projected to Mercator, as `ScanPathGeometry` projects them, each a view into one
+ * buffer: the summary worker projects a project's paths ahead, off the page's main thread, and
+ * hands the buffer over without a copy (`MapScan.mercator`).
+ */
+export function projectPaths(paths: readonly MapScan['path'][]): (Float64Array | null)[] {
+  let room = 0;
+  for (const path of paths) room += path ? path.length + 2 : 0;
+  const out = new Float64Array(room);
+  let at = 0;
+  return paths.map((path) => {
+    const written = projectInto(path, out, at);
+    if (written === 0) return null;
+    const view = out.subarray(at, at + written);
+    at += written;
+    return view;
+  });
 }
 
 /** Mercator bounds: west, north, east, south. */
@@ -206,7 +232,7 @@ export class ScanPathGeometry {
     const drawn: { id: string; path: Float64Array; box: MercatorBox; code: number }[] = [];
     for (const scan of scans) {
       byId.set(scan.id, scan);
-      const mercator = mercatorPath(scan.path);
+      const mercator = scan.mercator !== undefined ? scan.mercator : mercatorPath(scan.path);
       if (!mercator) continue;
       const box: MercatorBox = [Infinity, Infinity, -Infinity, -Infinity];
       for (let i = 0; i < mercator.length; i += 2) {

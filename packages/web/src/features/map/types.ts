@@ -4,11 +4,23 @@ import type { Ref } from 'react';
 /** Status of a scan on the map, as `filterStatusOf` of the shared package words it. */
 export type MapScanStatus = 'Final' | 'Provisional' | 'Exception';
 
-/** A scan drawn on the map: its trajectory path as WGS84 `[lon, lat]` vertices. */
+/**
+ * A scan drawn on the map: its trajectory path as WGS84 vertices, flat (lon, lat, lon, lat…),
+ * as the project summary decodes them without an array per vertex.
+ */
 export interface MapScan {
   id: string;
   status: MapScanStatus;
-  path: [number, number][] | null;
+  path: Float64Array | null;
+  /** The path in Web Mercator, when projected ahead (`projectPaths`); else the map projects it. */
+  mercator?: Float64Array | null;
+}
+
+/** A path of `[lon, lat]` pairs in the flat form of `MapScan.path` (tests, small callers). */
+export function flatPath(positions: readonly (readonly number[])[]): Float64Array {
+  return Float64Array.from(
+    positions.flatMap((position) => [position[0] ?? Number.NaN, position[1] ?? Number.NaN]),
+  );
 }
 
 /** A project layer: GeoJSON text and a JSON array of MapLibre layer styles. */

@@ -1,6 +1,6 @@
 import { Box, Paper, Typography } from '@mui/material';
-import { type ReactNode, useMemo } from 'react';
-import { ScanMap } from '../map/index.ts';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { prepareMap, ScanMap } from '../map/index.ts';
 import { FocusedScanActions } from '../scan-actions/index.ts';
 import { DrawerFrame } from './DrawerFrame.tsx';
 import { ImagePanel } from './images/index.ts';
@@ -23,6 +23,8 @@ type Variant = 'viewer' | 'full';
  */
 export function ViewerScreen({ variant }: { variant: Variant }) {
   const viewer = useViewerController();
+  // The map is made once a project is chosen; its code and workers are made ready before.
+  useEffect(prepareMap, []);
   const { selection, overlayHandlers } = viewer;
   const images = useMemo(
     () => (

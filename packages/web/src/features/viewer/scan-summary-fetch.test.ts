@@ -2,7 +2,12 @@ import { encodeScanSummary, scanSummaryPath } from '@asset-portal/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { inFlightRequests } from '../../graphql/in-flight-link.ts';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
-import { fetchScanSummary } from './scan-summary-fetch.ts';
+import { loadMapController } from '../map/map-loader.ts';
+import { toMercator } from '../map/scan-path-geometry.ts';
+import { setCurrentProject } from '../projects/current-project-store.ts';
+import { fetchScanSummary, loadScanSummary, mountSummaryLoader } from './scan-summary-fetch.ts';
+
+vi.mock('../map/map-loader.ts', () => ({ loadMapController: vi.fn(() => Promise.resolve({})) }));
 
 const doc = encodeScanSummary(5, [
   {
@@ -47,6 +52,10 @@ describe('loading the project summary', () => {
     expect(result.kind === 'loaded' && result.scans.map((s) => [s.id, s.projectId])).toEqual([
       ['SC-1', '5'],
     ]);
+    // The path as lon, lat numbers, and already in Web Mercator for the map.
+    const [scan] = result.kind === 'loaded' ? result.scans : [];
+    expect([...(scan?.path ?? [])]).toEqual([1, 2, 1.5, 2.5]);
+    expect([...(scan?.mercator ?? [])]).toEqual([...toMercator(1, 2), ...toMercator(1.5, 2.5)]);
     expect(inFlightRequests.get()).toBe(0);
   });
 
@@ -69,5 +78,49 @@ describe('loading the project summary', () => {
     expect(await fetchScanSummary('7', new AbortController().signal)).toEqual({ kind: 'failed' });
     expect(warning).toHaveBeenCalledOnce();
     expect(inFlightRequests.get()).toBe(0);
+  });
+});
+
+describe('a project chosen while the Scans screen is shown', () => {
+  afterEach(() => {
+    setCurrentProject(null);
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it("starts loading its summary and the map's code at once; the screen takes that load", async () => {
+    const fetch = vi.fn().mockResolvedValue(answer(200, doc, 'W/"chosen"'));
+    vi.stubGlobal('fetch', fetch);
+    const unmount = mountSummaryLoader();
+    try {
+      setCurrentProject('8');
+      expect(fetch).toHaveBeenCalledOnce();
+      expect(fetch.mock.calls[0]?.[0]).toContain(scanSummaryPath('8'));
+      expect(loadMapController).toHaveBeenCalled();
+      const result = await loadScanSummary('8');
+      expect(fetch).toHaveBeenCalledOnce();
+      expect(result.kind === 'loaded' && result.scans.map((s) => s.id)).toEqual(['SC-1']);
+    } finally {
+      unmount();
+    }
+  });
+
+  it('abandons the load of a project left for another, quietly', async () => {
+    const warning = vi.spyOn(snackbar, 'warning').mockImplementation(() => {});
+    const fetch = vi.fn((url: string, init: RequestInit) =>
+      url.includes(scanSummaryPath('9'))
+        ? new Promise<Response>((_, reject) =>
+            init.signal?.addEventListener('abort', () =>
+              reject(new DOMException('The request was abandoned', 'AbortError')),
+            ),
+          )
+        : Promise.resolve(answer(200, doc, 'W/"ten"')),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const left = loadScanSummary('9');
+    const chosen = loadScanSummary('10');
+    expect(await left).toEqual({ kind: 'failed' });
+    expect((await chosen).kind).toBe('loaded');
+    expect(warning).not.toHaveBeenCalled();
   });
 });

@@ -1,13 +1,11 @@
-import {
-  CONNECTION_ISSUE,
-  type CompactScanSummary,
-  decodeScanSummary,
-  type SummaryScan,
-  scanSummaryPath,
-} from '@asset-portal/shared';
+import { CONNECTION_ISSUE, scanSummaryPath } from '@asset-portal/shared';
 import { inFlightRequests } from '../../graphql/in-flight-link.ts';
 import { createStore } from '../../lib/create-store.ts';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
+import { loadMapController } from '../map/index.ts';
+import { currentProjectId } from '../projects/current-project-store.ts';
+import { prepareSummaryReader, readSummary } from './summary-reader.ts';
+import type { ViewerSummaryScan } from './summary-request.ts';
 
 /** Bumped when a change makes the shown summaries stale (a header edit, a deletion, Refresh). */
 export const scanSummaryRefresh = createStore(0);
@@ -26,12 +24,30 @@ export function refreshScanSummaries(): Promise<void> {
   return new Promise((resolve) => waiting.push({ round, resolve }));
 }
 
-/** A loader (the viewer's hook) is shown; the returned function says it is gone. */
+/**
+ * A loader (the viewer's hook) is shown; the returned function says it is gone. While one is
+ * shown, choosing a project starts loading its summary at once: the screen's own render of the
+ * new project comes first and takes a few hundred milliseconds with 10,000 scans, and the load
+ * would otherwise wait for it. The map's code is asked for at the same moment, for the same reason.
+ */
 export function mountSummaryLoader(): () => void {
   mountedLoaders++;
+  prepareSummaryReader();
+  const unsubscribe = currentProjectId.subscribe(() => {
+    const projectId = currentProjectId.get();
+    if (projectId === null) return;
+    void loadScanSummary(projectId);
+    // A failed load of the code is tried again by the map.
+    loadMapController().catch(() => {});
+  });
   return () => {
+    unsubscribe();
     mountedLoaders--;
-    if (mountedLoaders === 0) settleRefreshes(Number.POSITIVE_INFINITY);
+    if (mountedLoaders === 0) {
+      settleRefreshes(Number.POSITIVE_INFINITY);
+      load?.abort.abort();
+      load = null;
+    }
   };
 }
 
@@ -42,15 +58,49 @@ export function settleRefreshes(round: number): void {
   for (const w of done) w.resolve();
 }
 
-export type SummaryFetch = { kind: 'loaded'; scans: SummaryScan[] } | { kind: 'failed' };
+export type SummaryFetch = { kind: 'loaded'; scans: ViewerSummaryScan[] } | { kind: 'failed' };
+
+interface Load {
+  projectId: string;
+  /** The refresh round it was started in: a later round loads again. */
+  round: number;
+  abort: AbortController;
+  promise: Promise<SummaryFetch>;
+}
+
+/** The load under way, shared by every loader asking for the same project in the same round. */
+let load: Load | null = null;
+
+/**
+ * The project's summary as of the current refresh round: the load already under way for it (one
+ * started when the project was chosen) or a new one. A load of another project is abandoned: a
+ * tab shows one project at a time.
+ */
+export function loadScanSummary(projectId: string): Promise<SummaryFetch> {
+  const round = scanSummaryRefresh.get();
+  if (load && load.projectId === projectId && load.round === round) return load.promise;
+  load?.abort.abort();
+  const abort = new AbortController();
+  const started: Load = {
+    projectId,
+    round,
+    abort,
+    promise: fetchScanSummary(projectId, abort.signal),
+  };
+  load = started;
+  void started.promise.finally(() => {
+    if (load === started) load = null;
+  });
+  return started.promise;
+}
 
 // The last decoded summaries by project, with their ETag: a project opened again, or reloaded
 // after a change that did not touch it, reuses its scans as they are (no parsing, no decoding,
 // and the same array, whose filter index and map entries are kept).
 const DECODED_KEPT = 2;
-const decoded = new Map<string, { etag: string; scans: SummaryScan[] }>();
+const decoded = new Map<string, { etag: string; scans: ViewerSummaryScan[] }>();
 
-function remember(projectId: string, etag: string | null, scans: SummaryScan[]): void {
+function remember(projectId: string, etag: string | null, scans: ViewerSummaryScan[]): void {
   decoded.delete(projectId);
   if (etag === null) return;
   decoded.set(projectId, { etag, scans });
@@ -61,41 +111,36 @@ function remember(projectId: string, etag: string | null, scans: SummaryScan[]):
 }
 
 /**
- * GET the project's compact summary with the session cookie (same origin) and decode it. The
- * default cache mode lets the browser send If-None-Match and reuse its copy on a 304. Failures
- * are reported as GraphQL failures are: the server's message for a refusal, the connection issue
- * otherwise; a 401 is left to the GraphQL requests of the same screen, which sign the user out.
+ * GET the project's compact summary with the session cookie (same origin) and decode it, in the
+ * summary worker. Failures are reported as GraphQL failures are: the server's message for a
+ * refusal, the connection issue otherwise; a 401 is left to the GraphQL requests of the same
+ * screen, which sign the user out.
  */
 export async function fetchScanSummary(
   projectId: string,
   signal: AbortSignal,
 ): Promise<SummaryFetch> {
   inFlightRequests.set((count) => count + 1);
+  performance.mark('viewer:summary-requested');
   try {
-    const response = await fetch(scanSummaryPath(projectId), {
-      credentials: 'same-origin',
-      headers: { accept: 'application/json' },
-      signal,
-    });
-    if (!response.ok) {
-      if (response.status === 401) return { kind: 'failed' };
-      const body = (await response.json().catch(() => null)) as { error?: string } | null;
-      if (response.status < 500 && body?.error) snackbar.error(body.error);
-      else snackbar.warning(CONNECTION_ISSUE);
-      return { kind: 'failed' };
-    }
-    const etag = response.headers.get('etag');
     const known = decoded.get(projectId);
-    if (known && known.etag === etag) {
-      void response.body?.cancel();
-      return { kind: 'loaded', scans: known.scans };
+    const answer = await readSummary(scanSummaryPath(projectId), known?.etag ?? null, signal);
+    performance.mark('viewer:summary-decoded');
+    switch (answer.kind) {
+      case 'same':
+        return known ? { kind: 'loaded', scans: known.scans } : { kind: 'failed' };
+      case 'loaded':
+        remember(projectId, answer.etag, answer.scans);
+        return { kind: 'loaded', scans: answer.scans };
+      case 'refused':
+        if (answer.status === 401) return { kind: 'failed' };
+        if (answer.status < 500 && answer.error) snackbar.error(answer.error);
+        else snackbar.warning(CONNECTION_ISSUE);
+        return { kind: 'failed' };
+      case 'unreachable':
+        if (!signal.aborted) snackbar.warning(CONNECTION_ISSUE);
+        return { kind: 'failed' };
     }
-    const scans = decodeScanSummary((await response.json()) as CompactScanSummary);
-    remember(projectId, etag, scans);
-    return { kind: 'loaded', scans };
-  } catch {
-    if (!signal.aborted) snackbar.warning(CONNECTION_ISSUE);
-    return { kind: 'failed' };
   } finally {
     inFlightRequests.set((count) => count - 1);
   }

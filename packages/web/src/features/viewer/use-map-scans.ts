@@ -5,12 +5,7 @@ import type { ViewerScan } from './use-scans-summary.ts';
 
 /** A scan as the map draws it: status colour and path. */
 export function toMapScan(scan: ViewerScan): MapScan {
-  const coordinates = scan.simplePath?.coordinates;
-  return {
-    id: scan.id,
-    status: filterStatusOf(scan),
-    path: Array.isArray(coordinates) && coordinates.length > 0 ? coordinates : null,
-  };
+  return { id: scan.id, status: filterStatusOf(scan), path: scan.path, mercator: scan.mercator };
 }
 
 /**

@@ -1,21 +1,22 @@
 import { useQuery } from '@apollo/client/react';
-import type { FilterableScan, SummaryScan } from '@asset-portal/shared';
+import type { FilterableScan } from '@asset-portal/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { graphql } from '../../graphql/generated/gql.ts';
 import { useStore } from '../../lib/create-store.ts';
 import {
-  fetchScanSummary,
+  loadScanSummary,
   mountSummaryLoader,
   scanSummaryRefresh,
   settleRefreshes,
 } from './scan-summary-fetch.ts';
+import type { ViewerSummaryScan } from './summary-request.ts';
 
 /**
  * One scan of the viewer's list (spec §3 Scan summary, the fields the list, the map and the
  * filters read), from the project's compact summary. The focused scan's details come from its
  * own query.
  */
-export type ViewerScan = SummaryScan & FilterableScan;
+export type ViewerScan = ViewerSummaryScan & FilterableScan;
 
 export { refreshScanSummaries } from './scan-summary-fetch.ts';
 
@@ -59,9 +60,9 @@ function useScanSummary(projectId: string | null): { scans: ViewerScan[]; loadin
   useEffect(mountSummaryLoader, []);
   useEffect(() => {
     if (projectId === null) return;
-    const abort = new AbortController();
-    fetchScanSummary(projectId, abort.signal).then((result) => {
-      if (abort.signal.aborted) return;
+    let left = false;
+    loadScanSummary(projectId).then((result) => {
+      if (left) return;
       if (result.kind === 'failed') {
         setFailedFor(projectId);
       } else {
@@ -74,7 +75,9 @@ function useScanSummary(projectId: string | null): { scans: ViewerScan[]; loadin
       }
       settleRefreshes(refresh);
     });
-    return () => abort.abort();
+    return () => {
+      left = true;
+    };
   }, [projectId, refresh]);
 
   if (projectId === null) return { scans: NO_SCANS, loading: false };
