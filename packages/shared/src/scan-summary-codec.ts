@@ -143,7 +143,7 @@ export function encodePolyline(
  * number of vertices. `out` must have room: a vertex takes at least two characters, so as many
  * numbers as the text has characters always fit.
  */
-export function decodePolylineInto(
+function decodePolylineInto(
   encoded: string,
   precision: number,
   out: Float64Array,
@@ -191,10 +191,15 @@ export function decodePolyline(
 ): [number, number][] {
   const flat = new Float64Array(encoded.length);
   const count = decodePolylineInto(encoded, precision, flat, 0);
-  const coordinates: [number, number][] = new Array(count);
-  for (let v = 0; v < count; v++)
-    coordinates[v] = [flat[v * 2] as number, flat[v * 2 + 1] as number];
-  return coordinates;
+  return pairsOf(flat.subarray(0, count * 2));
+}
+
+/** Flat lon, lat, lon, lat… numbers as [lon, lat] pairs. */
+function pairsOf(flat: Float64Array): [number, number][] {
+  const pairs: [number, number][] = new Array(flat.length / 2);
+  for (let v = 0; v < pairs.length; v++)
+    pairs[v] = [flat[v * 2] as number, flat[v * 2 + 1] as number];
+  return pairs;
 }
 
 function timeOf(value: Date | string | null): number | null {
@@ -333,9 +338,6 @@ export function decodeScanSummaryFlat(doc: CompactScanSummary): FlatSummaryScan[
 export function decodeScanSummary(doc: CompactScanSummary): SummaryScan[] {
   return decodeScanSummaryFlat(doc).map(({ path, ...scan }) => {
     if (!path) return { ...scan, simplePath: null };
-    const coordinates: [number, number][] = [];
-    for (let v = 0; v < path.length; v += 2)
-      coordinates.push([path[v] as number, path[v + 1] as number]);
-    return { ...scan, simplePath: { type: 'LineString', coordinates } };
+    return { ...scan, simplePath: { type: 'LineString', coordinates: pairsOf(path) } };
   });
 }

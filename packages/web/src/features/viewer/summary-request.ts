@@ -47,7 +47,8 @@ export async function requestSummary(
     }
     const decoded = decodeScanSummaryFlat((await response.json()) as CompactScanSummary);
     const mercator = projectPaths(decoded.map((scan) => scan.path));
-    const scans = decoded.map((scan, i) => ({ ...scan, mercator: mercator[i] ?? null }));
+    // Set on the decoded objects: 10,000 scans need no second copy.
+    const scans = decoded.map((scan, i) => Object.assign(scan, { mercator: mercator[i] ?? null }));
     return { kind: 'loaded', etag, scans };
   } catch {
     return { kind: 'unreachable' };
