@@ -83,15 +83,18 @@ describeInBrowser('Viewer scan actions', () => {
 
   it('edits the focused scan header: name, comment and a tag of the project', async () => {
     const { viewer, actions } = await openFocused('power user');
-    expect(await actions.actionLabels()).toEqual([
-      'Edit header',
-      'Download',
-      'Draw bounding box',
-      'Process',
-      // The demo organization has a bucket to publish to.
-      'Publish',
-      'Delete scan',
-    ]);
+    // Publish shows once the organization's buckets have loaded, which may come after the scan.
+    await expect
+      .poll(() => actions.actionLabels(), { timeout: 10_000 })
+      .toEqual([
+        'Edit header',
+        'Download',
+        'Draw bounding box',
+        'Process',
+        // The demo organization has a bucket to publish to.
+        'Publish',
+        'Delete scan',
+      ]);
     await actions.screenshot('scan-actions-panel');
 
     await actions.openHeaderDialog();
