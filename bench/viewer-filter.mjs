@@ -47,13 +47,14 @@ const PREPARED = process.env.BENCH_PREPARED === '1';
 const STORED = process.env.BENCH_PREPARED === 'stored';
 // BENCH_RESOURCES=1 prints, for each open, the responses that ended after the click (the page's
 // resource timing: start, first byte and end from the click, bytes as sent), and the page's marks
-// of the open's stages (the summary requested and decoded; the map's module loaded, the map made,
-// its style loaded, its paths drawn).
+// of the open's stages (the summary requested; in the summary worker its headers, body, JSON
+// parsed, scans decoded, paths projected; received by the page; the map's module loaded, the map
+// made, its style loaded, its paths drawn).
 // BENCH_TRACE_OPEN=1 (or =first): a Chrome trace of that open into bench/out/viewer-open.trace.json.
 const TRACE_OPEN = process.env.BENCH_TRACE_OPEN;
 // BENCH_CHOOSE_AFTER_MS: how long the Scans screen is shown, with no project, before the first
 // open's menu is opened (0: at once, as a script; a person takes a second or more). The screen
-// gets the map ready meanwhile (features/map/map-preload.ts).
+// loads the map's code and warms MapLibre meanwhile (`prepareMap`, features/map/map-loader.ts).
 const CHOOSE_AFTER_MS = Number(process.env.BENCH_CHOOSE_AFTER_MS ?? 0);
 // BENCH_TRACE=1 records a Chrome trace of the last round into bench/out/ (chrome://tracing or
 // https://ui.perfetto.dev open it): where each change's frame spends its time, GPU process too.

@@ -59,6 +59,19 @@ describe('loading the project summary', () => {
     expect(inFlightRequests.get()).toBe(0);
   });
 
+  it("marks each stage of the reading on the page's timeline, in order, before the answer", async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(answer(200, doc, 'W/"marks"')));
+    performance.clearMarks();
+    const requested = performance.now();
+    await fetchScanSummary('11', new AbortController().signal);
+    const stages = ['headers', 'body', 'parsed', 'scans', 'projected', 'received'];
+    const times = stages.map(
+      (stage) => performance.getEntriesByName(`viewer:summary-${stage}`, 'mark')[0]?.startTime,
+    );
+    expect(times.every((time) => time !== undefined && time >= requested)).toBe(true);
+    expect(times).toEqual([...(times as number[])].sort((a, b) => a - b));
+  });
+
   it('hands back the same scans for the same ETag without reading the body again', async () => {
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(answer(200, doc, 'W/"same"')));
     const first = await fetchScanSummary('6', new AbortController().signal);

@@ -5,7 +5,7 @@ import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { loadMapController } from '../map/index.ts';
 import { currentProjectId } from '../projects/current-project-store.ts';
 import { prepareSummaryReader, readSummary } from './summary-reader.ts';
-import type { ViewerSummaryScan } from './summary-request.ts';
+import type { SummaryStages, ViewerSummaryScan } from './summary-request.ts';
 
 /** Bumped when a change makes the shown summaries stale (a header edit, a deletion, Refresh). */
 export const scanSummaryRefresh = createStore(0);
@@ -110,6 +110,12 @@ function remember(projectId: string, etag: string | null, scans: ViewerSummarySc
   }
 }
 
+/** The stages of the summary's reading (in the worker) as the page's marks, for benchmarks. */
+function markStages(stages: SummaryStages): void {
+  for (const [stage, at] of Object.entries(stages))
+    performance.mark(`viewer:summary-${stage}`, { startTime: at - performance.timeOrigin });
+}
+
 /**
  * GET the project's compact summary with the session cookie (same origin) and decode it, in the
  * summary worker. Failures are reported as GraphQL failures are: the server's message for a
@@ -125,7 +131,8 @@ export async function fetchScanSummary(
   try {
     const known = decoded.get(projectId);
     const answer = await readSummary(scanSummaryPath(projectId), known?.etag ?? null, signal);
-    performance.mark('viewer:summary-decoded');
+    performance.mark('viewer:summary-received');
+    if (answer.kind === 'loaded') markStages(answer.stages);
     switch (answer.kind) {
       case 'same':
         return known ? { kind: 'loaded', scans: known.scans } : { kind: 'failed' };

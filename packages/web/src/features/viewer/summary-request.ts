@@ -12,11 +12,20 @@ export type ViewerSummaryScan = FlatSummaryScan & { mercator: Float64Array | nul
 export type SummaryAnswer =
   /** The server's ETag is the one the caller knows: its decoded scans still hold. */
   | { kind: 'same' }
-  | { kind: 'loaded'; etag: string | null; scans: ViewerSummaryScan[] }
+  | { kind: 'loaded'; etag: string | null; scans: ViewerSummaryScan[]; stages: SummaryStages }
   /** An answer other than 2xx, with the server's message when it gave one. */
   | { kind: 'refused'; status: number; error: string | null }
   /** No answer (the connection failed, or the request was abandoned). */
   | { kind: 'unreachable' };
+
+/**
+ * When each stage of reading a summary ended (the answer's headers, its body, JSON parsed, the
+ * scans decoded, their paths projected), in milliseconds since the epoch since a worker's clock
+ * starts elsewhere than the page's: for the page's performance marks.
+ */
+export type SummaryStages = Record<'headers' | 'body' | 'parsed' | 'scans' | 'projected', number>;
+
+const now = (): number => performance.timeOrigin + performance.now();
 
 /**
  * GETs a project's compact summary with the session cookie (same origin) and decodes it; the
@@ -45,11 +54,18 @@ export async function requestSummary(
       void response.body?.cancel();
       return { kind: 'same' };
     }
-    const decoded = decodeScanSummaryFlat((await response.json()) as CompactScanSummary);
+    const headers = now();
+    const text = await response.text();
+    const body = now();
+    const doc = JSON.parse(text) as CompactScanSummary;
+    const parsed = now();
+    const decoded = decodeScanSummaryFlat(doc);
+    const scansDecoded = now();
     const mercator = projectPaths(decoded.map((scan) => scan.path));
     // Set on the decoded objects: 10,000 scans need no second copy.
     const scans = decoded.map((scan, i) => Object.assign(scan, { mercator: mercator[i] ?? null }));
-    return { kind: 'loaded', etag, scans };
+    const stages = { headers, body, parsed, scans: scansDecoded, projected: now() };
+    return { kind: 'loaded', etag, scans, stages };
   } catch {
     return { kind: 'unreachable' };
   }
