@@ -5,6 +5,7 @@ import { FILTER_TOOLTIPS } from '@asset-portal/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_COLORS, STATUS_COLORS } from '../packages/web/src/features/map/map-colors.ts';
+import { MAP_WAIT_LIMIT_MS } from '../packages/web/src/features/map/map-config.ts';
 import {
   afterMapChange,
   buildMapHarness,
@@ -38,6 +39,7 @@ interface Harness {
   focus(id: string | null): number;
   setLayers(layers: unknown[]): void;
   setOverlays(overlays: unknown): void;
+  loadScans(): void;
   handle(): {
     fitToScans(ids: string[]): void;
     requestPoint(): Promise<[number, number] | null>;
@@ -81,6 +83,11 @@ describe.skipIf(!chromiumAvailable && !runningOnCi)('the viewer map in a real br
   });
 
   async function open(count: number, query = '') {
+    await goto(count, query);
+    await waitForMapIdle(page);
+  }
+
+  async function goto(count: number, query = '') {
     const context = await browser.newContext({ viewport: { width: 1100, height: 750 } });
     page = await context.newPage();
     page.setDefaultTimeout(30_000);
@@ -95,8 +102,10 @@ describe.skipIf(!chromiumAvailable && !runningOnCi)('the viewer map in a real br
     );
     await page.goto(`${server.origin}/?count=${count}${query}`);
     await page.waitForFunction(() => Boolean(window.mapHarness));
-    await waitForMapIdle(page);
   }
+
+  const hasCanvas = () =>
+    page.evaluate(() => document.querySelector('[data-testid="scan-map"] canvas') !== null);
 
   async function view() {
     return page.evaluate(() => {
@@ -150,6 +159,33 @@ describe.skipIf(!chromiumAvailable && !runningOnCi)('the viewer map in a real br
       .toMatch(/Final.*Provisional.*No point cloud/);
     expect(outside).toEqual([]);
     await screenshot('map-base');
+  });
+
+  it('waits for a project’s scans before it makes the map, then draws them', async () => {
+    await goto(30, '&wait=1');
+    await page.waitForTimeout(600);
+    // While the scans load the list's screen gets the main thread: no map is made yet.
+    expect(await hasCanvas()).toBe(false);
+    await page.evaluate(() => window.mapHarness.loadScans());
+    await waitForMapIdle(page);
+    await drawn(() => window.mapHarness.handle().fitToScans(['SCAN-0', 'SCAN-1']));
+    const final = await pixelsAround(page, ...xy(await scanPixel('SCAN-0')), 2);
+    const provisional = await pixelsAround(page, ...xy(await scanPixel('SCAN-1')), 2);
+    expect(has(final, STATUS_COLORS.Final)).toBe(true);
+    expect(has(provisional, STATUS_COLORS.Provisional)).toBe(true);
+  });
+
+  it('makes the map anyway when the scans have not come after MAP_WAIT_LIMIT_MS', async () => {
+    await goto(30, '&wait=1');
+    const madeAt = await page.waitForFunction(
+      () => document.querySelector('[data-testid="scan-map"] canvas') !== null && performance.now(),
+      undefined,
+      { polling: 'raf', timeout: 15_000 },
+    );
+    // From the page's start, so at least the wait itself.
+    expect(await madeAt.jsonValue()).toBeGreaterThanOrEqual(MAP_WAIT_LIMIT_MS);
+    await waitForMapIdle(page);
+    expect(await view()).toMatchObject({ lon: -100, lat: 50, zoom: 3 });
   });
 
   it('draws the paths over a configured style, with the project’s hillshade and terrain fetched with its key', async () => {

@@ -44,11 +44,15 @@ const config = {
   map: params.get('map') ? JSON.parse(params.get('map')) : { styleUrl: null, projects: {} },
 };
 const projectId = params.get('project');
+// ?wait=1: the page starts as the viewer does while a project's summary loads (no scans yet,
+// the map told to wait for them); mapHarness.loadScans() brings them.
+const waitsForScans = params.get('wait') === '1';
 const events = { clicks: [], hovers: [], moves: 0 };
 
 function Harness() {
   const ref = useRef(null);
-  const [scans, setScans] = useState(allScans);
+  const [scans, setScans] = useState(waitsForScans ? [] : allScans);
+  const [loading, setLoading] = useState(waitsForScans);
   const [selected, setSelected] = useState(new Set());
   const [focused, setFocused] = useState(null);
   const [layers, setLayers] = useState([]);
@@ -69,6 +73,10 @@ function Harness() {
     setLayers: (next) => setLayers(next),
     setOverlays: (next) => setOverlays(next),
     handle: () => ref.current,
+    loadScans: () => {
+      setScans(allScans);
+      setLoading(false);
+    },
   };
   return (
     <div style={{ position: 'fixed', inset: 0 }}>
@@ -83,6 +91,7 @@ function Harness() {
         onScanHover={(id) => events.hovers.push(id)}
         onMoveEnd={() => { events.moves += 1; }}
         projectId={projectId}
+        waitForScans={loading}
       />
     </div>
   );

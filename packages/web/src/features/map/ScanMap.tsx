@@ -2,7 +2,7 @@ import { Box, Chip } from '@mui/material';
 import { useEffect, useImperativeHandle, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useConfig } from '../../config/ConfigContext.tsx';
 import { MapLegend } from './MapLegend.tsx';
-import { parseMapRuntimeConfig, projectMapConfig } from './map-config.ts';
+import { MAP_WAIT_LIMIT_MS, parseMapRuntimeConfig, projectMapConfig } from './map-config.ts';
 import type { MapController } from './map-controller.ts';
 import { loadMapController } from './map-loader.ts';
 import { type MapMode, MODE_HINTS } from './map-modes.ts';
@@ -24,17 +24,30 @@ export function ScanMap(props: ScanMapProps) {
   const [mode, setMode] = useState<MapMode | null>(null);
   // Calls made before the map module has loaded run as soon as it has.
   const pending = useRef<((controller: MapController) => void)[]>([]);
-  // Created once with the settings of the first render; later changes go through setters.
-  const initial = useRef({ styleUrl: mapConfig.styleUrl, config });
+  // The map is made with the settings of the render before it; later changes go through setters.
+  const settings = useRef({ styleUrl: mapConfig.styleUrl, config });
+  settings.current = { styleUrl: mapConfig.styleUrl, config };
+
+  // Whether the map may be made: after the next paint, and while the scans load only once the
+  // screen that lists them has painted (see `waitForScans`).
+  const [made, setMade] = useState(false);
+  const waiting = props.waitForScans === true;
+  useEffect(() => {
+    if (made) return;
+    if (!waiting) return afterNextPaint(() => setMade(true));
+    const timer = window.setTimeout(() => setMade(true), MAP_WAIT_LIMIT_MS);
+    return () => window.clearTimeout(timer);
+  }, [made, waiting]);
 
   useEffect(() => {
+    if (!made) return;
     let controller: MapController | null = null;
     let cancelled = false;
     void loadMapController().then(({ MapController: Controller }) => {
       performance.mark('map:module-loaded');
       const container = containerRef.current;
       if (cancelled || !container) return;
-      const created = new Controller(container, initial.current, () => ({
+      const created = new Controller(container, settings.current, () => ({
         onScanClick: (id, lngLat) => propsRef.current.onScanClick(id, lngLat),
         onScanHover: (id) => propsRef.current.onScanHover?.(id),
         onMoveEnd: (center) => propsRef.current.onMoveEnd?.(center),
@@ -56,7 +69,7 @@ export function ScanMap(props: ScanMapProps) {
       controllerRef.current = null;
       controller?.destroy();
     };
-  }, []);
+  }, [made]);
 
   // A change of the shown scans in the commit, not after it: the map draws it in the frame that
   // shows the list. The first scans of a project come after the list's first paint instead:
@@ -91,7 +104,7 @@ export function ScanMap(props: ScanMapProps) {
         new Promise((resolve) => withController((c) => void c.requestLine().then(resolve))),
       requestBox: () =>
         new Promise((resolve) => withController((c) => void c.requestBox().then(resolve))),
-      getCenter: () => controllerRef.current?.getCenter() ?? { ...initial.current.config.center },
+      getCenter: () => controllerRef.current?.getCenter() ?? { ...settings.current.config.center },
       flyTo: (center) => withController((c) => c.flyTo(center)),
       // Before the map has loaded there is nothing to draw early; the props follow anyway.
       showScans: (scans) => controllerRef.current?.setScans(scans),

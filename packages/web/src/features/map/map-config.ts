@@ -1,5 +1,8 @@
 import type { MapCenter } from './types.ts';
 
+/** The longest a map waits for its scans before it is made anyway (a slow summary). */
+export const MAP_WAIT_LIMIT_MS = 2000;
+
 /** A raster-DEM tileset (terrain or hillshade); `{key}` in an address takes the access key. */
 export interface DemTileset {
   name: string;

@@ -75,4 +75,10 @@ export interface ScanMapProps {
   onMoveEnd?(center: MapCenter): void;
   /** The current project: picks its map configuration (terrain, hillshade, zoom limit). */
   projectId?: string | null;
+  /**
+   * True while the project's scans are still loading: the map is made once the screen that
+   * lists them has painted (or after `MAP_WAIT_LIMIT_MS`). Making it takes the main thread a
+   * few hundred milliseconds on software WebGL, which would otherwise delay the list.
+   */
+  waitForScans?: boolean;
 }

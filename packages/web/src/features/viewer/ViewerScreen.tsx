@@ -116,6 +116,7 @@ function ViewerMap({ viewer, projectId }: PartProps) {
       <ScanMap
         ref={viewer.mapRef}
         scans={viewer.mapScans}
+        waitForScans={viewer.loading}
         selectedScanIds={viewer.selectedSet}
         focusedScanId={viewer.selection.focusedScanId}
         layers={viewer.shownLayers}
