@@ -38,7 +38,7 @@ import {
 import { toMercator } from './scan-path-geometry.ts';
 import { ScanPathLayer } from './scan-path-layer.ts';
 import type { MapCenter, MapLayerSpec, MapOverlays, MapScan } from './types.ts';
-import { loadWorldData } from './world-data.ts';
+import { loadWorldSources } from './world-data.ts';
 
 // The bundler moves the worker to its own file; MapLibre must be told where.
 setWorkerUrl(workerUrl);
@@ -52,7 +52,7 @@ setWorkerUrl(workerUrl);
 export function prewarmMap(): void {
   prewarm();
   // A failed load is tried again by the map that needs it.
-  void loadWorldData().catch(() => {});
+  void loadWorldSources().catch(() => {});
 }
 
 export interface MapCallbacks {
@@ -216,9 +216,12 @@ export class MapController {
       this.pendingFit = scanIds;
       return;
     }
+    this.fitBox(scanIds, 600);
+  }
+
+  private fitBox(scanIds: readonly string[], duration: number): void {
     const box = this.paths.bounds(scanIds);
-    if (!box) return;
-    this.map.fitBounds(box, { padding: 60, maxZoom: 18, duration: 600 });
+    if (box) this.map.fitBounds(box, { padding: 60, maxZoom: 18, duration });
   }
 
   requestPoint(): Promise<[number, number] | null> {
@@ -294,7 +297,9 @@ export class MapController {
     this.syncLayers();
     this.applyProjectConfig();
     if (this.pendingFit) {
-      this.fitToScans(this.pendingFit);
+      // Nothing was shown yet: the map opens on the scans instead of flying to them, which would
+      // draw every level of detail on the way.
+      this.fitBox(this.pendingFit, 0);
       this.pendingFit = null;
     }
     if (offline) void this.loadBaseMap();
@@ -302,7 +307,7 @@ export class MapController {
 
   private async loadBaseMap(): Promise<void> {
     try {
-      const world = await loadWorldData();
+      const world = await loadWorldSources();
       if (this.destroyed) return;
       this.geojson(BASE_SOURCES.land)?.setData(world.land);
       this.geojson(BASE_SOURCES.borders)?.setData(world.borders);

@@ -92,19 +92,37 @@ export function worldDataFromTopology(
   };
 }
 
-let loaded: Promise<WorldData> | undefined;
+/** The base map's two sources as addresses of their GeoJSON, for `GeoJSONSource.setData`. */
+export interface WorldSources {
+  land: string;
+  borders: string;
+}
+
+let loaded: Promise<WorldSources> | undefined;
 
 /**
  * Loads the base map data that ships with the app (served as static assets, never from the
  * internet), once a page: every map shares it. Loaded after the first render so the page is not
  * held up by it; a failed load is tried again by the next map.
+ *
+ * The converted GeoJSON is kept as blob addresses, not objects: given objects, MapLibre walks
+ * and copies every coordinate on the page's main thread to send them to its worker (about
+ * 200 ms for the 50m land on a slow machine, in the frame that would draw a project's paths);
+ * given an address, its worker reads the data itself.
  */
-export function loadWorldData(): Promise<WorldData> {
-  loaded ??= fetchWorldData().catch((error: unknown) => {
-    loaded = undefined;
-    throw error;
-  });
+export function loadWorldSources(): Promise<WorldSources> {
+  loaded ??= fetchWorldData()
+    .then((world) => ({ land: jsonAddress(world.land), borders: jsonAddress(world.borders) }))
+    .catch((error: unknown) => {
+      loaded = undefined;
+      throw error;
+    });
   return loaded;
+}
+
+/** A page-lifetime blob address of a value as JSON (every map of the page may read it). */
+function jsonAddress(value: unknown): string {
+  return URL.createObjectURL(new Blob([JSON.stringify(value)], { type: 'application/json' }));
 }
 
 async function fetchWorldData(): Promise<WorldData> {

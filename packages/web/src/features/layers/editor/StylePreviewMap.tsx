@@ -11,7 +11,7 @@ import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useRef, useState } from 'react';
 import { BASE_SOURCES, buildOfflineStyle } from '../../map/base-style.ts';
 import { DEFAULT_CENTER } from '../../map/map-config.ts';
-import { loadWorldData } from '../../map/world-data.ts';
+import { loadWorldSources } from '../../map/world-data.ts';
 import { describePreviewError, featureBounds, PREVIEW_SOURCE_ID } from './style-preview.ts';
 
 // The bundler moves the worker to its own file; MapLibre must be told where.
@@ -68,7 +68,7 @@ export function StylePreviewMap({ data, styles, height }: StylePreviewMapProps) 
       if (removed) return;
       created.addSource(PREVIEW_SOURCE_ID, { type: 'geojson', data: EMPTY });
       setMap(created);
-      loadWorldData()
+      loadWorldSources()
         .then((world) => {
           if (removed) return;
           (created.getSource(BASE_SOURCES.land) as GeoJSONSource | undefined)?.setData(world.land);
