@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { baseMapPlugin } from '../../packages/web/base-map-plugin.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './portal-environment.ts';
 import { serveStaticHarness } from './static-harness.ts';
 
@@ -137,7 +138,7 @@ async function buildPage(
     root: source,
     configFile: false,
     logLevel: 'warn',
-    plugins: [react()],
+    plugins: [react(), baseMapPlugin()],
     build: { outDir: out, emptyOutDir: true, chunkSizeWarningLimit: 5000 },
   });
 }

@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { baseMapPlugin } from './base-map-plugin.ts';
 import { graphqlDocumentsPlugin } from './graphql-documents-plugin.ts';
 
 // The API server owns these paths; in development Vite forwards them so the SPA and the server
@@ -20,6 +21,7 @@ const apiTarget = process.env.ASSET_PORTAL_API_URL ?? 'http://localhost:3000';
 export default defineConfig({
   plugins: [
     graphqlDocumentsPlugin(),
+    baseMapPlugin(),
     react(),
     // Brotli and gzip copies beside each built file; the server sends the one the browser takes
     // (the map's chunk: 1.07 MB as built, about a quarter of it compressed).

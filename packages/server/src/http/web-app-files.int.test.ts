@@ -68,4 +68,28 @@ describe('the built web app files', () => {
       expect(answer.body.toString()).toContain(script);
     }
   });
+
+  it("serves the page's icon, which the page names", async () => {
+    const index = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+    const icon = /<link rel="icon"[^>]+href="([^"]+)"/.exec(index)?.[1];
+    expect(icon).toBe('/favicon.svg');
+    const answer = await get(`${live.origin}${icon}`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(answer.body.toString()).toMatch(/^<svg /);
+  });
+
+  it("ships the base map's land and borders as GeoJSON built with the app, compressed", async () => {
+    const assets = fs.readdirSync(path.join(webDist, 'assets'));
+    for (const name of ['base-land', 'base-borders']) {
+      const file = assets.find((f) => f.startsWith(`${name}-`) && f.endsWith('.json'));
+      expect(file, name).toBeDefined();
+      const answer = await get(`${live.origin}/assets/${file}`, { 'accept-encoding': 'br' });
+      expect(answer.status).toBe(200);
+      expect(answer.headers['content-encoding']).toBe('br');
+      expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const data = JSON.parse(zlib.brotliDecompressSync(answer.body).toString());
+      expect(data.type).toMatch(/^(FeatureCollection|Feature)$/);
+    }
+  });
 });

@@ -3,7 +3,8 @@ import { BASE_SOURCES, buildOfflineStyle, withAccessKey } from './base-style.ts'
 import { BASE_COLORS } from './map-colors.ts';
 
 describe('offline base map style', () => {
-  const style = buildOfflineStyle();
+  const data = { land: '/assets/base-land-abc.json', borders: '/assets/base-borders-abc.json' };
+  const style = buildOfflineStyle(data);
 
   it('draws water as the background, then land, coastline and country borders', () => {
     expect(style.layers.map((l) => l.id)).toEqual([
@@ -19,13 +20,13 @@ describe('offline base map style', () => {
     expect(style.layers[1]).toMatchObject({ type: 'fill', source: BASE_SOURCES.land });
   });
 
-  it('fetches nothing from the internet: inline GeoJSON, no glyphs, sprites or text', () => {
+  it("fetches nothing from the internet: the portal's own GeoJSON, no glyphs, sprites or text", () => {
     expect(style.glyphs).toBeUndefined();
     expect(style.sprite).toBeUndefined();
-    for (const source of Object.values(style.sources)) {
-      expect(source.type).toBe('geojson');
-      expect(typeof (source as { data: unknown }).data).toBe('object');
-    }
+    expect(style.sources).toEqual({
+      [BASE_SOURCES.land]: { type: 'geojson', data: data.land, tolerance: 0.5 },
+      [BASE_SOURCES.borders]: { type: 'geojson', data: data.borders, tolerance: 0.5 },
+    });
     expect(style.layers.some((l) => l.type === 'symbol')).toBe(false);
     expect(JSON.stringify(style)).not.toMatch(/https?:/);
   });

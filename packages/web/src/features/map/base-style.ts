@@ -3,20 +3,24 @@ import { BASE_COLORS } from './map-colors.ts';
 
 export const BASE_SOURCES = { land: 'base-land', borders: 'base-borders' } as const;
 
-const emptyCollection: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features: [] };
+/** Addresses of the base map's GeoJSON files (`BASE_MAP_DATA`, served with the app). */
+export interface BaseMapData {
+  land: string;
+  borders: string;
+}
 
 /**
  * The offline base map: water as the background, land and country borders from the bundled
- * Natural Earth data (filled in once loaded). No glyphs, sprites or tiles: nothing is fetched
- * from the internet.
+ * Natural Earth data, which MapLibre's worker fetches from the portal itself. No glyphs,
+ * sprites or tiles: nothing is fetched from the internet.
  */
-export function buildOfflineStyle(): StyleSpecification {
+export function buildOfflineStyle(data: BaseMapData): StyleSpecification {
   return {
     version: 8,
     name: 'Offline base map',
     sources: {
-      [BASE_SOURCES.land]: { type: 'geojson', data: emptyCollection, tolerance: 0.5 },
-      [BASE_SOURCES.borders]: { type: 'geojson', data: emptyCollection, tolerance: 0.5 },
+      [BASE_SOURCES.land]: { type: 'geojson', data: data.land, tolerance: 0.5 },
+      [BASE_SOURCES.borders]: { type: 'geojson', data: data.borders, tolerance: 0.5 },
     },
     layers: [
       { id: 'base-water', type: 'background', paint: { 'background-color': BASE_COLORS.water } },

@@ -2,14 +2,17 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import {
   type GeoJSONSource,
   type LayerSpecification,
+  type ErrorEvent as MapErrorEvent,
   Map as MapLibreMap,
   type MapMouseEvent,
+  type MapSourceDataEvent,
   NavigationControl,
   prewarm,
   ScaleControl,
   setWorkerUrl,
 } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { BASE_MAP_DATA, prefetchBaseMap } from './base-map-data.ts';
 import { BASE_SOURCES, buildOfflineStyle, withAccessKey } from './base-style.ts';
 import type { DemTileset, ProjectMapConfig } from './map-config.ts';
 import {
@@ -38,7 +41,6 @@ import {
 import { toMercator } from './scan-path-geometry.ts';
 import { ScanPathLayer } from './scan-path-layer.ts';
 import type { MapCenter, MapLayerSpec, MapOverlays, MapScan } from './types.ts';
-import { loadWorldSources } from './world-data.ts';
 
 // The bundler moves the worker to its own file; MapLibre must be told where.
 setWorkerUrl(workerUrl);
@@ -51,8 +53,7 @@ setWorkerUrl(workerUrl);
  */
 export function prewarmMap(): void {
   prewarm();
-  // A failed load is tried again by the map that needs it.
-  void loadWorldSources().catch(() => {});
+  prefetchBaseMap();
 }
 
 export interface MapCallbacks {
@@ -112,7 +113,9 @@ export class MapController {
     const { center, maxDetailZoom, accessKey } = options.config;
     this.map = new MapLibreMap({
       container,
-      style: options.styleUrl ? withAccessKey(options.styleUrl, accessKey) : buildOfflineStyle(),
+      style: options.styleUrl
+        ? withAccessKey(options.styleUrl, accessKey)
+        : buildOfflineStyle(BASE_MAP_DATA),
       center: [center.lon, center.lat],
       zoom: center.zoom,
       maxZoom: maxDetailZoom,
@@ -129,11 +132,12 @@ export class MapController {
     });
     this.map.on('load', () => {
       performance.mark('map:style-loaded');
-      this.onLoad(options.styleUrl === null);
+      this.onLoad();
     });
     // Readable state on the element, for people inspecting the page and for browser tests.
     const mark = (name: string, value: string) => {
-      container.dataset[name] = value;
+      // MapLibre reports loading once per tile: the element is written only on a change.
+      if (container.dataset[name] !== value) container.dataset[name] = value;
     };
     this.mark = mark;
     mark('mapIdle', 'false');
@@ -143,6 +147,7 @@ export class MapController {
       mark('mapIdle', 'true');
     });
     this.map.on('dataloading', () => mark('mapIdle', 'false'));
+    if (!options.styleUrl) this.watchBaseMap();
     this.map.on('movestart', () => mark('mapIdle', 'false'));
     this.map.on('mousemove', (event) => this.onPointerMove(event));
     this.map.on('mouseout', () => this.hover(null));
@@ -271,7 +276,7 @@ export class MapController {
     }
   };
 
-  private onLoad(offline: boolean): void {
+  private onLoad(): void {
     if (this.destroyed) return;
     // The scan paths are drawn in Web Mercator; a configured style asking for the globe is
     // shown flat rather than with its paths out of place (see docs/decisions.md).
@@ -302,21 +307,23 @@ export class MapController {
       this.fitBox(this.pendingFit, 0);
       this.pendingFit = null;
     }
-    if (offline) void this.loadBaseMap();
   }
 
-  private async loadBaseMap(): Promise<void> {
-    try {
-      const world = await loadWorldSources();
-      if (this.destroyed) return;
-      this.geojson(BASE_SOURCES.land)?.setData(world.land);
-      this.geojson(BASE_SOURCES.borders)?.setData(world.borders);
+  /** Marks the base map 'ready' once its land is in, 'failed' if its file could not be read. */
+  private watchBaseMap(): void {
+    const onData = (event: MapSourceDataEvent) => {
+      if (event.sourceId !== BASE_SOURCES.land || !event.isSourceLoaded) return;
+      this.map.off('sourcedata', onData);
       this.mark('baseMap', 'ready');
-    } catch (error) {
+    };
+    this.map.on('sourcedata', onData);
+    this.map.on('error', (event: MapErrorEvent & { sourceId?: string }) => {
+      if (event.sourceId !== BASE_SOURCES.land && event.sourceId !== BASE_SOURCES.borders) return;
+      this.map.off('sourcedata', onData);
       this.mark('baseMap', 'failed');
       // Without land the scans still draw on the water background.
-      console.error('The base map data could not be loaded', error);
-    }
+      console.error('The base map data could not be loaded', event.error);
+    });
   }
 
   private geojson(id: string): GeoJSONSource | undefined {

@@ -2,7 +2,7 @@ import type { Topology } from 'topojson-specification';
 import { describe, expect, it } from 'vitest';
 import countriesJson from 'world-atlas/countries-110m.json';
 import landJson from 'world-atlas/land-110m.json';
-import { unwrapRing, worldDataFromTopology } from './world-data.ts';
+import { unwrapRing, worldDataFromTopology, worldGeoJson } from './world-data.ts';
 
 const land = landJson as unknown as Topology;
 const countries = countriesJson as unknown as Topology;
@@ -32,6 +32,21 @@ describe('world data for the base map', () => {
       for (const ring of polygons.flat()) expect(maxJump(ring)).toBeLessThan(180);
     }
     for (const line of world.borders.geometry.coordinates) expect(maxJump(line)).toBeLessThan(180);
+  });
+
+  it('writes the files the app ships: the same features, coordinates to 0.0001°', () => {
+    const files = worldGeoJson(land, countries);
+    const shipped = { land: JSON.parse(files.land), borders: JSON.parse(files.borders) };
+    expect(shipped.land.features).toHaveLength(world.land.features.length);
+    expect(shipped.borders.geometry.coordinates).toHaveLength(
+      world.borders.geometry.coordinates.length,
+    );
+    const numbers = files.land.match(/-?\d+\.\d+/g) ?? [];
+    expect(numbers.length).toBeGreaterThan(1000);
+    for (const number of numbers) expect(number.split('.')[1]?.length).toBeLessThanOrEqual(4);
+    const exact = world.land.features[0]?.geometry.coordinates.flat(3) as number[];
+    const rounded = shipped.land.features[0].geometry.coordinates.flat(3) as number[];
+    for (const [i, value] of rounded.entries()) expect(value).toBeCloseTo(exact[i] as number, 4);
   });
 
   it('keeps a ring that crosses the antimeridian continuous', () => {

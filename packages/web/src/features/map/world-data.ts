@@ -77,7 +77,7 @@ function splitAtAntimeridian(line: readonly number[][]): number[][][] {
   return parts;
 }
 
-/** Converts the bundled world-atlas TopoJSON into the base map's GeoJSON. */
+/** Converts the bundled world-atlas TopoJSON into the base map's GeoJSON (at build time). */
 export function worldDataFromTopology(
   landTopology: Topology,
   countriesTopology: Topology,
@@ -92,50 +92,22 @@ export function worldDataFromTopology(
   };
 }
 
-/** The base map's two sources as addresses of their GeoJSON, for `GeoJSONSource.setData`. */
-export interface WorldSources {
-  land: string;
-  borders: string;
-}
-
-let loaded: Promise<WorldSources> | undefined;
+/** Decimal places kept in the files: 0.0001° is at most 11 m, finer than the 1:50m data. */
+const DECIMALS = 1e4;
 
 /**
- * Loads the base map data that ships with the app (served as static assets, never from the
- * internet), once a page: every map shares it. Loaded after the first render so the page is not
- * held up by it; a failed load is tried again by the next map.
- *
- * The converted GeoJSON is kept as blob addresses, not objects: given objects, MapLibre walks
- * and copies every coordinate on the page's main thread to send them to its worker (about
- * 200 ms for the 50m land on a slow machine, in the frame that would draw a project's paths);
- * given an address, its worker reads the data itself.
+ * The base map's land and borders as GeoJSON text, made at build time (see `base-map-plugin.ts`)
+ * with coordinates rounded to the data's own precision: half the size of the unrounded text.
  */
-export function loadWorldSources(): Promise<WorldSources> {
-  loaded ??= fetchWorldData()
-    .then((world) => ({ land: jsonAddress(world.land), borders: jsonAddress(world.borders) }))
-    .catch((error: unknown) => {
-      loaded = undefined;
-      throw error;
-    });
-  return loaded;
-}
-
-/** A page-lifetime blob address of a value as JSON (every map of the page may read it). */
-function jsonAddress(value: unknown): string {
-  return URL.createObjectURL(new Blob([JSON.stringify(value)], { type: 'application/json' }));
-}
-
-async function fetchWorldData(): Promise<WorldData> {
-  const [{ default: landUrl }, { default: countriesUrl }] = await Promise.all([
-    import('world-atlas/land-50m.json?url'),
-    import('world-atlas/countries-50m.json?url'),
-  ]);
-  const [land, countries] = await Promise.all([fetchJson(landUrl), fetchJson(countriesUrl)]);
-  return worldDataFromTopology(land as Topology, countries as Topology);
-}
-
-async function fetchJson(url: string): Promise<unknown> {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
-  return response.json();
+export function worldGeoJson(
+  landTopology: Topology,
+  countriesTopology: Topology,
+): { land: string; borders: string } {
+  const world = worldDataFromTopology(landTopology, countriesTopology);
+  const rounded = (_key: string, value: unknown) =>
+    typeof value === 'number' ? Math.round(value * DECIMALS) / DECIMALS : value;
+  return {
+    land: JSON.stringify(world.land, rounded),
+    borders: JSON.stringify(world.borders, rounded),
+  };
 }

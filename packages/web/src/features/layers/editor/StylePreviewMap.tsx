@@ -9,9 +9,9 @@ import {
 } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useRef, useState } from 'react';
-import { BASE_SOURCES, buildOfflineStyle } from '../../map/base-style.ts';
+import { BASE_MAP_DATA } from '../../map/base-map-data.ts';
+import { buildOfflineStyle } from '../../map/base-style.ts';
 import { DEFAULT_CENTER } from '../../map/map-config.ts';
-import { loadWorldSources } from '../../map/world-data.ts';
 import { describePreviewError, featureBounds, PREVIEW_SOURCE_ID } from './style-preview.ts';
 
 // The bundler moves the worker to its own file; MapLibre must be told where.
@@ -46,7 +46,7 @@ export function StylePreviewMap({ data, styles, height }: StylePreviewMapProps) 
     let removed = false;
     const created = new MapLibreMap({
       container: element,
-      style: buildOfflineStyle(),
+      style: buildOfflineStyle(BASE_MAP_DATA),
       center: [DEFAULT_CENTER.lon, DEFAULT_CENTER.lat],
       zoom: DEFAULT_CENTER.zoom,
       attributionControl: false,
@@ -68,15 +68,6 @@ export function StylePreviewMap({ data, styles, height }: StylePreviewMapProps) 
       if (removed) return;
       created.addSource(PREVIEW_SOURCE_ID, { type: 'geojson', data: EMPTY });
       setMap(created);
-      loadWorldSources()
-        .then((world) => {
-          if (removed) return;
-          (created.getSource(BASE_SOURCES.land) as GeoJSONSource | undefined)?.setData(world.land);
-          (created.getSource(BASE_SOURCES.borders) as GeoJSONSource | undefined)?.setData(
-            world.borders,
-          );
-        })
-        .catch((error: unknown) => console.warn('The preview base map could not load', error));
     });
     return () => {
       removed = true;
