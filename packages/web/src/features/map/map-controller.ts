@@ -130,7 +130,10 @@ export class MapController {
       setShown: (shown) => this.pathLayer.setShown(shown),
       setHighlights: (collection) => this.geojson(HIGHLIGHT_SOURCE)?.setData(collection),
     });
-    this.map.on('load', () => {
+    // The style's sources and layers are in: the scans are added now rather than at 'load',
+    // which waits until every source has its first tiles (the base map's land takes its worker
+    // about a second to fetch and tile on a slow machine; the paths need none of it).
+    this.map.once('style.load', () => {
       performance.mark('map:style-loaded');
       this.onLoad();
     });

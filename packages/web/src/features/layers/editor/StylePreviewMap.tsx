@@ -64,7 +64,8 @@ export function StylePreviewMap({ data, styles, height }: StylePreviewMapProps) 
     created.on('movestart', () => {
       element.dataset.mapIdle = 'false';
     });
-    created.on('load', () => {
+    // At the style's load, not the map's: 'load' waits for the base map's land to be tiled.
+    created.once('style.load', () => {
       if (removed) return;
       created.addSource(PREVIEW_SOURCE_ID, { type: 'geojson', data: EMPTY });
       setMap(created);
