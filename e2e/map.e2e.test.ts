@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FILTER_TOOLTIPS } from '@asset-portal/shared';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_COLORS, STATUS_COLORS } from '../packages/web/src/features/map/map-colors.ts';
 import { MAP_WAIT_LIMIT_MS } from '../packages/web/src/features/map/map-config.ts';
@@ -87,8 +87,13 @@ describe.skipIf(!chromiumAvailable && !runningOnCi)('the viewer map in a real br
     await waitForMapIdle(page);
   }
 
-  async function goto(count: number, query = '') {
+  async function goto(
+    count: number,
+    query = '',
+    prepare?: (context: BrowserContext) => Promise<unknown>,
+  ) {
     const context = await browser.newContext({ viewport: { width: 1100, height: 750 } });
+    await prepare?.(context);
     page = await context.newPage();
     page.setDefaultTimeout(30_000);
     page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -159,6 +164,22 @@ describe.skipIf(!chromiumAvailable && !runningOnCi)('the viewer map in a real br
       .toMatch(/Final.*Provisional.*No point cloud/);
     expect(outside).toEqual([]);
     await screenshot('map-base');
+  });
+
+  it('draws the scans on the water when the base map’s land cannot be read, and marks it failed', async () => {
+    await goto(30, '', (context) =>
+      context.route(/\/assets\/base-land-[^/]*\.json$/, (route) => route.fulfill({ status: 404 })),
+    );
+    await page.waitForSelector('[data-testid="scan-map"][data-base-map="failed"]', {
+      state: 'attached',
+    });
+    await waitForMapIdle(page);
+    await drawn(() => window.mapHarness.handle().fitToScans(['SCAN-0', 'SCAN-1']));
+    const final = await pixelsAround(page, ...xy(await scanPixel('SCAN-0')), 2);
+    expect(has(final, STATUS_COLORS.Final)).toBe(true);
+    const [land, water] = await colourCounts(page, [BASE_COLORS.land, BASE_COLORS.water]);
+    expect(land, 'land pixels').toBe(0);
+    expect(water, 'water pixels').toBeGreaterThan(1000);
   });
 
   it('waits for a project’s scans before it makes the map, then draws them', async () => {
