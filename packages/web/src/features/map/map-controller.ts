@@ -320,8 +320,12 @@ export class MapController {
       this.mark('baseMap', 'ready');
     };
     this.map.on('sourcedata', onData);
+    // A listener takes MapLibre's own logging of every map error away: the others are logged here.
     this.map.on('error', (event: MapErrorEvent & { sourceId?: string }) => {
-      if (event.sourceId !== BASE_SOURCES.land && event.sourceId !== BASE_SOURCES.borders) return;
+      if (event.sourceId !== BASE_SOURCES.land && event.sourceId !== BASE_SOURCES.borders) {
+        console.error(event.error);
+        return;
+      }
       this.map.off('sourcedata', onData);
       this.mark('baseMap', 'failed');
       // Without land the scans still draw on the water background.
