@@ -20,13 +20,17 @@ export function ScanMap(props: ScanMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const controllerRef = useRef<MapController | null>(null);
   const propsRef = useRef(props);
-  propsRef.current = props;
   const [mode, setMode] = useState<MapMode | null>(null);
   // Calls made before the map module has loaded run as soon as it has.
   const pending = useRef<((controller: MapController) => void)[]>([]);
   // The map is made with the settings of the render before it; later changes go through setters.
   const settings = useRef({ styleUrl: mapConfig.styleUrl, config });
-  settings.current = { styleUrl: mapConfig.styleUrl, config };
+  // The latest props and settings, for the map's callbacks and its creation: kept at each
+  // commit, first of this component's effects, not during a render React may throw away.
+  useLayoutEffect(() => {
+    propsRef.current = props;
+    settings.current = { styleUrl: mapConfig.styleUrl, config };
+  });
 
   // Whether the map may be made: after the next paint, and while the scans load only once the
   // screen that lists them has painted (see `waitForScans`).
