@@ -383,6 +383,18 @@ export interface PackageUploadsTable {
   completed: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+/**
+ * An upload URL the quota counts until its upload is recorded (migration 0013): single PUTs and
+ * imported-scan multipart uploads; see upload-quota.
+ */
+export interface UploadGrantsTable {
+  id: Generated<number>;
+  organizationId: number;
+  key: string;
+  size: number;
+  created: Timestamp;
+}
+
 export interface Database {
   organizations: OrganizationsTable;
   devices: DevicesTable;
@@ -410,6 +422,7 @@ export interface Database {
   webSessions: WebSessionsTable;
   packageUploads: PackageUploadsTable;
   scanSummaryParts: ScanSummaryPartsTable;
+  uploadGrants: UploadGrantsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -10,6 +10,7 @@ import * as scanSummaryVersion from './0009-scan-summary-version.ts';
 import * as scanArtifactsVersion from './0010-scan-artifacts-version.ts';
 import * as scanSummaryParts from './0011-scan-summary-parts.ts';
 import * as jobQueuedNotify from './0012-job-queued-notify.ts';
+import * as uploadGrants from './0013-upload-grants.ts';
 
 /** Every migration in the order it is applied. Append only. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0010-scan-artifacts-version': scanArtifactsVersion,
   '0011-scan-summary-parts': scanSummaryParts,
   '0012-job-queued-notify': jobQueuedNotify,
+  '0013-upload-grants': uploadGrants,
 };

@@ -13,7 +13,7 @@ import { recordActivity } from '../activity-logs/activity-log.service.ts';
 import { storageUrl } from '../ingestion/ingestion-context.ts';
 import { requireVisibleProject } from '../projects/project.service.ts';
 import { sessionService } from '../sessions/session.service.ts';
-import { requireUploadRoom } from '../upload-quota/upload-quota.service.ts';
+import { grantUpload, settleUpload } from '../upload-quota/upload-quota.service.ts';
 import { basestationRepository as repo } from './basestation.repository.ts';
 import {
   comparePotentialMatches,
@@ -149,11 +149,12 @@ export const basestationService = {
     const organizationId = policy.uploadOrganization(ctx.viewer);
     const key = zipKey(organizationId, input.filename, input.size);
     await refuseRegisteredName(ctx, organizationId, input.filename);
-    await requireUploadRoom(ctx, organizationId, input.size);
-    const uploadUrl = await ctx.storage.presignPut(key, {
-      contentType: BASESTATION_CONTENT_TYPE,
-      contentLength: input.size,
-    });
+    const uploadUrl = await grantUpload(ctx, { organizationId, key, size: input.size }, () =>
+      ctx.storage.presignPut(key, {
+        contentType: BASESTATION_CONTENT_TYPE,
+        contentLength: input.size,
+      }),
+    );
     return { s3Uri: storageUrl(ctx.config, key), uploadUrl };
   },
 
@@ -184,6 +185,7 @@ export const basestationService = {
           s3Url: storageUrl(ctx.config, key),
           uploadSize: info.size,
         });
+        await settleUpload(trx, organizationId, key);
         await enqueueBasestationProcessing(trx, row.id);
         return row;
       });

@@ -21,7 +21,7 @@ import { portalBucket } from '../pointclouds/point-cloud-rules.ts';
 import { requireVisibleProject } from '../projects/project.service.ts';
 import { scanMaintenanceRepository } from '../scans/scan.repository.ts';
 import { removeScanObjects, scanObjects } from '../scans/scan-objects.ts';
-import { requireUploadRoom } from '../upload-quota/upload-quota.service.ts';
+import { grantUpload, settleUpload } from '../upload-quota/upload-quota.service.ts';
 import {
   type ImportedScanRow,
   importedScanRepository as repo,
@@ -110,11 +110,13 @@ export const importedScanService = {
     const scan = await requireImported(ctx, input.importedScanId);
     const key = sourceKey(scan, input.filename);
     requireSourceFile(input.filename, input.size);
-    await requireUploadRoom(ctx, scan.organizationId, input.size);
-    const uploadUrl = await ctx.storage.presignPut(key, {
-      contentType: IMPORTED_SCAN_CONTENT_TYPE,
-      contentLength: input.size,
-    });
+    const grant = { organizationId: scan.organizationId, key, size: input.size };
+    const uploadUrl = await grantUpload(ctx, grant, () =>
+      ctx.storage.presignPut(key, {
+        contentType: IMPORTED_SCAN_CONTENT_TYPE,
+        contentLength: input.size,
+      }),
+    );
     return { s3Uri: storageUrl(ctx.config, key), uploadUrl };
   },
 
@@ -139,8 +141,10 @@ export const importedScanService = {
         signedPartLength(input.size, i + 1),
       );
     });
-    await requireUploadRoom(ctx, scan.organizationId, input.size);
-    const uploadId = await ctx.storage.createMultipart(key, IMPORTED_SCAN_CONTENT_TYPE);
+    const grant = { organizationId: scan.organizationId, key, size: input.size };
+    const uploadId = await grantUpload(ctx, grant, () =>
+      ctx.storage.createMultipart(key, IMPORTED_SCAN_CONTENT_TYPE),
+    );
     const parts = [];
     for (const [index, length] of lengths.entries()) {
       const partNumber = index + 1;
@@ -215,6 +219,7 @@ export const importedScanService = {
       metrics: { fileSize: info.size },
     });
     await ctx.db.transaction().execute(async (trx) => {
+      await settleUpload(trx, scan.organizationId, key);
       await repo.recordSubmission(trx, scan.id, {
         sourceS3Url: input.s3Url,
         determineTrajectory: input.determineTrajectory,

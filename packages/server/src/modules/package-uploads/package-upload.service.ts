@@ -4,7 +4,11 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../../graphql/er
 import { packageUploadPolicy as policy } from '../../policies/package-upload.policy.ts';
 import type { StoredPart } from '../../storage/storage.ts';
 import { activityLogService, recordActivity } from '../activity-logs/activity-log.service.ts';
-import { requireUploadRoom, startCountedUpload } from '../upload-quota/upload-quota.service.ts';
+import {
+  grantUpload,
+  settleUpload,
+  startCountedUpload,
+} from '../upload-quota/upload-quota.service.ts';
 import { onPackageUploaded } from './package-upload.hooks.ts';
 import {
   type PackageUploadRow,
@@ -54,11 +58,9 @@ export const packageUploadService = {
     const key = keyFor(organizationId, input.filename);
     guard(() => checkSize(input.size, true));
     const contentType = guard(() => packageContentType(input.contentType));
-    await requireUploadRoom(ctx, organizationId, input.size);
-    const uploadUrl = await ctx.storage.presignPut(key, {
-      contentType,
-      contentLength: input.size,
-    });
+    const uploadUrl = await grantUpload(ctx, { organizationId, key, size: input.size }, () =>
+      ctx.storage.presignPut(key, { contentType, contentLength: input.size }),
+    );
     return { filename: input.filename, uploadUrl, key };
   },
 
@@ -177,16 +179,19 @@ export const packageUploadService = {
     const key = keyFor(organizationId, input.filename);
     const info = await ctx.storage.head(key);
     if (!info) throw new NotFoundError(`The package ${input.filename} has not been uploaded`);
-    const row = await repo.insert(ctx.db, {
-      organizationId,
-      userId: ctx.viewer.user.id,
-      filename: input.filename,
-      key,
-      uploadId: null,
-      size: info.size,
-      numberOfParts: 1,
-      status: 'completed',
-      completed: new Date(),
+    const row = await ctx.db.transaction().execute(async (trx) => {
+      await settleUpload(trx, organizationId, key);
+      return repo.insert(trx, {
+        organizationId,
+        userId: ctx.viewer.user.id,
+        filename: input.filename,
+        key,
+        uploadId: null,
+        size: info.size,
+        numberOfParts: 1,
+        status: 'completed',
+        completed: new Date(),
+      });
     });
     await packageStored(ctx, row, input.referenceKey, info.eTag);
     return true;

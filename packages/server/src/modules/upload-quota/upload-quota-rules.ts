@@ -11,7 +11,7 @@ export function formatBytes(bytes: number): string {
   return `${Number(value.toFixed(1))} ${units[unit]}`;
 }
 
-/** What an organization's uploads take: what it keeps, and multipart uploads still going. */
+/** What an organization's uploads take: what it keeps, and uploads still going. */
 export interface UploadUse {
   stored: number;
   inProgress: number;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { MIB, numberOfPartsFor } from '@asset-portal/shared';
+import { IMPORTED_SCAN_CONTENT_TYPE, MIB, numberOfPartsFor } from '@asset-portal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { factories } from '../../../test/factories.ts';
@@ -23,11 +23,14 @@ const PACKAGE_PARTS = `query($f: String!, $n: Int!, $s: Float!) {
   getPackageUploadMultipartInfo(filename: $f, numberOfParts: $n, size: $s) { uploadId }
 }`;
 const CONFIRM = 'mutation($f: String!) { confirmPackageUpload(filename: $f) }';
+const PROCESS_IMPORT = `mutation($id: ID!, $u: String!) {
+  processImportedScan(importedScanId: $id, s3Url: $u, determineTrajectory: false) { id }
+}`;
 const BASESTATION_URL = `query($f: String!, $s: Float!) {
   getBasestationUploadSignedURL(filename: $f, size: $s) { uploadUrl }
 }`;
 const IMPORT_URL = `query($id: ID!, $f: String!, $s: Float!) {
-  getImportScanUploadSignedURL(importedScanId: $id, filename: $f, size: $s) { uploadUrl }
+  getImportScanUploadSignedURL(importedScanId: $id, filename: $f, size: $s) { uploadUrl s3Uri }
 }`;
 const IMPORT_PARTS = `query($id: ID!, $f: String!, $n: Int!, $s: Float!) {
   getImportScanUploadMultipartInfo(importedScanId: $id, filename: $f, numberOfParts: $n, size: $s) {
@@ -231,13 +234,104 @@ describe.each(DATABASE_KINDS)('upload quota per organization on %s', (kind) => {
     });
     expect((await gql(user, PACKAGE_URL, { f: 'next.luxlz', s: 11_000 })).errors).toBeUndefined();
 
-    // Completed, it counts once as stored; the upload it replaced is no longer in progress.
+    // Completed, it counts once as stored; the upload it replaced is no longer in progress (the
+    // URL just signed for next.luxlz is).
     await packageUploadRepository.markCompleted(db, restarted.id, 9_000);
     expect(await uploadQuotaRepository.uploadUse(db, org.id)).toEqual({
       stored: 9_000,
-      inProgress: 0,
+      inProgress: 11_000,
     });
     expect(given.id).toBeLessThan(restarted.id);
+  });
+
+  it('counts every upload URL it signs until its upload is recorded, the latest of each file, for a day', async () => {
+    const db = live.database.db;
+    const org = await factories.organization(db);
+    await factories.device(db, org.id);
+    const user = await factories.user(db, org.id, 'Power User');
+    const project = (await factories.project(db, org.id)).id;
+    const scanId = newImportedScanId();
+    await importedScanRepository.create(db, {
+      id: scanId,
+      organizationId: org.id,
+      projectId: project,
+      friendlyName: 'Imported',
+      comment: null,
+      metadata: { utm: '32N' },
+      capturedTimestamp: null,
+    });
+    const use = () => uploadQuotaRepository.uploadUse(db, org.id);
+    const signPackage = (f: string, s: number) =>
+      gql<{ getPackageUploadSignedURL: { uploadUrl: string } }>(user, PACKAGE_URL, { f, s });
+
+    // A package's URL counts at its signed size; asked for again, the latest size counts once.
+    expect((await signPackage('a.luxlz', 8_000)).errors).toBeUndefined();
+    expect(await use()).toEqual({ stored: 0, inProgress: 8_000 });
+    const again = await signPackage('a.luxlz', 5_000);
+    expect(again.errors).toBeUndefined();
+    expect(await use()).toEqual({ stored: 0, inProgress: 5_000 });
+    // A base station's zip and an imported scan's source, single PUT and multipart.
+    expect((await gql(user, BASESTATION_URL, { f: 'base.zip', s: 4_000 })).errors).toBeUndefined();
+    const source = await gql<{
+      getImportScanUploadSignedURL: { uploadUrl: string; s3Uri: string };
+    }>(user, IMPORT_URL, { id: scanId, f: 'one.las', s: 3_000 });
+    expect(source.errors).toBeUndefined();
+    const importParts = { id: scanId, f: 'two.las', n: 1, s: 2_000 };
+    expect((await gql(user, IMPORT_PARTS, importParts)).errors).toBeUndefined();
+    expect(await use()).toEqual({ stored: 0, inProgress: 14_000 });
+    expect(refusal(await signPackage('b.luxlz', 7_000))).toEqual({
+      data: null,
+      error:
+        "Your organization's upload quota of 20 kB is reached (14 kB used, 14 kB of it by uploads in progress); this file needs 1 kB more",
+    });
+
+    // Recorded, an upload counts once, as stored.
+    const put = (url: string, body: Buffer, type: string) =>
+      fetch(url, { method: 'PUT', body, headers: { 'content-type': type } });
+    const packageBytes = randomBytes(5_000);
+    const sent = await put(
+      again.data!.getPackageUploadSignedURL.uploadUrl,
+      packageBytes,
+      'application/octet-stream',
+    );
+    expect(sent.status).toBe(200);
+    expect((await gql(user, CONFIRM, { f: 'a.luxlz' })).errors).toBeUndefined();
+    expect(await use()).toEqual({ stored: 5_000, inProgress: 9_000 });
+    const sourceBytes = randomBytes(3_000);
+    const sourceSent = await put(
+      source.data!.getImportScanUploadSignedURL.uploadUrl,
+      sourceBytes,
+      IMPORTED_SCAN_CONTENT_TYPE,
+    );
+    expect(sourceSent.status).toBe(200);
+    const submitted = await gql(user, PROCESS_IMPORT, {
+      id: scanId,
+      u: source.data!.getImportScanUploadSignedURL.s3Uri,
+    });
+    expect(submitted.errors).toBeUndefined();
+    expect(await use()).toEqual({ stored: 8_000, inProgress: 6_000 });
+
+    // A grant of a day ago no longer counts, and is dropped when the next URL is signed.
+    await db
+      .updateTable('uploadGrants')
+      .set({ created: new Date(Date.now() - 25 * 3_600_000) })
+      .where('organizationId', '=', org.id)
+      .where('size', '=', 4_000)
+      .execute();
+    expect(await use()).toEqual({ stored: 8_000, inProgress: 2_000 });
+    expect((await signPackage('b.luxlz', 7_000)).errors).toBeUndefined();
+    const grants = await db
+      .selectFrom('uploadGrants')
+      .select('size')
+      .where('organizationId', '=', org.id)
+      .orderBy('size')
+      .execute();
+    expect(grants.map((grant) => grant.size)).toEqual([2_000, 7_000]);
+    // Another organization's uploads are its own: userB's one URL, from the first test.
+    expect(await uploadQuotaRepository.uploadUse(db, userB.organizationId)).toEqual({
+      stored: 0,
+      inProgress: 20_000,
+    });
   });
 });
 
@@ -281,5 +375,29 @@ describe.each(DATABASE_KINDS)('upload quota with uploads asked for at once on %s
       .where('organizationId', '=', org.id)
       .execute();
     expect(rows).toEqual([{ status: 'uploading' }]);
+  });
+
+  it('lets only one of two single upload URLs through when the quota has room for one', async () => {
+    const db = live.database.db;
+    const org = await factories.organization(db);
+    await factories.device(db, org.id);
+    const user = await factories.user(db, org.id, 'Power User');
+    const answers = await Promise.all(
+      ['one.luxlz', 'two.luxlz', 'base.zip'].map((f) =>
+        f.endsWith('.zip')
+          ? graphqlAs(live, user, BASESTATION_URL, { f, s: 60_000_000 })
+          : graphqlAs(live, user, PACKAGE_URL, { f, s: 60_000_000 }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.data)).toHaveLength(1);
+    expect(answers.flatMap((answer) => answer.errors?.map((error) => error.message) ?? [])).toEqual(
+      Array(2).fill(
+        "Your organization's upload quota of 100 MB is reached (60 MB used, 60 MB of it by uploads in progress); this file needs 20 MB more",
+      ),
+    );
+    expect(await uploadQuotaRepository.uploadUse(db, org.id)).toEqual({
+      stored: 0,
+      inProgress: 60_000_000,
+    });
   });
 });

@@ -3,6 +3,13 @@ import type { Db } from '../../db/database.ts';
 import { STALE_MULTIPART_AGE_MS } from '../../storage/stale-multipart-sweeper.ts';
 import type { UploadUse } from './upload-quota-rules.ts';
 
+/**
+ * How long an upload URL's grant counts when its upload is never recorded: a day, as multipart
+ * uploads (URLs live 15 minutes, but a PUT begun in time may run long, and parts are signed
+ * afresh while an upload goes on).
+ */
+const GRANT_AGE_MS = STALE_MULTIPART_AGE_MS;
+
 /** What the upload quota measures, in SQL. */
 export const uploadQuotaRepository = {
   /**
@@ -23,10 +30,11 @@ export const uploadQuotaRepository = {
    * progress at their declared sizes: the latest of each key (completing any of them replaces
    * the others' object), started after the key's latest completed upload (one started before
    * was given up for it) and since the stale-upload sweeper's cutoff (older ones it aborts in
-   * the store, and they cannot be completed).
+   * the store, and they cannot be completed). And the other upload URLs it was given (grants)
+   * until their uploads are recorded, at their signed sizes: the latest of each key, for a day.
    */
   async uploadUse(db: Db, organizationId: number): Promise<UploadUse> {
-    const [stored, inProgress] = await Promise.all([
+    const [stored, multipart, granted] = await Promise.all([
       uploadQuotaRepository.storedUploadBytes(db, organizationId),
       db
         .selectFrom((eb) =>
@@ -59,8 +67,47 @@ export const uploadQuotaRepository = {
         )
         .select((eb) => eb.fn.sum<string | number | null>('latest.size').as('bytes'))
         .executeTakeFirstOrThrow(),
+      db
+        .selectFrom((eb) =>
+          eb
+            .selectFrom('uploadGrants')
+            .distinctOn('key')
+            .select('size')
+            .where('organizationId', '=', organizationId)
+            .where('created', '>', sql<Date>`now() - ${GRANT_AGE_MS} * interval '1 millisecond'`)
+            .orderBy('key')
+            .orderBy('id', 'desc')
+            .as('latest'),
+        )
+        .select((eb) => eb.fn.sum<string | number | null>('latest.size').as('bytes'))
+        .executeTakeFirstOrThrow(),
     ]);
-    return { stored, inProgress: Number(inProgress.bytes ?? 0) };
+    return { stored, inProgress: Number(multipart.bytes ?? 0) + Number(granted.bytes ?? 0) };
+  },
+
+  /**
+   * Records an upload URL given for `key`, counted in progress until settled (see uploadUse), and
+   * drops the organization's grants too old to count.
+   */
+  async insertGrant(
+    db: Db,
+    grant: { organizationId: number; key: string; size: number },
+  ): Promise<void> {
+    await db
+      .deleteFrom('uploadGrants')
+      .where('organizationId', '=', grant.organizationId)
+      .where('created', '<=', sql<Date>`now() - ${GRANT_AGE_MS} * interval '1 millisecond'`)
+      .execute();
+    await db.insertInto('uploadGrants').values(grant).execute();
+  },
+
+  /** The upload of `key` is recorded: it counts as stored now, its URLs no longer in progress. */
+  async settleGrants(db: Db, organizationId: number, key: string): Promise<void> {
+    await db
+      .deleteFrom('uploadGrants')
+      .where('organizationId', '=', organizationId)
+      .where('key', '=', key)
+      .execute();
   },
 
   /** What the organization keeps (see `uploadUse`). */

@@ -6,10 +6,10 @@ import { uploadQuotaProblem } from './upload-quota-rules.ts';
 
 /**
  * Refuses an upload URL (before one is signed) when the organization's stored uploads and its
- * multipart uploads in progress plus this file of `size` bytes would pass
- * UPLOAD_QUOTA_GB_PER_ORGANIZATION; no quota set, no limit.
+ * uploads in progress plus this file of `size` bytes would pass UPLOAD_QUOTA_GB_PER_ORGANIZATION;
+ * no quota set, no limit.
  */
-export async function requireUploadRoom(
+async function requireUploadRoom(
   ctx: RequestContext,
   organizationId: number,
   size: number,
@@ -38,4 +38,26 @@ export async function startCountedUpload<T>(
     await requireUploadRoom({ ...ctx, db: trx }, organizationId, size);
     return start(trx);
   });
+}
+
+/**
+ * Signs an upload the quota counts from now (a single PUT, or an imported-scan multipart upload):
+ * under the organization's quota, the check, a grant for `key` at `size` bytes (counted until
+ * `settleUpload` or a day), and `sign`, so URLs asked for at once cannot pass one by one.
+ */
+export function grantUpload<T>(
+  ctx: RequestContext,
+  grant: { organizationId: number; key: string; size: number },
+  sign: () => Promise<T>,
+): Promise<T> {
+  if (ctx.config.uploadQuotaBytes === undefined) return sign();
+  return startCountedUpload(ctx, grant.organizationId, grant.size, async (db) => {
+    await repo.insertGrant(db, grant);
+    return sign();
+  });
+}
+
+/** The upload of `key` is recorded (in the transaction `db`): its grants stop counting. */
+export async function settleUpload(db: Db, organizationId: number, key: string): Promise<void> {
+  await repo.settleGrants(db, organizationId, key);
 }
