@@ -38,10 +38,10 @@ export function baseMapPlugin(): Plugin {
     },
     load(id) {
       if (id !== RESOLVED_ID) return;
-      const { land, borders } = convert();
       if (serving) {
         return `export const landUrl = '${DEV_PATH}land.json';\nexport const bordersUrl = '${DEV_PATH}borders.json';`;
       }
+      const { land, borders } = convert();
       const landRef = this.emitFile({ type: 'asset', name: 'base-land.json', source: land });
       const bordersRef = this.emitFile({
         type: 'asset',
