@@ -16,15 +16,9 @@ import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.ts';
 import { allInOneArgs, allInOneEnv } from '../scripts/all-in-one.mjs';
-import { freePort, median, sleep, startProcess } from './lib/process.mjs';
+import { freePort, median, sleep, startProcess, waitForQuiet } from './lib/process.mjs';
 import { writeRandomFile } from './lib/random-file.mjs';
-import {
-  cpuSeconds,
-  descendants,
-  loadAverage,
-  processKind,
-  treeCpuSeconds,
-} from './lib/upload-probes.mjs';
+import { cpuSeconds, descendants, loadAverage, processKind } from './lib/upload-probes.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const GIB = 1024 ** 3;
@@ -100,26 +94,6 @@ async function withRssSamples(pid, work, receivers = [pid]) {
     }
     return { total, byKind };
   }
-}
-
-/**
- * Waits until the process and its children used under 0.1 s of CPU in each of two seconds in a
- * row (at most 3 minutes), and until `marker` (if given) is gone: the demo packages are built in
- * a child process at the lowest priority, which a busy machine can starve for a while, and only
- * then ingested by the server.
- */
-async function waitForQuiet(pid, marker) {
-  const started = performance.now();
-  let last = treeCpuSeconds(pid);
-  let quietSeconds = 0;
-  while (performance.now() - started < 180_000) {
-    await sleep(1000);
-    const now = treeCpuSeconds(pid);
-    quietSeconds = now - last < 0.1 ? quietSeconds + 1 : 0;
-    last = now;
-    if (quietSeconds >= 2 && !(marker && fs.existsSync(marker))) break;
-  }
-  return (performance.now() - started) / 1000;
 }
 
 /** Writes every dirty page of the machine to disk (`sync`); returns the seconds it took. */

@@ -1,6 +1,8 @@
 // Helpers shared by the benchmarks: free ports, child processes stopped cleanly, medians.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
+import { treeCpuSeconds } from './upload-probes.mjs';
 
 /** A TCP port nobody listens on right now (loopback). */
 export function freePort() {
@@ -74,4 +76,24 @@ export function startProcess(command, args, { env, cwd, echo = false } = {}) {
       return result;
     },
   };
+}
+
+/**
+ * Waits until the process and its children used under 0.1 s of CPU in each of two seconds in a
+ * row (at most 3 minutes), and until `marker` (if given) is gone: the demo packages are built in
+ * a child process at the lowest priority, which a busy machine can starve for a while, and only
+ * then ingested by the server.
+ */
+export async function waitForQuiet(pid, marker) {
+  const started = performance.now();
+  let last = treeCpuSeconds(pid);
+  let quietSeconds = 0;
+  while (performance.now() - started < 180_000) {
+    await sleep(1000);
+    const now = treeCpuSeconds(pid);
+    quietSeconds = now - last < 0.1 ? quietSeconds + 1 : 0;
+    last = now;
+    if (quietSeconds >= 2 && !(marker && fs.existsSync(marker))) break;
+  }
+  return (performance.now() - started) / 1000;
 }

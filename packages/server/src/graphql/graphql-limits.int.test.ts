@@ -121,6 +121,32 @@ describe.each(DATABASE_KINDS)('GraphQL endpoint guards on %s', (kind) => {
       expect(ms).toBeLessThan(500);
     });
 
+    it('refuses an oversized document on its bytes, wherever the query sits, after the site check', async () => {
+      const aliases = Array.from({ length: 20_000 }, (_, i) => `a${i}: __typename`).join(' ');
+      const variables = { text: '"query": "}'.repeat(10_000), list: [{ query: 'q' }] };
+      const parse = vi.spyOn(JSON, 'parse');
+      const after = await post(JSON.stringify({ variables, query: `{ ${aliases} }` }));
+      const bodiesParsed = parse.mock.calls.filter(([text]) => String(text).length > 100_000);
+      parse.mockRestore();
+      expect(bodiesParsed).toEqual([]);
+      expect(after.response.statusCode).toBe(400);
+      expect(after.response.json()).toEqual({
+        data: null,
+        errors: [{ message: 'The document is larger than 100000 characters' }],
+      });
+      const otherSite = await post(JSON.stringify({ query: `{ ${aliases} }` }), {
+        'content-type': 'application/json',
+        origin: 'https://elsewhere.example',
+      });
+      expect(otherSite.response.statusCode).toBe(403);
+      // Large variables beside a small document are for the resolvers to judge.
+      const large = await post(
+        JSON.stringify({ query: '{ __typename }', variables: { ...variables, query: aliases } }),
+      );
+      expect(large.response.statusCode).toBe(200);
+      expect(large.response.json()).toEqual({ data: { __typename: 'Query' } });
+    });
+
     it('rejects a small document of too many aliases', async () => {
       const aliases = Array.from({ length: 600 }, (_, i) => `a${i}:__typename`).join(' ');
       const { response } = await post(JSON.stringify({ query: `{${aliases}}` }));

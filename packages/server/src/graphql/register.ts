@@ -10,7 +10,7 @@ import type { AccountDirectory } from '../identity/accounts/account-directory.ts
 import type { MailTransport } from '../mail/mail-transport.ts';
 import type { ObjectStorage } from '../storage/storage.ts';
 import type { RequestContext } from './context.ts';
-import { graphqlRequestGuard } from './request-guard.ts';
+import { graphqlAwareJsonParser, graphqlRequestGuard } from './request-guard.ts';
 import { buildSchema } from './schema.ts';
 
 // Validation rules must come from the same copy of graphql that Mercurius (CommonJS) runs;
@@ -52,6 +52,15 @@ export async function registerGraphql(
   if (config.isProduction) validationRules.push(NoSchemaIntrospectionCustomRule);
 
   const publicOrigin = new URL(config.publicUrl).origin;
+  const { onProtoPoisoning, onConstructorPoisoning } = app.initialConfig;
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer' },
+    graphqlAwareJsonParser(
+      app.getDefaultJsonParser(onProtoPoisoning ?? 'error', onConstructorPoisoning ?? 'error'),
+    ),
+  );
   app.addHook(
     'preValidation',
     graphqlRequestGuard((request) => [publicOrigin, `${request.protocol}://${request.host}`]),

@@ -1,5 +1,6 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBodyParser, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Lexer, Source, TokenKind } from 'graphql';
+import { queryLongerThan } from './json-query-length.ts';
 
 /**
  * Bounds every GraphQL request before the document is parsed or validated: a huge document,
@@ -36,7 +37,16 @@ export function checkGraphqlRequest(
   return checkBody(request.body);
 }
 
+/**
+ * What the JSON parser hands on for a /graphql body whose query is over the document limit,
+ * instead of parsing it: the guard refuses it in its turn.
+ */
+export const OVERSIZED_DOCUMENT: object = Object.freeze({});
+
+const DOCUMENT_TOO_LARGE = `The document is larger than ${GRAPHQL_REQUEST_LIMITS.maxDocumentChars} characters`;
+
 function checkBody(body: unknown): GuardRefusal | null {
+  if (body === OVERSIZED_DOCUMENT) return badRequest(DOCUMENT_TOO_LARGE);
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return badRequest('The request body must be a JSON object with a query');
   }
@@ -48,11 +58,7 @@ function checkBody(body: unknown): GuardRefusal | null {
   if (variables != null && (typeof variables !== 'object' || Array.isArray(variables))) {
     return badRequest('variables must be an object');
   }
-  if (query.length > GRAPHQL_REQUEST_LIMITS.maxDocumentChars) {
-    return badRequest(
-      `The document is larger than ${GRAPHQL_REQUEST_LIMITS.maxDocumentChars} characters`,
-    );
-  }
+  if (query.length > GRAPHQL_REQUEST_LIMITS.maxDocumentChars) return badRequest(DOCUMENT_TOO_LARGE);
   if (variables != null && nestingDepth(variables) > GRAPHQL_REQUEST_LIMITS.maxVariableDepth) {
     return badRequest(
       `variables are nested deeper than ${GRAPHQL_REQUEST_LIMITS.maxVariableDepth} levels`,
@@ -119,5 +125,26 @@ export function graphqlRequestGuard(allowedOrigins: (request: FastifyRequest) =>
     if (refusal) {
       await reply.code(refusal.status).send({ data: null, errors: [{ message: refusal.message }] });
     }
+  };
+}
+
+/**
+ * The JSON body parser, with the document's size checked on the bytes first for /graphql: a
+ * request of a multi-megabyte document would otherwise be decoded and parsed into strings of its
+ * size before the guard could refuse it, and the garbage they leave cost the event loop more than
+ * the parse (the all-in-one runs V8 with --optimize-for-size). Other bodies go to `parse`.
+ */
+export function graphqlAwareJsonParser(
+  parse: FastifyBodyParser<string>,
+): FastifyBodyParser<Buffer> {
+  return function parseJson(this: FastifyInstance, request, body, done) {
+    if (
+      request.routeOptions.url === '/graphql' &&
+      queryLongerThan(body, GRAPHQL_REQUEST_LIMITS.maxDocumentChars)
+    ) {
+      done(null, OVERSIZED_DOCUMENT);
+      return;
+    }
+    return parse.call(this, request, body.toString('utf8'), done);
   };
 }
