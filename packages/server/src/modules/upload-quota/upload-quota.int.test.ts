@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { IMPORTED_SCAN_CONTENT_TYPE, MIB, numberOfPartsFor } from '@asset-portal/shared';
+import {
+  BASESTATION_CONTENT_TYPE,
+  IMPORTED_SCAN_CONTENT_TYPE,
+  MIB,
+  numberOfPartsFor,
+} from '@asset-portal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { factories } from '../../../test/factories.ts';
@@ -23,6 +28,9 @@ const PACKAGE_PARTS = `query($f: String!, $n: Int!, $s: Float!) {
   getPackageUploadMultipartInfo(filename: $f, numberOfParts: $n, size: $s) { uploadId }
 }`;
 const CONFIRM = 'mutation($f: String!) { confirmPackageUpload(filename: $f) }';
+const REGISTER_BASESTATION = `mutation($p: ID!, $f: String!) {
+  registerUploadedBasestationFile(projectId: $p, filename: $f) { id }
+}`;
 const PROCESS_IMPORT = `mutation($id: ID!, $u: String!) {
   processImportedScan(importedScanId: $id, s3Url: $u, determineTrajectory: false) { id }
 }`;
@@ -271,7 +279,12 @@ describe.each(DATABASE_KINDS)('upload quota per organization on %s', (kind) => {
     expect(again.errors).toBeUndefined();
     expect(await use()).toEqual({ stored: 0, inProgress: 5_000 });
     // A base station's zip and an imported scan's source, single PUT and multipart.
-    expect((await gql(user, BASESTATION_URL, { f: 'base.zip', s: 4_000 })).errors).toBeUndefined();
+    const zip = await gql<{ getBasestationUploadSignedURL: { uploadUrl: string } }>(
+      user,
+      BASESTATION_URL,
+      { f: 'base.zip', s: 4_000 },
+    );
+    expect(zip.errors).toBeUndefined();
     const source = await gql<{
       getImportScanUploadSignedURL: { uploadUrl: string; s3Uri: string };
     }>(user, IMPORT_URL, { id: scanId, f: 'one.las', s: 3_000 });
@@ -310,23 +323,31 @@ describe.each(DATABASE_KINDS)('upload quota per organization on %s', (kind) => {
     });
     expect(submitted.errors).toBeUndefined();
     expect(await use()).toEqual({ stored: 8_000, inProgress: 6_000 });
+    const zipSent = await put(
+      zip.data!.getBasestationUploadSignedURL.uploadUrl,
+      randomBytes(4_000),
+      BASESTATION_CONTENT_TYPE,
+    );
+    expect(zipSent.status).toBe(200);
+    const registered = await gql(user, REGISTER_BASESTATION, { p: project, f: 'base.zip' });
+    expect(registered.errors).toBeUndefined();
+    expect(await use()).toEqual({ stored: 12_000, inProgress: 2_000 });
 
-    // A grant of a day ago no longer counts, and is dropped when the next URL is signed.
+    // A grant of a day ago (the multipart source never completed) no longer counts, and is
+    // dropped when the next URL is signed.
     await db
       .updateTable('uploadGrants')
       .set({ created: new Date(Date.now() - 25 * 3_600_000) })
       .where('organizationId', '=', org.id)
-      .where('size', '=', 4_000)
       .execute();
-    expect(await use()).toEqual({ stored: 8_000, inProgress: 2_000 });
+    expect(await use()).toEqual({ stored: 12_000, inProgress: 0 });
     expect((await signPackage('b.luxlz', 7_000)).errors).toBeUndefined();
     const grants = await db
       .selectFrom('uploadGrants')
       .select('size')
       .where('organizationId', '=', org.id)
-      .orderBy('size')
       .execute();
-    expect(grants.map((grant) => grant.size)).toEqual([2_000, 7_000]);
+    expect(grants).toEqual([{ size: 7_000 }]);
     // Another organization's uploads are its own: userB's one URL, from the first test.
     expect(await uploadQuotaRepository.uploadUse(db, userB.organizationId)).toEqual({
       stored: 0,
