@@ -182,3 +182,38 @@ describeInBrowser('the Package Upload screen', () => {
     await suite.driver.screenshot('package-upload-history');
   });
 });
+
+describeInBrowser('the Package Upload screen under an upload quota', () => {
+  // 10 MB: room for one of two 6 MiB packages.
+  const suite = setUpBrowserSuite({ env: { UPLOAD_QUOTA_GB_PER_ORGANIZATION: '0.01' } });
+
+  it('sends the one single upload the quota has room for and says why the other was refused', async () => {
+    const driver = await suite.launch();
+    await driver.signInAs('standard', { startAt: '/package-upload' });
+    const screen = new PackageUploadPage(driver);
+    await screen.open();
+    await driver.byTestId('upload-options-button').click();
+    const options = driver.byTestId('upload-options-dialog');
+    await options.getByRole('checkbox', { name: 'Use Multipart Uploads' }).uncheck();
+    await options.getByRole('button', { name: 'Ok' }).click();
+
+    // Both ask for their URLs at once (3 simultaneous uploads).
+    const names = ['quota-a.luxlz', 'quota-b.luxlz'];
+    await screen.pick(names.map((name) => testPackage(name, 6 * MIB)));
+    await screen.clickUpload();
+    await expect
+      .poll(async () => (await Promise.all(names.map((name) => screen.chipOf(name)))).sort(), {
+        timeout: 30_000,
+      })
+      .toEqual(['Complete', 'Error (0% complete)']);
+    await screen.openTab('errors');
+    const refusal = await driver
+      .byTestId('upload-errors-table')
+      .getByText(/^Upload of quota-[ab]\.luxlz failed: /)
+      .textContent();
+    expect(refusal).toMatch(
+      /failed: Your organization's upload quota of 10 MB is reached \(6\.3 MB used(, 6\.3 MB of it by uploads in progress)?\); this file needs 2\.6 MB more$/,
+    );
+    await driver.screenshot('package-upload-quota');
+  });
+});
