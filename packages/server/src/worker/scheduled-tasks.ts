@@ -2,6 +2,7 @@ import type { AppConfig } from '../config/config.ts';
 import type { Db } from '../db/database.ts';
 import { webSessionRepository } from '../identity/bff/web-session.repository.ts';
 import { sweepHungTrajectoryRuns } from '../modules/trajectory/trajectory-run-sweep.ts';
+import { sweepStaleUploadGrants } from '../modules/upload-quota/upload-grant-sweeper.ts';
 import { createObjectStorage } from '../storage/create-object-storage.ts';
 import { abortStaleMultipartUploads } from '../storage/stale-multipart-sweeper.ts';
 
@@ -25,6 +26,13 @@ export const scheduledTasks: ScheduledTask[] = [
     everyMs: 60 * 60 * 1000,
     runAtStart: false,
     run: ({ config }) => abortStaleMultipartUploads(createObjectStorage(config)),
+  },
+  {
+    name: 'sweep-stale-upload-grants',
+    everyMs: 60 * 60 * 1000,
+    runAtStart: false,
+    run: ({ config, db }) =>
+      sweepStaleUploadGrants({ config, db, storage: createObjectStorage(config) }),
   },
   {
     // A lease runs 5 minutes; a minute's delay in showing Hung on top of it is fine.

@@ -15,10 +15,15 @@ import {
   startLiveApp,
 } from '../../../test/live-app.ts';
 import type { UserRow } from '../../db/schema.ts';
+import { createObjectStorage } from '../../storage/create-object-storage.ts';
 import { basestationRepository } from '../basestations/basestation.repository.ts';
+import { basestationZipKey } from '../basestations/basestation-storage.ts';
 import { importedScanRepository } from '../imported-scans/imported-scan.repository.ts';
 import { newImportedScanId } from '../imported-scans/imported-scan-rules.ts';
+import { storageUrl } from '../ingestion/ingestion-context.ts';
 import { packageUploadRepository } from '../package-uploads/package-upload.repository.ts';
+import { packageKey } from '../package-uploads/package-upload-rules.ts';
+import { sweepStaleUploadGrants } from './upload-grant-sweeper.ts';
 import { uploadQuotaRepository } from './upload-quota.repository.ts';
 
 const PACKAGE_URL = `query($f: String!, $s: Float!) {
@@ -333,8 +338,8 @@ describe.each(DATABASE_KINDS)('upload quota per organization on %s', (kind) => {
     expect(registered.errors).toBeUndefined();
     expect(await use()).toEqual({ stored: 12_000, inProgress: 2_000 });
 
-    // A grant of a day ago (the multipart source never completed) no longer counts, and is
-    // dropped when the next URL is signed.
+    // A grant of a day ago (the multipart source never completed) no longer counts; it stays
+    // until the grant sweeper has looked for its object.
     await db
       .updateTable('uploadGrants')
       .set({ created: new Date(Date.now() - 25 * 3_600_000) })
@@ -342,16 +347,165 @@ describe.each(DATABASE_KINDS)('upload quota per organization on %s', (kind) => {
       .execute();
     expect(await use()).toEqual({ stored: 12_000, inProgress: 0 });
     expect((await signPackage('b.luxlz', 7_000)).errors).toBeUndefined();
+    expect(await use()).toEqual({ stored: 12_000, inProgress: 7_000 });
     const grants = await db
       .selectFrom('uploadGrants')
-      .select('size')
+      .select(['key', 'size'])
       .where('organizationId', '=', org.id)
+      .orderBy('size')
       .execute();
-    expect(grants).toEqual([{ size: 7_000 }]);
+    expect(grants.map((grant) => grant.size)).toEqual([2_000, 7_000]);
     // Another organization's uploads are its own: userB's one URL, from the first test.
     expect(await uploadQuotaRepository.uploadUse(db, userB.organizationId)).toEqual({
       stored: 0,
       inProgress: 20_000,
+    });
+  });
+  it('deletes, a day after its URL, an object sent and never recorded, and keeps recorded ones', async () => {
+    const db = live.database.db;
+    const storage = createObjectStorage(live.config);
+    const org = await factories.organization(db);
+    await factories.device(db, org.id);
+    const user = await factories.user(db, org.id, 'Power User');
+    const project = (await factories.project(db, org.id)).id;
+    const put = async (url: string, bytes: number, type = 'application/octet-stream') => {
+      const sent = await fetch(url, {
+        method: 'PUT',
+        body: randomBytes(bytes),
+        headers: { 'content-type': type },
+      });
+      expect(sent.status).toBe(200);
+    };
+    const packageUrl = async (f: string, s: number) => {
+      const answer = await gql<{ getPackageUploadSignedURL: { uploadUrl: string } }>(
+        user,
+        PACKAGE_URL,
+        { f, s },
+      );
+      expect(answer.errors).toBeUndefined();
+      return answer.data!.getPackageUploadSignedURL.uploadUrl;
+    };
+    const grantedKeys = async () =>
+      (
+        await db
+          .selectFrom('uploadGrants')
+          .select('key')
+          .where('organizationId', '=', org.id)
+          .orderBy('key')
+          .execute()
+      ).map((row) => row.key);
+
+    // Sent and never confirmed: a package and a base station's zip.
+    const lost = await packageUrl('lost.luxlz', 1_000);
+    await put(lost, 1_000);
+    const zipUrl = await gql<{ getBasestationUploadSignedURL: { uploadUrl: string } }>(
+      user,
+      BASESTATION_URL,
+      { f: 'lost.zip', s: 1_000 },
+    );
+    await put(
+      zipUrl.data!.getBasestationUploadSignedURL.uploadUrl,
+      1_000,
+      BASESTATION_CONTENT_TYPE,
+    );
+    // Sent and confirmed, then sent again and never confirmed: the record keeps its key.
+    const kept = await packageUrl('kept.luxlz', 1_000);
+    await put(kept, 1_000);
+    expect((await gql(user, CONFIRM, { f: 'kept.luxlz' })).errors).toBeUndefined();
+    await put(await packageUrl('kept.luxlz', 1_500), 1_500);
+    // Sent and recorded by a base station and an imported scan, their grants left (as if the
+    // recording had not settled them).
+    const zipKept = await gql<{ getBasestationUploadSignedURL: { uploadUrl: string } }>(
+      user,
+      BASESTATION_URL,
+      { f: 'kept.zip', s: 1_000 },
+    );
+    await put(
+      zipKept.data!.getBasestationUploadSignedURL.uploadUrl,
+      1_000,
+      BASESTATION_CONTENT_TYPE,
+    );
+    await basestationRepository.create(db, {
+      organizationId: org.id,
+      projectId: project,
+      userId: user.id,
+      filename: 'kept.zip',
+      s3Url: storageUrl(live.config, basestationZipKey(org.id, 'kept.zip')),
+      uploadSize: 1_000,
+    });
+    const scanId = newImportedScanId();
+    await importedScanRepository.create(db, {
+      id: scanId,
+      organizationId: org.id,
+      projectId: project,
+      friendlyName: 'Imported',
+      comment: null,
+      metadata: { utm: '32N' },
+      capturedTimestamp: null,
+    });
+    const source = await gql<{
+      getImportScanUploadSignedURL: { uploadUrl: string; s3Uri: string };
+    }>(user, IMPORT_URL, { id: scanId, f: 'kept.las', s: 1_000 });
+    await put(
+      source.data!.getImportScanUploadSignedURL.uploadUrl,
+      1_000,
+      IMPORTED_SCAN_CONTENT_TYPE,
+    );
+    await importedScanRepository.recordSubmission(db, scanId, {
+      sourceS3Url: source.data!.getImportScanUploadSignedURL.s3Uri,
+      determineTrajectory: false,
+      sourceSize: 1_000,
+    });
+    const sourceKey = source.data!.getImportScanUploadSignedURL.s3Uri.split('/').slice(3).join('/');
+    // Signed and never sent.
+    await packageUrl('unused.luxlz', 1_000);
+    const keys = [
+      packageKey(org.id, 'lost.luxlz'),
+      basestationZipKey(org.id, 'lost.zip'),
+      packageKey(org.id, 'kept.luxlz'),
+      packageKey(org.id, 'unused.luxlz'),
+      basestationZipKey(org.id, 'kept.zip'),
+      sourceKey,
+    ];
+    expect(await storage.head(keys[0]!)).not.toBeNull();
+
+    // Within the day nothing is touched.
+    expect(await sweepStaleUploadGrants({ db, storage, config: live.config })).toMatchObject({
+      deleted: 0,
+    });
+    expect(await grantedKeys()).toEqual([...keys].sort());
+
+    // A URL of a day ago whose object was written since (not through it: it lived 15 minutes)
+    // keeps its object and its grant until the object is a day old.
+    await put(await packageUrl('fresh.luxlz', 1_000), 1_000);
+    const freshKey = packageKey(org.id, 'fresh.luxlz');
+    await db
+      .updateTable('uploadGrants')
+      .set({ created: new Date(Date.now() - 25 * 3_600_000) })
+      .where('key', '=', freshKey)
+      .execute();
+    expect(await sweepStaleUploadGrants({ db, storage, config: live.config })).toEqual({
+      keys: 1,
+      deleted: 0,
+    });
+    expect(await storage.head(freshKey)).not.toBeNull();
+    expect(await grantedKeys()).toContain(freshKey);
+
+    // A day and an hour on: the lost objects are deleted, the recorded ones stay, and every
+    // old grant is gone.
+    const later = new Date(Date.now() + 25 * 3_600_000);
+    const swept = await sweepStaleUploadGrants({ db, storage, config: live.config }, later);
+    expect(swept.deleted).toBe(3);
+    expect(await storage.head(keys[0]!)).toBeNull();
+    expect(await storage.head(freshKey)).toBeNull();
+    expect(await storage.head(keys[1]!)).toBeNull();
+    expect((await storage.head(keys[2]!))?.size).toBe(1_500);
+    expect((await storage.head(keys[4]!))?.size).toBe(1_000);
+    expect((await storage.head(keys[5]!))?.size).toBe(1_000);
+    expect(await grantedKeys()).toEqual([]);
+    expect(await uploadQuotaRepository.uploadUse(db, org.id)).toEqual({
+      stored: 3_000,
+      inProgress: 0,
     });
   });
 });

@@ -8,7 +8,7 @@ import type { UploadUse } from './upload-quota-rules.ts';
  * uploads (URLs live 15 minutes, but a PUT begun in time may run long, and parts are signed
  * afresh while an upload goes on).
  */
-const GRANT_AGE_MS = STALE_MULTIPART_AGE_MS;
+export const GRANT_AGE_MS = STALE_MULTIPART_AGE_MS;
 
 /** What the upload quota measures, in SQL. */
 export const uploadQuotaRepository = {
@@ -86,19 +86,73 @@ export const uploadQuotaRepository = {
   },
 
   /**
-   * Records an upload URL given for `key`, counted in progress until settled (see uploadUse), and
-   * drops the organization's grants too old to count.
+   * Records an upload URL given for `key`, counted in progress until settled (see uploadUse). One
+   * too old to count stays until the grant sweeper has looked for its object.
    */
   async insertGrant(
     db: Db,
     grant: { organizationId: number; key: string; size: number },
   ): Promise<void> {
+    await db.insertInto('uploadGrants').values(grant).execute();
+  },
+
+  /** The keys whose latest grant was given before `cutoff`: none of their URLs counts now. */
+  staleGrantKeys(db: Db, cutoff: Date): Promise<{ organizationId: number; key: string }[]> {
+    return db
+      .selectFrom('uploadGrants')
+      .select(['organizationId', 'key'])
+      .groupBy(['organizationId', 'key'])
+      .having((eb) => eb.fn.max('created'), '<=', cutoff)
+      .orderBy('organizationId')
+      .orderBy('key')
+      .execute();
+  },
+
+  /**
+   * Whether an upload was recorded at `key` (stored as `url` where the table keeps an address):
+   * a package upload of the key, a base station's zip or an imported scan's source.
+   */
+  async isRecorded(
+    db: Db,
+    grant: { organizationId: number; key: string },
+    url: string,
+  ): Promise<boolean> {
+    const row = await db
+      .selectNoFrom((eb) => [
+        eb
+          .or([
+            eb.exists(
+              eb
+                .selectFrom('packageUploads')
+                .select('id')
+                .where('organizationId', '=', grant.organizationId)
+                .where('key', '=', grant.key),
+            ),
+            eb.exists(
+              eb
+                .selectFrom('basestations')
+                .select('id')
+                .where('organizationId', '=', grant.organizationId)
+                .where('s3Url', '=', url),
+            ),
+            eb.exists(
+              eb.selectFrom('importedScans').select('scanId').where('sourceS3Url', '=', url),
+            ),
+          ])
+          .as('recorded'),
+      ])
+      .executeTakeFirstOrThrow();
+    return Boolean(row.recorded);
+  },
+
+  /** Drops the grants of `key` given before `cutoff` (a newer one, given meanwhile, stays). */
+  async dropGrants(db: Db, organizationId: number, key: string, cutoff: Date): Promise<void> {
     await db
       .deleteFrom('uploadGrants')
-      .where('organizationId', '=', grant.organizationId)
-      .where('created', '<=', sql<Date>`now() - ${GRANT_AGE_MS} * interval '1 millisecond'`)
+      .where('organizationId', '=', organizationId)
+      .where('key', '=', key)
+      .where('created', '<=', cutoff)
       .execute();
-    await db.insertInto('uploadGrants').values(grant).execute();
   },
 
   /** The upload of `key` is recorded: it counts as stored now, its URLs no longer in progress. */
