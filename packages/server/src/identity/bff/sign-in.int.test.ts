@@ -39,6 +39,8 @@ describe.each(DATABASE_KINDS)('sign-in through the built-in provider on %s', (ki
     const { user, organization } = await userWithAccount();
     const page = await openLoginPage(live.origin);
     expect(page.html).toContain('<title>Asset Portal</title>');
+    // The web app's icon, so the browser does not ask for a /favicon.ico there is none of.
+    expect(page.html).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg">');
     expect(page.html).toContain('<label for="username">Username</label>');
     expect(page.html).toContain('<label for="password">Password</label>');
     expect(page.html).toContain('<button type="submit">Sign in</button>');

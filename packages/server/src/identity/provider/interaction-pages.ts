@@ -32,6 +32,7 @@ export function renderPage(subtitle: string, content: string, head = ''): string
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>Asset Portal</title>
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <style>${STYLE}</style>
 ${head}
 </head>
@@ -104,6 +105,6 @@ export function logoutPage(form: string, nonce: string): string {
     `${autoSubmit}
 <noscript><button type="submit" form="op.logoutForm">Sign out</button></noscript>
 <script nonce="${nonce}">document.getElementById('op.logoutForm').submit();</script>`,
-    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}'">`,
+    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}'">`,
   );
 }
