@@ -1,6 +1,7 @@
 import type { AppConfig } from '../config/config.ts';
 import type { Db } from '../db/database.ts';
 import { webSessionRepository } from '../identity/bff/web-session.repository.ts';
+import type { Logger } from '../lib/logger.ts';
 import { sweepHungTrajectoryRuns } from '../modules/trajectory/trajectory-run-sweep.ts';
 import { sweepStaleUploadGrants } from '../modules/upload-quota/upload-grant-sweeper.ts';
 import { createObjectStorage } from '../storage/create-object-storage.ts';
@@ -10,7 +11,7 @@ export interface ScheduledTask {
   name: string;
   everyMs: number;
   runAtStart: boolean;
-  run(deps: { config: AppConfig; db: Db }): Promise<unknown>;
+  run(deps: { config: AppConfig; db: Db; log: Logger }): Promise<unknown>;
 }
 
 /** Housekeeping that runs on a timer in the worker role. */
@@ -31,8 +32,8 @@ export const scheduledTasks: ScheduledTask[] = [
     name: 'sweep-stale-upload-grants',
     everyMs: 60 * 60 * 1000,
     runAtStart: false,
-    run: ({ config, db }) =>
-      sweepStaleUploadGrants({ config, db, storage: createObjectStorage(config) }),
+    run: ({ config, db, log }) =>
+      sweepStaleUploadGrants({ config, db, log, storage: createObjectStorage(config) }),
   },
   {
     // A lease runs 5 minutes; a minute's delay in showing Hung on top of it is fine.

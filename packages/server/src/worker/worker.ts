@@ -18,7 +18,7 @@ export function startWorker({ config, db }: { config: AppConfig; db: Db }): Work
     const run = () => {
       running = running
         .then(async () => {
-          await task.run({ config, db });
+          await task.run({ config, db, log });
         })
         .catch((error) => log.error({ err: error, task: task.name }, 'scheduled task failed'));
     };

@@ -1,5 +1,6 @@
 import type { AppConfig } from '../../config/config.ts';
 import type { Db } from '../../db/database.ts';
+import type { Logger } from '../../lib/logger.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
 import { storageUrl } from '../ingestion/ingestion-context.ts';
 import { GRANT_AGE_MS, uploadQuotaRepository as repo } from './upload-quota.repository.ts';
@@ -13,7 +14,7 @@ import { GRANT_AGE_MS, uploadQuotaRepository as repo } from './upload-quota.repo
  * keeps them for the next run, which finds it recorded or a day old.
  */
 export async function sweepStaleUploadGrants(
-  deps: { db: Db; storage: ObjectStorage; config: AppConfig },
+  deps: { db: Db; storage: ObjectStorage; config: AppConfig; log?: Logger },
   now: Date = new Date(),
 ): Promise<{ keys: number; deleted: number }> {
   const cutoff = new Date(now.getTime() - GRANT_AGE_MS);
@@ -26,6 +27,11 @@ export async function sweepStaleUploadGrants(
     if (object) {
       await deps.storage.delete(grant.key);
       deleted += 1;
+      // The organization sees no trace of it; the operator may be asked where a file went.
+      deps.log?.info(
+        { organizationId: grant.organizationId, key: grant.key, size: object.size },
+        'deleted an upload sent a day ago and never recorded',
+      );
     }
     // After the object: a failure above leaves the grants, and the next run tries again.
     await repo.dropGrants(deps.db, grant.organizationId, grant.key, cutoff);

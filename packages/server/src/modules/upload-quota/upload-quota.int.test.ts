@@ -15,6 +15,7 @@ import {
   startLiveApp,
 } from '../../../test/live-app.ts';
 import type { UserRow } from '../../db/schema.ts';
+import type { Logger } from '../../lib/logger.ts';
 import { createObjectStorage } from '../../storage/create-object-storage.ts';
 import { basestationRepository } from '../basestations/basestation.repository.ts';
 import { basestationZipKey } from '../basestations/basestation-storage.ts';
@@ -494,8 +495,11 @@ describe.each(DATABASE_KINDS)('upload quota per organization on %s', (kind) => {
     // A day and an hour on: the lost objects are deleted, the recorded ones stay, and every
     // old grant is gone.
     const later = new Date(Date.now() + 25 * 3_600_000);
-    const swept = await sweepStaleUploadGrants({ db, storage, config: live.config }, later);
+    const logged: { key: string }[] = [];
+    const log = { info: (fields: { key: string }) => logged.push(fields) } as unknown as Logger;
+    const swept = await sweepStaleUploadGrants({ db, storage, config: live.config, log }, later);
     expect(swept.deleted).toBe(3);
+    expect(logged.map((fields) => fields.key).sort()).toEqual([keys[0], keys[1], freshKey].sort());
     expect(await storage.head(keys[0]!)).toBeNull();
     expect(await storage.head(freshKey)).toBeNull();
     expect(await storage.head(keys[1]!)).toBeNull();
