@@ -21,7 +21,8 @@ export async function sweepStaleUploadGrants(
   const stale = await repo.staleGrantKeys(deps.db, cutoff);
   let deleted = 0;
   for (const grant of stale) {
-    const recorded = await repo.isRecorded(deps.db, grant, storageUrl(deps.config, grant.key));
+    const url = storageUrl(deps.config, grant.key);
+    const recorded = await repo.isRecorded(deps.db, grant, url, cutoff);
     const object = recorded ? null : await deps.storage.head(grant.key);
     if (object && object.lastModified > cutoff) continue;
     if (object) {

@@ -396,9 +396,27 @@ describe.each(DATABASE_KINDS)('upload quota per organization on %s', (kind) => {
           .execute()
       ).map((row) => row.key);
 
-    // Sent and never confirmed: a package and a base station's zip.
+    const multipart = (filename: string, more: { status?: 'aborted'; created?: Date }) =>
+      packageUploadRepository.insert(db, {
+        organizationId: org.id,
+        userId: user.id,
+        filename,
+        key: packageKey(org.id, filename),
+        uploadId: `upload-${filename}-${more.status ?? 'uploading'}`,
+        size: 1_000,
+        numberOfParts: 1,
+        ...more,
+      });
+    // Sent and never confirmed: a package and a base station's zip. The package's file name was
+    // also sent once as a multipart upload that was given up, and once as one begun days ago.
     const lost = await packageUrl('lost.luxlz', 1_000);
     await put(lost, 1_000);
+    await multipart('lost.luxlz', { status: 'aborted' });
+    await multipart('lost.luxlz', { created: new Date(Date.now() - 72 * 3_600_000) });
+    // Sent and never confirmed while a multipart upload of the same file name goes on, which
+    // will replace it.
+    await put(await packageUrl('replaced.luxlz', 1_000), 1_000);
+    await multipart('replaced.luxlz', { created: new Date(Date.now() + 2 * 3_600_000) });
     const zipUrl = await gql<{ getBasestationUploadSignedURL: { uploadUrl: string } }>(
       user,
       BASESTATION_URL,
@@ -467,6 +485,7 @@ describe.each(DATABASE_KINDS)('upload quota per organization on %s', (kind) => {
       packageKey(org.id, 'unused.luxlz'),
       basestationZipKey(org.id, 'kept.zip'),
       sourceKey,
+      packageKey(org.id, 'replaced.luxlz'),
     ];
     expect(await storage.head(keys[0]!)).not.toBeNull();
 
@@ -506,10 +525,12 @@ describe.each(DATABASE_KINDS)('upload quota per organization on %s', (kind) => {
     expect((await storage.head(keys[2]!))?.size).toBe(1_500);
     expect((await storage.head(keys[4]!))?.size).toBe(1_000);
     expect((await storage.head(keys[5]!))?.size).toBe(1_000);
+    expect((await storage.head(keys[6]!))?.size).toBe(1_000);
     expect(await grantedKeys()).toEqual([]);
+    // Stored: the package, the zip and the source recorded; in progress: the multipart upload.
     expect(await uploadQuotaRepository.uploadUse(db, org.id)).toEqual({
       stored: 3_000,
-      inProgress: 0,
+      inProgress: 1_000,
     });
   });
 });

@@ -110,12 +110,15 @@ export const uploadQuotaRepository = {
 
   /**
    * Whether an upload was recorded at `key` (stored as `url` where the table keeps an address):
-   * a package upload of the key, a base station's zip or an imported scan's source.
+   * a completed package upload of the key or a multipart one started since `cutoff` (it may
+   * still complete; older ones the stale-upload sweeper aborts), a base station's zip or an
+   * imported scan's source.
    */
   async isRecorded(
     db: Db,
     grant: { organizationId: number; key: string },
     url: string,
+    cutoff: Date,
   ): Promise<boolean> {
     const row = await db
       .selectNoFrom((eb) => [
@@ -126,7 +129,13 @@ export const uploadQuotaRepository = {
                 .selectFrom('packageUploads')
                 .select('id')
                 .where('organizationId', '=', grant.organizationId)
-                .where('key', '=', grant.key),
+                .where('key', '=', grant.key)
+                .where((row) =>
+                  row.or([
+                    row('status', '=', 'completed'),
+                    row.and([row('status', '=', 'uploading'), row('created', '>', cutoff)]),
+                  ]),
+                ),
             ),
             eb.exists(
               eb
