@@ -17,6 +17,7 @@ import {
 import type { UserRow } from '../../db/schema.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { createObjectStorage } from '../../storage/create-object-storage.ts';
+import type { ObjectStorage } from '../../storage/storage.ts';
 import { basestationRepository } from '../basestations/basestation.repository.ts';
 import { basestationZipKey } from '../basestations/basestation-storage.ts';
 import { importedScanRepository } from '../imported-scans/imported-scan.repository.ts';
@@ -504,9 +505,9 @@ describe.each(DATABASE_KINDS)('upload quota per organization on %s', (kind) => {
       .set({ created: new Date(Date.now() - 25 * 3_600_000) })
       .where('key', '=', freshKey)
       .execute();
-    expect(await sweepStaleUploadGrants({ db, storage, config: live.config })).toEqual({
-      keys: 1,
+    expect(await sweepStaleUploadGrants({ db, storage, config: live.config })).toMatchObject({
       deleted: 0,
+      failed: 0,
     });
     expect(await storage.head(freshKey)).not.toBeNull();
     expect(await grantedKeys()).toContain(freshKey);
@@ -514,10 +515,27 @@ describe.each(DATABASE_KINDS)('upload quota per organization on %s', (kind) => {
     // A day and an hour on: the lost objects are deleted, the recorded ones stay, and every
     // old grant is gone.
     const later = new Date(Date.now() + 25 * 3_600_000);
+    // The store fails on the zip's key: the others are swept all the same, and the next run
+    // sweeps the zip.
     const logged: { key: string }[] = [];
-    const log = { info: (fields: { key: string }) => logged.push(fields) } as unknown as Logger;
-    const swept = await sweepStaleUploadGrants({ db, storage, config: live.config, log }, later);
-    expect(swept.deleted).toBe(3);
+    const log = {
+      info: (fields: { key: string }) => logged.push(fields),
+      warn: () => undefined,
+    } as unknown as Logger;
+    const failing: ObjectStorage = Object.create(storage);
+    failing.head = async (key) => {
+      if (key === keys[1]) throw new Error('store unavailable');
+      return storage.head(key);
+    };
+    expect(
+      await sweepStaleUploadGrants({ db, storage: failing, config: live.config, log }, later),
+    ).toMatchObject({ deleted: 2, failed: 1 });
+    expect(await grantedKeys()).toEqual([keys[1]]);
+    expect(await sweepStaleUploadGrants({ db, storage, config: live.config, log }, later)).toEqual({
+      keys: 1,
+      deleted: 1,
+      failed: 0,
+    });
     expect(logged.map((fields) => fields.key).sort()).toEqual([keys[0], keys[1], freshKey].sort());
     expect(await storage.head(keys[0]!)).toBeNull();
     expect(await storage.head(freshKey)).toBeNull();
