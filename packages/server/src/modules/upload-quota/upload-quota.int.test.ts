@@ -14,6 +14,7 @@ import {
   type LiveApp,
   startLiveApp,
 } from '../../../test/live-app.ts';
+import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { createObjectStorage } from '../../storage/create-object-storage.ts';
@@ -56,6 +57,21 @@ const IMPORT_PARTS = `query($id: ID!, $f: String!, $n: Int!, $s: Float!) {
 /** 20 kB: small enough to pass with a few small files. */
 const QUOTA_GB = '0.00002';
 
+/** A new imported scan of the organization's project, waiting for its source. */
+async function createImportedScan(db: Db, organizationId: number, projectId: number) {
+  const id = newImportedScanId();
+  await importedScanRepository.create(db, {
+    id,
+    organizationId,
+    projectId,
+    friendlyName: 'Imported',
+    comment: null,
+    metadata: { utm: '32N' },
+    capturedTimestamp: null,
+  });
+  return id;
+}
+
 describe.each(DATABASE_KINDS)('upload quota per organization on %s', (kind) => {
   let live: LiveApp;
   let userA: UserRow;
@@ -84,16 +100,7 @@ describe.each(DATABASE_KINDS)('upload quota per organization on %s', (kind) => {
     userA = await factories.user(db, orgA.id, 'Power User');
     userB = await factories.user(db, orgB.id, 'Power User');
     projectA = (await factories.project(db, orgA.id)).id;
-    importedScanId = newImportedScanId();
-    await importedScanRepository.create(db, {
-      id: importedScanId,
-      organizationId: orgA.id,
-      projectId: projectA,
-      friendlyName: 'Imported',
-      comment: null,
-      metadata: { utm: '32N' },
-      capturedTimestamp: null,
-    });
+    importedScanId = await createImportedScan(db, orgA.id, projectA);
   });
   afterAll(async () => live?.close());
 
@@ -265,16 +272,7 @@ describe.each(DATABASE_KINDS)('upload quota per organization on %s', (kind) => {
     await factories.device(db, org.id);
     const user = await factories.user(db, org.id, 'Power User');
     const project = (await factories.project(db, org.id)).id;
-    const scanId = newImportedScanId();
-    await importedScanRepository.create(db, {
-      id: scanId,
-      organizationId: org.id,
-      projectId: project,
-      friendlyName: 'Imported',
-      comment: null,
-      metadata: { utm: '32N' },
-      capturedTimestamp: null,
-    });
+    const scanId = await createImportedScan(db, org.id, project);
     const use = () => uploadQuotaRepository.uploadUse(db, org.id);
     const signPackage = (f: string, s: number) =>
       gql<{ getPackageUploadSignedURL: { uploadUrl: string } }>(user, PACKAGE_URL, { f, s });
@@ -397,6 +395,19 @@ describe.each(DATABASE_KINDS)('upload quota per organization on %s', (kind) => {
           .execute()
       ).map((row) => row.key);
 
+    const sendZip = async (f: string) => {
+      const answer = await gql<{ getBasestationUploadSignedURL: { uploadUrl: string } }>(
+        user,
+        BASESTATION_URL,
+        { f, s: 1_000 },
+      );
+      expect(answer.errors).toBeUndefined();
+      await put(
+        answer.data!.getBasestationUploadSignedURL.uploadUrl,
+        1_000,
+        BASESTATION_CONTENT_TYPE,
+      );
+    };
     const multipart = (filename: string, more: { status?: 'aborted'; created?: Date }) =>
       packageUploadRepository.insert(db, {
         organizationId: org.id,
@@ -418,16 +429,7 @@ describe.each(DATABASE_KINDS)('upload quota per organization on %s', (kind) => {
     // will replace it.
     await put(await packageUrl('replaced.luxlz', 1_000), 1_000);
     await multipart('replaced.luxlz', { created: new Date(Date.now() + 2 * 3_600_000) });
-    const zipUrl = await gql<{ getBasestationUploadSignedURL: { uploadUrl: string } }>(
-      user,
-      BASESTATION_URL,
-      { f: 'lost.zip', s: 1_000 },
-    );
-    await put(
-      zipUrl.data!.getBasestationUploadSignedURL.uploadUrl,
-      1_000,
-      BASESTATION_CONTENT_TYPE,
-    );
+    await sendZip('lost.zip');
     // Sent and confirmed, then sent again and never confirmed: the record keeps its key.
     const kept = await packageUrl('kept.luxlz', 1_000);
     await put(kept, 1_000);
@@ -435,16 +437,7 @@ describe.each(DATABASE_KINDS)('upload quota per organization on %s', (kind) => {
     await put(await packageUrl('kept.luxlz', 1_500), 1_500);
     // Sent and recorded by a base station and an imported scan, their grants left (as if the
     // recording had not settled them).
-    const zipKept = await gql<{ getBasestationUploadSignedURL: { uploadUrl: string } }>(
-      user,
-      BASESTATION_URL,
-      { f: 'kept.zip', s: 1_000 },
-    );
-    await put(
-      zipKept.data!.getBasestationUploadSignedURL.uploadUrl,
-      1_000,
-      BASESTATION_CONTENT_TYPE,
-    );
+    await sendZip('kept.zip');
     await basestationRepository.create(db, {
       organizationId: org.id,
       projectId: project,
@@ -453,16 +446,7 @@ describe.each(DATABASE_KINDS)('upload quota per organization on %s', (kind) => {
       s3Url: storageUrl(live.config, basestationZipKey(org.id, 'kept.zip')),
       uploadSize: 1_000,
     });
-    const scanId = newImportedScanId();
-    await importedScanRepository.create(db, {
-      id: scanId,
-      organizationId: org.id,
-      projectId: project,
-      friendlyName: 'Imported',
-      comment: null,
-      metadata: { utm: '32N' },
-      capturedTimestamp: null,
-    });
+    const scanId = await createImportedScan(db, org.id, project);
     const source = await gql<{
       getImportScanUploadSignedURL: { uploadUrl: string; s3Uri: string };
     }>(user, IMPORT_URL, { id: scanId, f: 'kept.las', s: 1_000 });
