@@ -603,3 +603,52 @@ describe.each(DATABASE_KINDS)('upload quota with uploads asked for at once on %s
     });
   });
 });
+
+describe.each(DATABASE_KINDS)('uploads never recorded, without a quota, on %s', (kind) => {
+  let live: LiveApp;
+  beforeAll(async () => {
+    live = await startLiveApp(kind);
+  });
+  afterAll(async () => live?.close());
+
+  it('deletes, a day after its URL, a package sent and never confirmed, and keeps a confirmed one', async () => {
+    expect(live.config.uploadQuotaBytes).toBeUndefined();
+    const db = live.database.db;
+    const storage = createObjectStorage(live.config);
+    const org = await factories.organization(db);
+    await factories.device(db, org.id);
+    const user = await factories.user(db, org.id, 'Power User');
+    const send = async (f: string) => {
+      const answer = await graphqlAs<{ getPackageUploadSignedURL: { uploadUrl: string } }>(
+        live,
+        user,
+        PACKAGE_URL,
+        { f, s: 1_000 },
+      );
+      expect(answer.errors).toBeUndefined();
+      const sent = await fetch(answer.data!.getPackageUploadSignedURL.uploadUrl, {
+        method: 'PUT',
+        body: randomBytes(1_000),
+        headers: { 'content-type': 'application/octet-stream' },
+      });
+      expect(sent.status).toBe(200);
+    };
+    await send('lost.luxlz');
+    await send('kept.luxlz');
+    expect((await graphqlAs(live, user, CONFIRM, { f: 'kept.luxlz' })).errors).toBeUndefined();
+    const lost = packageKey(org.id, 'lost.luxlz');
+    const kept = packageKey(org.id, 'kept.luxlz');
+
+    const later = new Date(Date.now() + 25 * 3_600_000);
+    const swept = await sweepStaleUploadGrants({ db, storage, config: live.config }, later);
+    expect(swept.failed).toBe(0);
+    expect(await storage.head(lost)).toBeNull();
+    expect((await storage.head(kept))?.size).toBe(1_000);
+    const grants = await db
+      .selectFrom('uploadGrants')
+      .select('key')
+      .where('organizationId', '=', org.id)
+      .execute();
+    expect(grants).toEqual([]);
+  });
+});

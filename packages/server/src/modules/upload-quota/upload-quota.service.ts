@@ -41,16 +41,21 @@ export async function startCountedUpload<T>(
 }
 
 /**
- * Signs an upload the quota counts from now (a single PUT, or an imported-scan multipart upload):
- * under the organization's quota, the check, a grant for `key` at `size` bytes (counted until
- * `settleUpload` or a day), and `sign`, so URLs asked for at once cannot pass one by one.
+ * Signs an upload (a single PUT, or an imported-scan multipart upload) and records a grant for
+ * `key` at `size` bytes, counted until `settleUpload` or a day: with a quota, the check, the grant
+ * and `sign` hold the organization's quota, so URLs asked for at once cannot pass one by one.
+ * Without one the grant is still written: it is how the grant sweeper finds an object sent
+ * through the URL and never recorded.
  */
-export function grantUpload<T>(
+export async function grantUpload<T>(
   ctx: RequestContext,
   grant: { organizationId: number; key: string; size: number },
   sign: () => Promise<T>,
 ): Promise<T> {
-  if (ctx.config.uploadQuotaBytes === undefined) return sign();
+  if (ctx.config.uploadQuotaBytes === undefined) {
+    await repo.insertGrant(ctx.db, grant);
+    return sign();
+  }
   return startCountedUpload(ctx, grant.organizationId, grant.size, async (db) => {
     await repo.insertGrant(db, grant);
     return sign();
