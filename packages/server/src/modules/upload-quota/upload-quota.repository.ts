@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 import { STALE_MULTIPART_AGE_MS } from '../../storage/stale-multipart-sweeper.ts';
 import type { UploadUse } from './upload-quota-rules.ts';
 
@@ -9,6 +10,17 @@ import type { UploadUse } from './upload-quota-rules.ts';
  * afresh while an upload goes on).
  */
 export const GRANT_AGE_MS = STALE_MULTIPART_AGE_MS;
+
+/**
+ * A multipart package upload that may still complete: in progress and begun after `since`, the
+ * stale-upload sweeper's cutoff (it aborts older ones in the store, and they cannot complete).
+ */
+const mayStillComplete =
+  (since: Date | Expression<Date>) => (row: ExpressionBuilder<Database, 'packageUploads'>) =>
+    row.and([
+      row('packageUploads.status', '=', 'uploading'),
+      row('packageUploads.created', '>', since),
+    ]);
 
 /** What the upload quota measures, in SQL. */
 export const uploadQuotaRepository = {
@@ -43,11 +55,10 @@ export const uploadQuotaRepository = {
             .distinctOn('key')
             .select('size')
             .where('organizationId', '=', organizationId)
-            .where('status', '=', 'uploading')
             .where(
-              'created',
-              '>',
-              sql<Date>`now() - ${STALE_MULTIPART_AGE_MS} * interval '1 millisecond'`,
+              mayStillComplete(
+                sql<Date>`now() - ${STALE_MULTIPART_AGE_MS} * interval '1 millisecond'`,
+              ),
             )
             .where(({ exists, not, selectFrom }) =>
               not(
@@ -110,9 +121,8 @@ export const uploadQuotaRepository = {
 
   /**
    * Whether an upload was recorded at `key` (stored as `url` where the table keeps an address):
-   * a completed package upload of the key or a multipart one started since `cutoff` (it may
-   * still complete; older ones the stale-upload sweeper aborts), a base station's zip or an
-   * imported scan's source.
+   * a completed package upload of the key or a multipart one that may still complete (begun
+   * since `cutoff`), a base station's zip or an imported scan's source.
    */
   async isRecorded(
     db: Db,
@@ -131,10 +141,7 @@ export const uploadQuotaRepository = {
                 .where('organizationId', '=', grant.organizationId)
                 .where('key', '=', grant.key)
                 .where((row) =>
-                  row.or([
-                    row('status', '=', 'completed'),
-                    row.and([row('status', '=', 'uploading'), row('created', '>', cutoff)]),
-                  ]),
+                  row.or([row('status', '=', 'completed'), mayStillComplete(cutoff)(row)]),
                 ),
             ),
             eb.exists(
