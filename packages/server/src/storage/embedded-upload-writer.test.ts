@@ -7,7 +7,11 @@ import { pipeline } from 'node:stream/promises';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openDescriptorsOf, pieces } from '../../test/file-writes.ts';
 import { StorageError } from './embedded-files.ts';
-import { UPLOAD_BLOCK_BYTES, UploadFileWriter } from './embedded-upload-writer.ts';
+import {
+  directWriteSlabs,
+  UPLOAD_BLOCK_BYTES,
+  UploadFileWriter,
+} from './embedded-upload-writer.ts';
 
 let dir: string;
 beforeEach(() => {
@@ -84,5 +88,39 @@ describe('UploadFileWriter on this machine', () => {
     const TMPFS_MAGIC = 0x01021994;
     expect(fs.readFileSync(file).length).toBe(10);
     expect(writer.direct).toBe(process.platform === 'linux' && fsType !== TMPFS_MAGIC);
+  });
+});
+
+describe('UploadFileWriter, many uploads at once', () => {
+  it('stores each of them and keeps one slab of memory once they are over', async () => {
+    const bytes = Array.from({ length: 12 }, (_, i) => randomBytes(UPLOAD_BLOCK_BYTES + 1000 * i));
+    const writers = bytes.map((_, i) => new UploadFileWriter(path.join(dir, `part-${i}`)));
+    // Two blocks each: 24 blocks, three slabs while the uploads run.
+    await Promise.all(
+      bytes.map((body, i) => pipeline(Readable.from(pieces(body, 64 * 1024)), writers[i]!)),
+    );
+    for (const [i, body] of bytes.entries()) {
+      expect(fs.readFileSync(path.join(dir, `part-${i}`)).equals(body)).toBe(true);
+    }
+    const direct = writers.some((writer) => writer.direct);
+    expect(directWriteSlabs()).toBe(direct ? 1 : 0);
+  });
+
+  it('gives its memory back when the file system refuses direct writes', async () => {
+    // As a file system without O_DIRECT for this memory answers the first direct write.
+    vi.spyOn(fs, 'writeSync').mockImplementation(() => {
+      throw Object.assign(new Error('EINVAL: invalid argument, write'), { code: 'EINVAL' });
+    });
+    const writers = Array.from(
+      { length: 12 },
+      (_, i) => new UploadFileWriter(path.join(dir, `part-${i}`)),
+    );
+    await Promise.all(
+      writers.map((writer) => pipeline(Readable.from([Buffer.from('refused')]), writer)),
+    );
+    expect(writers.map((writer) => writer.direct)).toEqual(Array(12).fill(false));
+    expect(fs.readFileSync(path.join(dir, 'part-11'), 'utf8')).toBe('refused');
+    // Blocks kept by a writer that fell back would hold the later slabs.
+    expect(directWriteSlabs()).toBeLessThanOrEqual(1);
   });
 });
