@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -54,7 +55,10 @@ export async function startRole(
   env: Record<string, string>,
   timeoutMs = 90_000,
 ): Promise<RoleProcess> {
-  const child = spawn(process.execPath, await argsFor(role), {
+  // A process that does not become ready is asked for Node's diagnostic report (its JavaScript
+  // stack and what its event loop waits on) before it is killed, so the failure says where.
+  const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ap-role-report-'));
+  const child = spawn(process.execPath, [...reportFlags(reportDir), ...(await argsFor(role))], {
     cwd: repoRoot,
     env: allInOneEnv({ ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -86,10 +90,13 @@ export async function startRole(
     },
   };
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => {
+    const timer = setTimeout(async () => {
       cleanup();
-      void handle.kill();
-      reject(new Error(`The ${role} process did not start in ${timeoutMs} ms:\n${output}`));
+      const report = await diagnosticReport(child, reportDir);
+      await handle.kill();
+      reject(
+        new Error(`The ${role} process did not start in ${timeoutMs} ms:\n${output}\n${report}`),
+      );
     }, timeoutMs);
     const onData = () => {
       if (output.includes(READY[role])) {
@@ -109,8 +116,44 @@ export async function startRole(
     child.stdout?.on('data', onData);
     child.once('exit', onExit);
     onData();
-  });
+  }).finally(() => fs.rmSync(reportDir, { recursive: true, force: true }));
   return handle;
+}
+
+const REPORT_SIGNAL = 'SIGUSR2';
+const reportFlags = (dir: string) => [
+  '--report-on-signal',
+  `--report-signal=${REPORT_SIGNAL}`,
+  `--report-directory=${dir}`,
+];
+
+/** The JavaScript stack and the active handles of a stuck process, from Node's report. */
+async function diagnosticReport(child: ChildProcess, dir: string): Promise<string> {
+  if (child.exitCode !== null || child.signalCode !== null) return 'The process has exited.';
+  child.kill(REPORT_SIGNAL);
+  for (let waited = 0; waited < 5000; waited += 100) {
+    const file = fs.readdirSync(dir).find((name) => name.endsWith('.json'));
+    if (file) {
+      try {
+        const report = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
+        const stack: string[] = report.javascriptStack?.stack ?? [];
+        const handles = (report.libuv ?? [])
+          .filter((h: { is_active?: boolean }) => h.is_active)
+          .map((h: { type: string; remoteEndpoint?: { port?: number } }) =>
+            h.remoteEndpoint?.port ? `${h.type}:${h.remoteEndpoint.port}` : h.type,
+          );
+        return [
+          `JavaScript stack: ${report.javascriptStack?.message ?? ''}`,
+          ...stack.slice(0, 30),
+          `Active handles: ${handles.join(', ')}`,
+        ].join('\n');
+      } catch {
+        // Still being written.
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return 'The process wrote no diagnostic report.';
 }
 
 export async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -160,22 +203,32 @@ export async function prepareTemplate(
   workDir: string,
 ): Promise<TrialTemplate> {
   const dataDir = path.join(workDir, `template-${database}`);
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  let databaseName: string | undefined;
-  if (database === 'postgres') {
-    databaseName = `ap_fault_template_${process.pid}`;
-    await withAdminClient(async (client) => {
-      await client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-      await client.query(`CREATE DATABASE ${databaseName}`);
-    });
-  }
-  const env = trialEnv(
-    dataDir,
-    await freePort(),
-    path.join(workDir, 'no-fixtures'),
-    databaseName ? databaseUrlFor(databaseName) : undefined,
-  );
-  const seeding = await startRole('all-in-one', env);
+  const databaseName = database === 'postgres' ? `ap_fault_template_${process.pid}` : undefined;
+  const seed = async () => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (databaseName) {
+      await withAdminClient(async (client) => {
+        await client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+        await client.query(`CREATE DATABASE ${databaseName}`);
+      });
+    }
+    const env = trialEnv(
+      dataDir,
+      await freePort(),
+      path.join(workDir, 'no-fixtures'),
+      databaseName ? databaseUrlFor(databaseName) : undefined,
+    );
+    // Logged in full: a start that stalls shows how far it came.
+    return startRole('all-in-one', { ...env, LOG_LEVEL: 'info' }, 120_000);
+  };
+  // The template is set-up, not a trial: a start that stalled (seen once on a loaded CI machine,
+  // with the report above) is said loudly and seeded again on fresh data.
+  const seeding = await seed().catch((error: Error) => {
+    console.warn(
+      `Seeding the ${database} trial template again; the first start failed:\n${error.message}`,
+    );
+    return seed();
+  });
   await seeding.stop();
   // The demo packages need the fixtures the trials leave out: no later start should try them.
   fs.rmSync(path.join(dataDir, 'demo-packages.pending'), { force: true });

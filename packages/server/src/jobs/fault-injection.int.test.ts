@@ -48,7 +48,7 @@ describe(`${TRIALS} fault-injection trials from seed ${SEED}`, () => {
   beforeAll(async () => {
     workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ap-faults-'));
     bench = await prepareTrials(workDir);
-  }, 300_000);
+  }, 600_000);
   afterAll(async () => {
     for (const row of summarize(results)) {
       console.log(
