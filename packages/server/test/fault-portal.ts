@@ -221,8 +221,8 @@ export async function prepareTemplate(
     // Logged in full: a start that stalls shows how far it came.
     return startRole('all-in-one', { ...env, LOG_LEVEL: 'info' }, 120_000);
   };
-  // The template is set-up, not a trial: a start that stalled (seen once on a loaded CI machine,
-  // with the report above) is said loudly and seeded again on fresh data.
+  // The template is set-up, not a trial: a start that stalled (seen once in CI, cause unknown) is
+  // printed with its diagnostic report and seeded again on fresh data.
   const seeding = await seed().catch((error: Error) => {
     console.warn(
       `Seeding the ${database} trial template again; the first start failed:\n${error.message}`,
