@@ -176,6 +176,14 @@ export interface TrialTemplate {
   databaseName: string | undefined;
 }
 
+/** Creates the database on the PostgreSQL server, dropping one of that name first. */
+async function createFreshDatabase(name: string, template?: string): Promise<void> {
+  await withAdminClient(async (client) => {
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  });
+}
+
 export const databaseUrlFor = (name: string) =>
   POSTGRES_URL.replace(/\/[^/?]*(\?|$)/, `/${name}$1`);
 
@@ -206,12 +214,7 @@ export async function prepareTemplate(
   const databaseName = database === 'postgres' ? `ap_fault_template_${process.pid}` : undefined;
   const seed = async () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
-    if (databaseName) {
-      await withAdminClient(async (client) => {
-        await client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
-        await client.query(`CREATE DATABASE ${databaseName}`);
-      });
-    }
+    if (databaseName) await createFreshDatabase(databaseName);
     const env = trialEnv(
       dataDir,
       await freePort(),
@@ -284,10 +287,7 @@ export async function startTrialPortal(options: {
   let databaseUrl: string | undefined;
   if (template.databaseName) {
     const dbName = `ap_fault_${options.name.replace(/[^a-z0-9_]/gi, '_').toLowerCase()}`;
-    await withAdminClient(async (client) => {
-      await client.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await client.query(`CREATE DATABASE ${dbName} TEMPLATE ${template.databaseName}`);
-    });
+    await createFreshDatabase(dbName, template.databaseName);
     databaseUrl = databaseUrlFor(dbName);
   }
   const env: Record<string, string> = trialEnv(
