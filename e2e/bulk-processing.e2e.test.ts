@@ -192,9 +192,9 @@ describeInBrowser('Bulk Processing', () => {
     await bulk.screenshot('bulk-processing-pdal-errors');
 
     // A stage the engine does not run is named in its errors too.
-    await bulk.replacePipelineJson('{"pipeline": [{"type": "filters.smrf"}]}');
+    await bulk.replacePipelineJson('{"pipeline": [{"type": "filters.pmf"}]}');
     await bulk.okButton().click();
-    await bulk.pipelineErrors().filter({ hasText: 'filters.smrf' }).waitFor();
+    await bulk.pipelineErrors().filter({ hasText: 'filters.pmf' }).waitFor();
 
     // Back to the pipeline as stored: the crop goes through.
     await bulk.advancedCheckbox().uncheck();

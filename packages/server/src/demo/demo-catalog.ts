@@ -220,7 +220,7 @@ export const CROP_TO_BOUNDING_BOX_PIPELINE = JSON.stringify(
 
 /**
  * PDAL pipeline JSON removing noise: statistical outliers are classified 7 (as PDAL does) and
- * then dropped; runs on the built-in engine, unlike the SMRF ground classification.
+ * then dropped.
  */
 export const REMOVE_NOISE_PIPELINE = JSON.stringify(
   {

@@ -323,8 +323,8 @@ describe('builtInPipelineEngine.validate', () => {
   });
 
   it('names unknown stages and options with the stage index', () => {
-    expect(errors([{ type: 'filters.smrf' }])[0]).toMatch(
-      /^stage 1 \(filters.smrf\): stage type "filters.smrf" is not supported by this engine \(supported: readers.las, filters.crop/,
+    expect(errors([{ type: 'filters.pmf' }])[0]).toMatch(
+      /^stage 1 \(filters.pmf\): stage type "filters.pmf" is not supported by this engine \(supported: readers.las, filters.crop/,
     );
     expect(errors([{ type: 'filters.range', limits: 'Z[0:1]', cell: 2 }])).toEqual([
       'stage 1 (filters.range): option "cell" is not supported by this engine',

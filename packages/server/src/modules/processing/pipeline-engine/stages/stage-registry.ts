@@ -7,6 +7,7 @@ import { outlierStage } from './outlier.ts';
 import { rangeStage } from './range.ts';
 import { reprojectionStage } from './reprojection.ts';
 import { sampleStage } from './sample.ts';
+import { smrfStage } from './smrf.ts';
 import { transformationStage } from './transformation.ts';
 import { voxelCenterNearestNeighborStage, voxelDownsizeStage } from './voxel.ts';
 
@@ -22,6 +23,7 @@ export const FILTER_STAGES: ReadonlyMap<string, StageDefinition<unknown>> = new 
       voxelDownsizeStage,
       sampleStage,
       outlierStage,
+      smrfStage,
       reprojectionStage,
       transformationStage,
       mergeStage,
