@@ -12,6 +12,7 @@ import { scanFactories } from '../../../test/factories-scans.ts';
 import { drainJobs } from '../../../test/ingestion-test-kit.ts';
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
+import { GROUND_CLASSIFICATION_PIPELINE } from '../../demo/demo-catalog.ts';
 import { withJobTables } from '../../jobs/job-tables.ts';
 import { type LasHeader, readLasFileHeader } from '../../lib/las/las-header.ts';
 import { pointRecordChunks } from '../../lib/las/las-reader.ts';
@@ -300,19 +301,78 @@ describe.each(DATABASE_KINDS)('post-processing and scan maintenance on %s', (kin
     expect(again.data?.processScans.submitted).toBe(1);
   });
 
-  it('fails the job of an artifact without a stored cloud, with a clear reason', async () => {
+  it("classifies a scan's ground with the demo's Ground classification pipeline", async () => {
+    const { scan, artifact } = await scanWithCloud();
+    const submitted = await submit(power, [artifact.id], 'ground', GROUND_CLASSIFICATION_PIPELINE);
+    expect(submitted.errors).toBeUndefined();
+    await drainJobs(db, api.config);
+    expect((await activity(scan.id, 'ground'))?.status).toBe('Completed');
+
+    const key = `${scanFolder(scan.id)}versions/ground/pointcloud.las`;
+    const local = path.join(work, `${scan.id}-ground.las`);
+    await pipeline(await storage.getStream(key), createWriteStream(local));
+    const classes = async (file: string) => {
+      const counts = new Map<number, number>();
+      const fileHeader = await readLasFileHeader(file);
+      for await (const chunk of pointRecordChunks(file, fileHeader)) {
+        for (let i = 0; i < chunk.count; i++) {
+          const value = chunk.bytes[i * chunk.recordLength + 15]! & 31;
+          counts.set(value, (counts.get(value) ?? 0) + 1);
+        }
+      }
+      return counts;
+    };
+    const before = await classes(CLOUD);
+    const after = await classes(local);
+    // Every point kept; noise marked 7, ground 2 (the survey's own ground and open ground it
+    // left in class 1), the rest 1.
+    expect([...after.values()].reduce((a, b) => a + b, 0)).toBe(header.pointCount);
+    expect([...after.keys()].sort()).toEqual([1, 2, 7]);
+    expect(after.get(2)!).toBeGreaterThan(before.get(2)!);
+    expect(after.get(1)!).toBeGreaterThan(header.pointCount * 0.1);
+    expect(after.get(7)!).toBeLessThan(header.pointCount * 0.05);
+  });
+
+  it('refuses an artifact without a stored cloud at submission, queueing nothing', async () => {
+    const { scan: stored, artifact: withCloud } = await scanWithCloud();
     const scan = await scanFactories.scan(db, organizationId, { projectId });
+    // No address, and an address in a customer's bucket (as the demo's reference scans have).
     const bare = await db
       .insertInto('artifacts')
       .values({ scanId: scan.id, artifactType: 'pointcloud', name: 'unclassified' })
       .returning('id')
       .executeTakeFirstOrThrow();
-    expect((await submit(power, [bare.id], 'v3', cropPipeline(middle))).errors).toBeUndefined();
+    const elsewhere = await db
+      .insertInto('artifacts')
+      .values({
+        scanId: scan.id,
+        artifactType: 'pointcloud',
+        name: 'classified',
+        s3Url: `s3://customer-bucket/${scan.id}/pointcloud.las`,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const before = (await processJobs()).length;
+    for (const id of [bare.id, elsewhere.id]) {
+      const refused = await submit(power, [withCloud.id, id], 'v3', cropPipeline(middle));
+      expect(refused.errors?.[0]?.message).toBe(
+        `Scan ${scan.id} has no stored point cloud to process`,
+      );
+    }
+    expect((await processJobs()).length).toBe(before);
+    expect(await activity(stored.id, 'v3')).toBeUndefined();
+    expect(await activity(scan.id, 'v3')).toBeUndefined();
+  });
+
+  it('fails the job whose cloud left the store after submission, with a clear reason', async () => {
+    const { scan, artifact } = await scanWithCloud();
+    expect((await submit(power, [artifact.id], 'v4', cropPipeline(middle))).errors).toBeUndefined();
+    await db.updateTable('artifacts').set({ s3Url: null }).where('id', '=', artifact.id).execute();
     await drainJobs(db, api.config);
-    const entry = await activity(scan.id, 'v3');
+    const entry = await activity(scan.id, 'v4');
     expect(entry?.status).toBe('Failed');
-    expect(entry?.message).toContain('has no stored point cloud');
-    expect(await version(scan.id, 'v3')).toBeUndefined();
+    expect(entry?.message).toContain(`Scan ${scan.id} has no stored point cloud to process`);
+    expect(await version(scan.id, 'v4')).toBeUndefined();
   });
 
   it('updates only the header fields given, within the project tag options', async () => {

@@ -19,7 +19,7 @@ import {
 } from '../processing/pipeline-engine/pipeline-engine.ts';
 import { scanPipelineContext } from '../processing/scan-pipeline-context.ts';
 import { scanProcessingRepository as repo } from './scan-processing.repository.ts';
-import { versionCloudName } from './scan-processing-rules.ts';
+import { NO_STORED_CLOUD, versionCloudName } from './scan-processing-rules.ts';
 
 export interface ScanProcessingDeps {
   db: Db;
@@ -104,7 +104,7 @@ export async function processScanVersion(
     request.organizationId,
   );
   if (!sourceKey) {
-    throw new ScanProcessingError(`Scan ${request.scanId} has no stored point cloud to process`);
+    throw new ScanProcessingError(NO_STORED_CLOUD(request.scanId));
   }
   let plan: ReturnType<typeof builtInPipelineEngine.plan>;
   try {

@@ -3,6 +3,7 @@ import type { RequestContext } from '../../graphql/context.ts';
 import { NotFoundError, ValidationError } from '../../graphql/errors.ts';
 import { canSeeOrganization } from '../../policies/scope.ts';
 import { recordActivity } from '../activity-logs/activity-log.service.ts';
+import { artifactObjectKey, portalBucket } from '../pointclouds/point-cloud-rules.ts';
 import { builtInPipelineEngine } from '../processing/pipeline-engine/pipeline-engine.ts';
 import { scanPipelineContext } from '../processing/scan-pipeline-context.ts';
 import { enqueueScanProcessing } from './process-scan.job.ts';
@@ -10,7 +11,11 @@ import {
   scanProcessingRepository as repo,
   type SourceArtifactRow,
 } from './scan-processing.repository.ts';
-import { processActivityKey, SCAN_PROCESSING_ACTIVITY } from './scan-processing-rules.ts';
+import {
+  NO_STORED_CLOUD,
+  processActivityKey,
+  SCAN_PROCESSING_ACTIVITY,
+} from './scan-processing-rules.ts';
 
 /** Post-processing: pipelines run on scans' point clouds as new versions. */
 export const scanProcessingService = {
@@ -44,6 +49,11 @@ export const scanProcessingService = {
         );
       }
       scans.add(artifact.scanId);
+      // A cloud the portal only knows by a customer bucket's address (demo scans, links) cannot
+      // be read by the job: say so now rather than in a failed job.
+      if (!artifactObjectKey(artifact.s3Url, portalBucket(ctx.config), artifact.organizationId)) {
+        throw new ValidationError(NO_STORED_CLOUD(artifact.scanId));
+      }
     }
     const taken = await repo.scansWithVersion(ctx.db, [...scans], submission.name);
     const clash = artifacts.find((artifact) => taken.has(artifact.scanId));
