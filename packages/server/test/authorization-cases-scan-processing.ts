@@ -15,18 +15,12 @@ const processors = {
 export const scanProcessingCases: Record<string, AuthorizationCase> = {
   processScans: {
     document: 'mutation($s:ProcessingSubmission!){ processScans(submission:$s){ submitted } }',
-    // A cloud stored in the portal (the only kind a job can read) of the aimed organization's scan.
     variables: async ({ db, aimed }) => {
-      const key = `org-${aimed.organizationId}/project-${aimed.projectId}/scans/${aimed.scanId}/pointcloud.las`;
       const artifact = await db
-        .insertInto('artifacts')
-        .values({
-          scanId: aimed.scanId,
-          artifactType: 'pointcloud',
-          name: `stored-${randomUUID().slice(0, 8)}`,
-          s3Url: `s3://portal/${key}`,
-        })
-        .returning('id')
+        .selectFrom('artifacts')
+        .select('id')
+        .where('scanId', '=', aimed.scanId)
+        .where('artifactType', '=', 'pointcloud')
         .executeTakeFirstOrThrow();
       return {
         s: {

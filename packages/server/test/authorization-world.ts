@@ -74,7 +74,14 @@ export async function buildOrgFixture(db: Db, namePrefix: string): Promise<OrgFi
     .execute();
   await db
     .insertInto('artifacts')
-    .values({ scanId, artifactType: 'pointcloud', name: 'unclassified' })
+    .values({
+      scanId,
+      artifactType: 'pointcloud',
+      name: 'unclassified',
+      // Where the portal stores a scan's cloud (no object there): processing and publishing
+      // accept only such clouds.
+      s3Url: `s3://portal/org-${organization.id}/project-${project.id}/scans/${scanId}/pointcloud.las`,
+    })
     .execute();
   const annotation = await db
     .insertInto('annotations')

@@ -472,6 +472,31 @@ describe.each(DATABASE_KINDS)('publishing scans on %s', (kind) => {
     expect(await message({}, standard)).toBeDefined();
     const bare = await factories.project(db, org.id);
     expect(await message({ p: bare.id })).toBe(PUBLISH_NEEDS_PROJECTION);
+    // A scan without a cloud, and one whose default cloud lies in a customer's bucket (as the
+    // demo's reference scans): refused with the good scan, which is not published either.
+    const withoutCloud = `SC${Math.random().toString(36).slice(2, 10)}`;
+    const referenced = `SC${Math.random().toString(36).slice(2, 10)}`;
+    for (const id of [withoutCloud, referenced]) {
+      await db
+        .insertInto('scans')
+        .values({ id, organizationId: org.id, projectId, capturedTimestamp: CAPTURED })
+        .execute();
+    }
+    await db
+      .insertInto('artifacts')
+      .values({
+        scanId: referenced,
+        artifactType: 'pointcloud',
+        name: 'unclassified',
+        s3Url: `s3://customer-bucket/${referenced}/pointcloud.las`,
+      })
+      .execute();
+    expect(await message({ s: [{ scanId }, { scanId: withoutCloud }] })).toBe(
+      `Scan ${withoutCloud} has no point cloud to publish`,
+    );
+    expect(await message({ s: [{ scanId }, { scanId: referenced }] })).toBe(
+      `Scan ${referenced} has no stored point cloud to publish`,
+    );
     expect(await jobs()).toBe(before);
   });
 

@@ -13,19 +13,6 @@ export const publishingRepository = {
       .execute();
   },
 
-  /** Scans among `ids` that have at least one pointcloud artifact. */
-  async scansWithCloud(db: Db, ids: readonly string[]): Promise<Set<string>> {
-    if (ids.length === 0) return new Set();
-    const rows = await db
-      .selectFrom('artifacts')
-      .select('scanId')
-      .distinct()
-      .where('scanId', 'in', [...ids])
-      .where('artifactType', '=', 'pointcloud')
-      .execute();
-    return new Set(rows.map((r) => r.scanId));
-  },
-
   findScan(db: Db, id: string) {
     return db
       .selectFrom('scans')
@@ -43,16 +30,31 @@ export const publishingRepository = {
   },
 
   /** The scan's default version's pointcloud artifact, else its first one. */
-  findCloud(db: Db, scanId: string) {
-    return db
+  /** The cloud each scan publishes: its default version's, else its first (by id). */
+  async cloudsToPublish(db: Db, scanIds: readonly string[]) {
+    if (scanIds.length === 0) return new Map<string, never>();
+    const rows = await db
       .selectFrom('artifacts')
       .innerJoin('scans', 'scans.id', 'artifacts.scanId')
-      .select(['artifacts.id', 'artifacts.name', 'artifacts.s3Url', 'artifacts.parameters'])
-      .where('artifacts.scanId', '=', scanId)
+      .select([
+        'artifacts.id',
+        'artifacts.scanId',
+        'artifacts.name',
+        'artifacts.s3Url',
+        'artifacts.parameters',
+      ])
+      .where('artifacts.scanId', 'in', [...scanIds])
       .where('artifacts.artifactType', '=', 'pointcloud')
       .orderBy(sql`artifacts.name IS NOT DISTINCT FROM scans.default_version`, 'desc')
       .orderBy('artifacts.id')
-      .executeTakeFirst();
+      .execute();
+    const clouds = new Map<string, (typeof rows)[number]>();
+    for (const row of rows) if (!clouds.has(row.scanId)) clouds.set(row.scanId, row);
+    return clouds;
+  },
+
+  async findCloud(db: Db, scanId: string) {
+    return (await this.cloudsToPublish(db, [scanId])).get(scanId);
   },
 
   images(db: Db, scanId: string) {

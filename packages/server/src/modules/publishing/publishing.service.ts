@@ -12,7 +12,7 @@ import { geoidGridFormat, readGeoidGrid } from '../../lib/transform/geoid-grid.t
 import { canSeeOrganization } from '../../policies/scope.ts';
 import { recordActivity } from '../activity-logs/activity-log.service.ts';
 import { bucketRepository } from '../buckets/bucket.repository.ts';
-import { portalBucket } from '../pointclouds/point-cloud-rules.ts';
+import { artifactObjectKey, portalBucket } from '../pointclouds/point-cloud-rules.ts';
 import { GEOID_GRID_PREFIX, requireVisibleProject } from '../projects/project.service.ts';
 import { publishScanJob } from './publish-scan.job.ts';
 import { publishingRepository as repo } from './publishing.repository.ts';
@@ -52,10 +52,21 @@ export const publishingService = {
         throw new ValidationError(`Scan ${item.scanId} is not in session ${item.sessionId}`);
       }
     }
-    const withCloud = await repo.scansWithCloud(ctx.db, ids);
-    const missing = ids.filter((id) => !withCloud.has(id));
+    const clouds = await repo.cloudsToPublish(ctx.db, ids);
+    const missing = ids.filter((id) => !clouds.has(id));
     if (missing.length > 0) {
       throw new ValidationError(`Scan ${missing.join(', ')} has no point cloud to publish`);
+    }
+    // A cloud known only by a customer bucket's address (the demo's reference scans) cannot be
+    // read by the job: refused now, as the job would.
+    const bucketOfPortal = portalBucket(ctx.config);
+    const elsewhere = ids.filter(
+      (id) => !artifactObjectKey(clouds.get(id)!.s3Url, bucketOfPortal, organizationId),
+    );
+    if (elsewhere.length > 0) {
+      throw new ValidationError(
+        `Scan ${elsewhere.join(', ')} has no stored point cloud to publish`,
+      );
     }
 
     const userId = ctx.viewer.user.id;
