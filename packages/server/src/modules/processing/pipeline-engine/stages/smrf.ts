@@ -252,7 +252,10 @@ function slopes(z: Float32Array, cols: number, rows: number, cell: number): Floa
   return out;
 }
 
-/** The model's height at (x, y), bilinear between cell centres; NaN where no centre has one. */
+/**
+ * The model's height at (x, y), bilinear between the four cell centres around it, leaving out
+ * empty centres; NaN when none of them has a height.
+ */
 function heightAt(surface: Surface, model: Float32Array, x: number, y: number): number {
   const { cols, rows, minX, minY, size } = surface;
   const fx = (x - minX) / size - 0.5;
@@ -265,23 +268,20 @@ function heightAt(surface: Surface, model: Float32Array, x: number, y: number): 
   const ty = Math.min(Math.max(fy - y0, 0), 1);
   let sum = 0;
   let weights = 0;
-  const corners: [number, number, number][] = [
-    [x0, y0, (1 - tx) * (1 - ty)],
-    [x1, y0, tx * (1 - ty)],
-    [x0, y1, (1 - tx) * ty],
-    [x1, y1, tx * ty],
-  ];
-  for (const [cx, cy, w] of corners) {
-    const v = model[cx + cy * cols]!;
-    if (!Number.isNaN(v) && w > 0) {
-      sum += v * w;
-      weights += w;
+  const add = (c: number, weight: number) => {
+    const v = model[c]!;
+    if (!Number.isNaN(v)) {
+      sum += v * weight;
+      weights += weight;
     }
-  }
-  if (weights > 0) return sum / weights;
-  // The point sits exactly on a centre line next to gaps: its own cell decides.
-  const own = model[Math.floor((x - minX) / size) + cols * Math.floor((y - minY) / size)];
-  return own ?? Number.NaN;
+  };
+  // A small weight, not zero, keeps a centre with a height in play when the others are empty.
+  const w = (t: number) => Math.max(t, 1e-9);
+  add(x0 + y0 * cols, w((1 - tx) * (1 - ty)));
+  add(x1 + y0 * cols, w(tx * (1 - ty)));
+  add(x0 + y1 * cols, w((1 - tx) * ty));
+  add(x1 + y1 * cols, w(tx * ty));
+  return weights > 0 ? sum / weights : Number.NaN;
 }
 
 /** Ground flags (1) of the points that `use` allows, by the SMRF steps above. */
