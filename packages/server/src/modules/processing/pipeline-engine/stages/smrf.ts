@@ -145,20 +145,44 @@ export function fillGaps(surface: Surface, waves: number): Float32Array {
   return z;
 }
 
+/** Per row, the first and one past the last column holding a value (empty rows: 0, 0). */
+interface RowSpans {
+  first: Int32Array;
+  end: Int32Array;
+}
+
+function rowSpans(z: Float32Array, cols: number, rows: number): RowSpans {
+  const first = new Int32Array(rows);
+  const end = new Int32Array(rows);
+  for (let cy = 0; cy < rows; cy++) {
+    const row = cy * cols;
+    let a = 0;
+    while (a < cols && Number.isNaN(z[row + a]!)) a++;
+    let b = cols;
+    while (b > a && Number.isNaN(z[row + b - 1]!)) b--;
+    first[cy] = a;
+    end[cy] = b;
+  }
+  return { first, end };
+}
+
 /**
  * One step of a diamond erosion (min) or dilation (max) over the 4-neighbourhood, from `z` into
- * `out`; empty (NaN) cells stay empty and are no neighbour.
+ * `out`; empty (NaN) cells stay empty and are no neighbour. Only the rows' spans are visited:
+ * the cells outside them are empty in every step (a corridor's bounding box is mostly empty).
  */
 function diamondStep(
   z: Float32Array,
   out: Float32Array,
   cols: number,
   rows: number,
+  spans: RowSpans,
   max: boolean,
 ): Float32Array {
   for (let cy = 0; cy < rows; cy++) {
     const row = cy * cols;
-    for (let cx = 0; cx < cols; cx++) {
+    const end = spans.end[cy]!;
+    for (let cx = spans.first[cy]!; cx < end; cx++) {
       const c = row + cx;
       let v = z[c]!;
       // NaN compares false both ways, so an empty neighbour never wins.
@@ -195,28 +219,35 @@ export function progressiveFilter(
 ): Uint8Array {
   const flags = new Uint8Array(z.length);
   const radii = Math.ceil(window / cell);
-  const buffer = (): Float32Array => new Float32Array(z.length);
+  const spans = rowSpans(z, cols, rows);
+  // Every buffer starts as the surface, so the cells no step visits stay empty in all of them.
+  const buffer = (): Float32Array => {
+    const copy = new Float32Array(z.length);
+    copy.set(z);
+    return copy;
+  };
   let previous = buffer();
-  previous.set(z);
   let erosion = buffer();
-  erosion.set(z);
   let spare = buffer();
   let opening = buffer();
   let scratch = buffer();
   for (let radius = 1; radius <= radii; radius++) {
     // The erosion of radius r is the erosion of radius r − 1 eroded once more.
-    const eroded = diamondStep(erosion, spare, cols, rows, false);
+    const eroded = diamondStep(erosion, spare, cols, rows, spans, false);
     spare = erosion;
     erosion = eroded;
     opening.set(erosion);
     for (let step = 0; step < radius; step++) {
-      const dilated = diamondStep(opening, scratch, cols, rows, true);
+      const dilated = diamondStep(opening, scratch, cols, rows, spans, true);
       scratch = opening;
       opening = dilated;
     }
     const threshold = slope * radius * cell;
-    for (let c = 0; c < z.length; c++) {
-      if (previous[c]! - opening[c]! > threshold) flags[c] = 1;
+    for (let cy = 0; cy < rows; cy++) {
+      const row = cy * cols;
+      for (let c = row + spans.first[cy]!; c < row + spans.end[cy]!; c++) {
+        if (previous[c]! - opening[c]! > threshold) flags[c] = 1;
+      }
     }
     const done = previous;
     previous = opening;
@@ -225,28 +256,37 @@ export function progressiveFilter(
   return flags;
 }
 
-/** Slope (rise over run) of each cell from central differences, one-sided at edges and gaps. */
+/**
+ * The rise over run along one axis at a cell: the central difference, else the one-sided one
+ * where a neighbour is missing (an edge or a gap), else 0.
+ */
+function gradient(before: number, here: number, after: number, cell: number): number {
+  if (!Number.isNaN(before) && !Number.isNaN(after)) return (after - before) / (2 * cell);
+  if (!Number.isNaN(after) && !Number.isNaN(here)) return (after - here) / cell;
+  if (!Number.isNaN(before) && !Number.isNaN(here)) return (here - before) / cell;
+  return 0;
+}
+
+/** Slope (rise over run) of each cell of the model. */
 function slopes(z: Float32Array, cols: number, rows: number, cell: number): Float32Array {
   const out = new Float32Array(z.length);
-  const difference = (a: number, b: number, span: number) =>
-    Number.isNaN(a) || Number.isNaN(b) ? Number.NaN : (b - a) / (span * cell);
   for (let cy = 0; cy < rows; cy++) {
     for (let cx = 0; cx < cols; cx++) {
       const c = cx + cy * cols;
       const here = z[c]!;
-      const left = cx > 0 ? z[c - 1]! : Number.NaN;
-      const right = cx < cols - 1 ? z[c + 1]! : Number.NaN;
-      const down = cy > 0 ? z[c - cols]! : Number.NaN;
-      const up = cy < rows - 1 ? z[c + cols]! : Number.NaN;
-      const gx = [
-        difference(left, right, 2),
-        difference(here, right, 1),
-        difference(left, here, 1),
-      ];
-      const gy = [difference(down, up, 2), difference(here, up, 1), difference(down, here, 1)];
-      const sx = gx.find((g) => !Number.isNaN(g)) ?? 0;
-      const sy = gy.find((g) => !Number.isNaN(g)) ?? 0;
-      out[c] = Math.hypot(sx, sy);
+      const gx = gradient(
+        cx > 0 ? z[c - 1]! : Number.NaN,
+        here,
+        cx < cols - 1 ? z[c + 1]! : Number.NaN,
+        cell,
+      );
+      const gy = gradient(
+        cy > 0 ? z[c - cols]! : Number.NaN,
+        here,
+        cy < rows - 1 ? z[c + cols]! : Number.NaN,
+        cell,
+      );
+      out[c] = Math.hypot(gx, gy);
     }
   }
   return out;
@@ -266,21 +306,18 @@ function heightAt(surface: Surface, model: Float32Array, x: number, y: number): 
   const y1 = Math.min(y0 + 1, rows - 1);
   const tx = Math.min(Math.max(fx - x0, 0), 1);
   const ty = Math.min(Math.max(fy - y0, 0), 1);
+  // A small weight, not zero, keeps a centre with a height in play when the others are empty.
+  const corners = [x0 + y0 * cols, x1 + y0 * cols, x0 + y1 * cols, x1 + y1 * cols];
+  const cornerWeights = [(1 - tx) * (1 - ty), tx * (1 - ty), (1 - tx) * ty, tx * ty];
   let sum = 0;
   let weights = 0;
-  const add = (c: number, weight: number) => {
-    const v = model[c]!;
-    if (!Number.isNaN(v)) {
-      sum += v * weight;
-      weights += weight;
-    }
-  };
-  // A small weight, not zero, keeps a centre with a height in play when the others are empty.
-  const w = (t: number) => Math.max(t, 1e-9);
-  add(x0 + y0 * cols, w((1 - tx) * (1 - ty)));
-  add(x1 + y0 * cols, w(tx * (1 - ty)));
-  add(x0 + y1 * cols, w((1 - tx) * ty));
-  add(x1 + y1 * cols, w(tx * ty));
+  for (let k = 0; k < 4; k++) {
+    const v = model[corners[k]!]!;
+    if (Number.isNaN(v)) continue;
+    const weight = Math.max(cornerWeights[k]!, 1e-9);
+    sum += v * weight;
+    weights += weight;
+  }
   return weights > 0 ? sum / weights : Number.NaN;
 }
 
@@ -298,7 +335,8 @@ export function classifyGround(
   const { cols, rows } = surface;
   const reach = Math.ceil(o.window / o.cell) + 1;
   const filled = fillGaps(surface, reach);
-  const negated = filled.map((v) => -v);
+  const negated = new Float32Array(filled.length);
+  for (let c = 0; c < filled.length; c++) negated[c] = -filled[c]!;
   const pits = progressiveFilter(negated, cols, rows, o.cell, PIT_SLOPE, o.cell);
   const withoutPits = withGaps(surface, filled, pits);
   const objects = progressiveFilter(
@@ -310,7 +348,10 @@ export function classifyGround(
     o.window,
   );
   const bare = withGaps(surface, withoutPits.z, objects);
-  const model = fillGaps(bare, Math.max(cols, rows));
+  // The openings take away objects up to two radii wide: filled from both sides within twice the
+  // reach, the gaps they leave have a height again. A point farther than that from any ground
+  // has none and is not ground.
+  const model = fillGaps(bare, 2 * reach);
   const slope = slopes(model, cols, rows, o.cell);
   for (let i = 0; i < use.length; i++) {
     if (!use[i]) continue;
