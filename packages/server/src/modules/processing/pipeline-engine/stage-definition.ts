@@ -1,4 +1,4 @@
-import type { PointChunk } from './point-chunk.ts';
+import { type PointChunk, PointStore } from './point-chunk.ts';
 
 /**
  * What every filter stage of the built-in engine provides: option parsing (which is also the
@@ -23,6 +23,21 @@ export function streamingStage(
       return out && out.count > 0 ? [out] : [];
     },
     finish: () => [],
+  };
+}
+
+/**
+ * A stage processor that holds every point (the neighbour stages) and gives them out after the
+ * last chunk, through `finish` with the points held.
+ */
+export function holdingStage(finish: (store: PointStore) => Iterable<PointChunk>): StageProcessor {
+  const store = new PointStore();
+  return {
+    push(chunk) {
+      store.add(chunk);
+      return [];
+    },
+    finish: () => finish(store),
   };
 }
 

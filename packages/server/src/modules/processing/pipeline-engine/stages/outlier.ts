@@ -1,6 +1,5 @@
 import { lasDimension } from '../../../../lib/las/las-dimensions.ts';
-import { PointStore } from '../point-chunk.ts';
-import { holdsUpTo, type StageDefinition } from '../stage-definition.ts';
+import { holdingStage, holdsUpTo, type StageDefinition } from '../stage-definition.ts';
 import { NeighbourGrid } from './neighbour-grid.ts';
 
 /**
@@ -82,20 +81,13 @@ export const outlierStage: StageDefinition<OutlierOptions> = {
         `class ${o.classification} does not fit Classification of point format ${setup.pointFormat} (0–${accessor.max})`,
       );
     }
-    const store = new PointStore();
-    return {
-      push(chunk) {
-        store.add(chunk);
-        return [];
-      },
-      *finish() {
-        const flags = findOutliers(store.x, store.y, store.z, store.count, o);
-        const view = new DataView(store.records.buffer, store.records.byteOffset);
-        for (let i = 0; i < store.count; i++) {
-          if (flags[i]) accessor.set(view, i * store.recordLength, o.classification);
-        }
-        yield* store.chunks(65_536);
-      },
-    };
+    return holdingStage(function* (store) {
+      const flags = findOutliers(store.x, store.y, store.z, store.count, o);
+      const view = new DataView(store.records.buffer, store.records.byteOffset);
+      for (let i = 0; i < store.count; i++) {
+        if (flags[i]) accessor.set(view, i * store.recordLength, o.classification);
+      }
+      yield* store.chunks(65_536);
+    });
   },
 };

@@ -1,6 +1,6 @@
 import { lasDimension } from '../../../../lib/las/las-dimensions.ts';
-import { type PointChunk, PointStore } from '../point-chunk.ts';
-import { holdsUpTo, type StageDefinition } from '../stage-definition.ts';
+import type { PointChunk } from '../point-chunk.ts';
+import { holdingStage, holdsUpTo, type StageDefinition } from '../stage-definition.ts';
 import { compileRanges, type DimensionRange, parseRange } from './range.ts';
 
 /**
@@ -86,6 +86,19 @@ export function minimumSurface(
   return { cols, rows, minX, minY, size, z: surface };
 }
 
+/** Writes the indices of cell c's 8-neighbours inside the grid into `out`; returns how many. */
+function neighboursOf(c: number, cols: number, rows: number, out: Int32Array): number {
+  const cx = c % cols;
+  const cy = (c - cx) / cols;
+  let count = 0;
+  for (let ny = Math.max(cy - 1, 0); ny <= Math.min(cy + 1, rows - 1); ny++) {
+    for (let nx = Math.max(cx - 1, 0); nx <= Math.min(cx + 1, cols - 1); nx++) {
+      if (nx !== cx || ny !== cy) out[count++] = nx + ny * cols;
+    }
+  }
+  return count;
+}
+
 /**
  * Fills empty cells in waves from the filled ones: each wave gives a cell next to a filled one
  * the mean of its filled 8-neighbours. `waves` bounds how far the filling reaches.
@@ -93,49 +106,35 @@ export function minimumSurface(
 export function fillGaps(surface: Surface, waves: number): Float32Array {
   const { cols, rows } = surface;
   const z = surface.z.slice();
-  let front: number[] = [];
+  const around = new Int32Array(8);
   const queued = new Uint8Array(z.length);
   const enqueueEmptyNeighbours = (c: number, into: number[]) => {
-    const cx = c % cols;
-    const cy = (c - cx) / cols;
-    for (let dy = -1; dy <= 1; dy++) {
-      const ny = cy + dy;
-      if (ny < 0 || ny >= rows) continue;
-      for (let dx = -1; dx <= 1; dx++) {
-        const nx = cx + dx;
-        if (nx < 0 || nx >= cols) continue;
-        const n = nx + ny * cols;
-        if (Number.isNaN(z[n]!) && !queued[n]) {
-          queued[n] = 1;
-          into.push(n);
-        }
+    const count = neighboursOf(c, cols, rows, around);
+    for (let k = 0; k < count; k++) {
+      const n = around[k]!;
+      if (Number.isNaN(z[n]!) && !queued[n]) {
+        queued[n] = 1;
+        into.push(n);
       }
     }
   };
+  let front: number[] = [];
   for (let c = 0; c < z.length; c++) if (!Number.isNaN(z[c]!)) enqueueEmptyNeighbours(c, front);
   for (let wave = 0; wave < waves && front.length > 0; wave++) {
     // Values of this wave are computed from the cells filled before it, then written together.
     const values = new Float32Array(front.length);
     for (let k = 0; k < front.length; k++) {
-      const c = front[k]!;
-      const cx = c % cols;
-      const cy = (c - cx) / cols;
+      const count = neighboursOf(front[k]!, cols, rows, around);
       let sum = 0;
-      let count = 0;
-      for (let dy = -1; dy <= 1; dy++) {
-        const ny = cy + dy;
-        if (ny < 0 || ny >= rows) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          const nx = cx + dx;
-          if (nx < 0 || nx >= cols) continue;
-          const v = z[nx + ny * cols]!;
-          if (!Number.isNaN(v)) {
-            sum += v;
-            count++;
-          }
+      let filled = 0;
+      for (let j = 0; j < count; j++) {
+        const v = z[around[j]!]!;
+        if (!Number.isNaN(v)) {
+          sum += v;
+          filled++;
         }
       }
-      values[k] = sum / count;
+      values[k] = sum / filled;
     }
     const next: number[] = [];
     for (let k = 0; k < front.length; k++) z[front[k]!] = values[k]!;
@@ -435,39 +434,32 @@ export const smrfStage: StageDefinition<SmrfOptions> = {
     const numberOfReturns = lasDimension('NumberOfReturns', setup.pointFormat)!;
     const ignored = o.ignore ? compileRanges([o.ignore], setup.pointFormat) : null;
     const kinds = new Set(o.returns);
-    const store = new PointStore();
-    return {
-      push(chunk) {
-        store.add(chunk);
-        return [];
-      },
-      *finish() {
-        const n = store.count;
-        const use = new Uint8Array(n);
-        const view = new DataView(store.records.buffer, store.records.byteOffset);
-        // Every held point as one chunk, for the ignore range's test (nothing is copied).
-        const all: PointChunk = {
-          count: n,
-          pointFormat: store.pointFormat,
-          recordLength: store.recordLength,
-          records: store.records,
-          view,
-          x: store.x,
-          y: store.y,
-          z: store.z,
-        };
-        for (let i = 0; i < n; i++) {
-          if (ignored?.(all, i)) continue;
-          const at = i * store.recordLength;
-          const kind = returnKind(returnNumber.get(view, at), numberOfReturns.get(view, at));
-          use[i] = kinds.has(kind) ? 1 : 0;
-        }
-        const ground = classifyGround(store.x, store.y, store.z, use, o);
-        for (let p = 0; p < n; p++) {
-          if (ground[p]) classification.set(view, p * store.recordLength, GROUND);
-        }
-        yield* store.chunks(65_536);
-      },
-    };
+    return holdingStage(function* (store) {
+      const n = store.count;
+      const use = new Uint8Array(n);
+      const view = new DataView(store.records.buffer, store.records.byteOffset);
+      // Every held point as one chunk, for the ignore range's test (nothing is copied).
+      const all: PointChunk = {
+        count: n,
+        pointFormat: store.pointFormat,
+        recordLength: store.recordLength,
+        records: store.records,
+        view,
+        x: store.x,
+        y: store.y,
+        z: store.z,
+      };
+      for (let i = 0; i < n; i++) {
+        if (ignored?.(all, i)) continue;
+        const at = i * store.recordLength;
+        const kind = returnKind(returnNumber.get(view, at), numberOfReturns.get(view, at));
+        use[i] = kinds.has(kind) ? 1 : 0;
+      }
+      const ground = classifyGround(store.x, store.y, store.z, use, o);
+      for (let p = 0; p < n; p++) {
+        if (ground[p]) classification.set(view, p * store.recordLength, GROUND);
+      }
+      yield* store.chunks(65_536);
+    });
   },
 };

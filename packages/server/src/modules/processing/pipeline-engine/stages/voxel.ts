@@ -1,5 +1,5 @@
-import { type PointChunk, PointStore, selectPoints } from '../point-chunk.ts';
-import { holdsUpTo, type StageDefinition } from '../stage-definition.ts';
+import { type PointChunk, selectPoints } from '../point-chunk.ts';
+import { holdingStage, holdsUpTo, type StageDefinition } from '../stage-definition.ts';
 
 /**
  * Voxel thinning. filters.voxeldownsize keeps the first point of each cubic voxel (grid origin:
@@ -67,39 +67,32 @@ export const voxelCenterNearestNeighborStage: StageDefinition<{ cell: number }> 
   summary: (o) => `keeps the point nearest the centre of each ${o.cell} voxel`,
   memory: (_o, points, recordLength) => holdsUpTo(points, recordLength + 24 + 4 + KEY_BYTES),
   create({ cell }) {
-    const store = new PointStore();
-    return {
-      push(chunk) {
-        store.add(chunk);
-        return [];
-      },
-      *finish() {
-        const n = store.count;
-        if (n === 0) return;
-        const { x, y, z } = store;
-        let [minx, miny, minz] = [x[0]!, y[0]!, z[0]!];
-        for (let i = 1; i < n; i++) {
-          minx = Math.min(minx, x[i]!);
-          miny = Math.min(miny, y[i]!);
-          minz = Math.min(minz, z[i]!);
-        }
-        const best = new Map<string, { index: number; distance: number }>();
-        for (let i = 0; i < n; i++) {
-          const ix = Math.floor((x[i]! - minx) / cell);
-          const iy = Math.floor((y[i]! - miny) / cell);
-          const iz = Math.floor((z[i]! - minz) / cell);
-          const dx = x[i]! - (minx + (ix + 0.5) * cell);
-          const dy = y[i]! - (miny + (iy + 0.5) * cell);
-          const dz = z[i]! - (minz + (iz + 0.5) * cell);
-          const distance = dx * dx + dy * dy + dz * dz;
-          const key = voxelKey(ix, iy, iz);
-          const current = best.get(key);
-          if (!current || distance < current.distance) best.set(key, { index: i, distance });
-        }
-        const keep = new Uint8Array(n);
-        for (const { index } of best.values()) keep[index] = 1;
-        yield* store.chunks(65_536, keep);
-      },
-    };
+    return holdingStage(function* (store) {
+      const n = store.count;
+      if (n === 0) return;
+      const { x, y, z } = store;
+      let [minx, miny, minz] = [x[0]!, y[0]!, z[0]!];
+      for (let i = 1; i < n; i++) {
+        minx = Math.min(minx, x[i]!);
+        miny = Math.min(miny, y[i]!);
+        minz = Math.min(minz, z[i]!);
+      }
+      const best = new Map<string, { index: number; distance: number }>();
+      for (let i = 0; i < n; i++) {
+        const ix = Math.floor((x[i]! - minx) / cell);
+        const iy = Math.floor((y[i]! - miny) / cell);
+        const iz = Math.floor((z[i]! - minz) / cell);
+        const dx = x[i]! - (minx + (ix + 0.5) * cell);
+        const dy = y[i]! - (miny + (iy + 0.5) * cell);
+        const dz = z[i]! - (minz + (iz + 0.5) * cell);
+        const distance = dx * dx + dy * dy + dz * dz;
+        const key = voxelKey(ix, iy, iz);
+        const current = best.get(key);
+        if (!current || distance < current.distance) best.set(key, { index: i, distance });
+      }
+      const keep = new Uint8Array(n);
+      for (const { index } of best.values()) keep[index] = 1;
+      yield* store.chunks(65_536, keep);
+    });
   },
 };
