@@ -29,7 +29,6 @@ export const publishingRepository = {
       .executeTakeFirst();
   },
 
-  /** The scan's default version's pointcloud artifact, else its first one. */
   /** The cloud each scan publishes: its default version's, else its first (by id). */
   async cloudsToPublish(db: Db, scanIds: readonly string[]) {
     if (scanIds.length === 0) return new Map<string, never>();
@@ -53,6 +52,7 @@ export const publishingRepository = {
     return clouds;
   },
 
+  /** The cloud one scan publishes (its job reads it), by the same rule. */
   async findCloud(db: Db, scanId: string) {
     return (await this.cloudsToPublish(db, [scanId])).get(scanId);
   },
