@@ -342,7 +342,7 @@ describeInBrowser('Imported Scans', () => {
     expect(await chip.getAttribute('class')).toContain('MuiChip-colorError');
     const reason = (await chip.getAttribute('data-message')) ?? '';
     expect(reason).toMatch(
-      /The file's CRS is .*; the scan's UTM is 10N \(WGS 84 \/ UTM expected\)/,
+      /The file's CRS is .*; the scan's UTM is 10N \(a UTM CRS of that zone expected\)/,
     );
     expect(await screen.row('Wrong zone').getByTestId('imported-scan-status').textContent()).toBe(
       'Pending',

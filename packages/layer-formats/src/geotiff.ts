@@ -5,6 +5,7 @@
  * size cannot make the reader allocate gigabytes.
  */
 import {
+  epsgDefinition,
   GEOTIFF_MIN_BYTES,
   GEOTIFF_TOO_SMALL,
   LAYER_MESSAGES,
@@ -14,7 +15,6 @@ import {
 import type { Feature, Position } from 'geojson';
 import { fromArrayBuffer, type GeoTIFFImage } from 'geotiff';
 import proj4 from 'proj4';
-import { epsgDefinition, isGeographic } from './crs.ts';
 import { fail, LayerConversionError } from './errors.ts';
 import type { LayerLimits } from './limits.ts';
 import type { GeoTiffMode, LayerConversion } from './types.ts';
@@ -147,7 +147,7 @@ function georeferenceOf(image: GeoTIFFImage): Georeference {
     ox + (col - shift) * rx,
     oy + (row - shift) * ry,
   ];
-  const converter = isGeographic(code) && code === 4326 ? null : proj4(definition, 'EPSG:4326');
+  const converter = code === 4326 ? null : proj4(definition, 'EPSG:4326');
   return {
     crs: `EPSG:${code}`,
     toLonLat: (col, row) => {

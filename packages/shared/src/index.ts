@@ -3,6 +3,7 @@ export * from './bucket-rules.ts';
 export * from './constants.ts';
 export * from './device-assignment-rules.ts';
 export * from './douglas-peucker.ts';
+export * from './epsg.ts';
 export * from './format.ts';
 export * from './forms/index.ts';
 export * from './helmert.ts';

@@ -212,7 +212,8 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
     file: 'las-foreign-crs.las',
     feature: 'imported-scan',
     attack: 'a NAD83 / UTM 10N cloud (GeoTIFF keys) uploaded to a scan declared WGS 84 / UTM 42N',
-    expected: "The file's CRS is EPSG:26910; the scan's UTM is 42N (WGS 84 / UTM expected)",
+    expected:
+      "The file's CRS is NAD83 / UTM zone 10N (EPSG:26910); the scan's UTM is 42N (a UTM CRS of that zone expected)",
   },
   {
     file: 'las-garbage.las',

@@ -1,6 +1,7 @@
 import { open } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { readLasHeader } from '../../lib/las/las-header.ts';
+import { geoKeyDirectoryVlr } from '../../lib/las/las-output-header.ts';
 import { type CrsRecords, checkCrs, fileCrs, readCrsRecords } from './imported-scan-crs.ts';
 import {
   LAMBERT_CLOUD,
@@ -18,6 +19,9 @@ async function crsOf(file: string) {
   }
 }
 
+/** The GeoKeyDirectory of a projected CRS by EPSG code (the VLR less its 54-byte header). */
+const geoKeyDirectory = (epsg: number): Buffer => geoKeyDirectoryVlr(epsg, false).subarray(54);
+
 const wkt = (text: string): CrsRecords => ({
   geoKeys: null,
   geoAscii: null,
@@ -29,7 +33,8 @@ describe('the CRS of an imported LAS file', () => {
   it('reads WGS 84 / UTM 42N and accepts it for 42N only', async () => {
     const crs = await crsOf(UTM_42N_CLOUD);
     expect(crs).toEqual({
-      kind: 'wgs84-utm',
+      kind: 'utm',
+      epsg: 32642,
       zone: 42,
       south: false,
       name: 'WGS 84 / UTM zone 42N',
@@ -38,19 +43,61 @@ describe('the CRS of an imported LAS file', () => {
     expect(checkCrs(crs, '42S')).toEqual({
       ok: false,
       message:
-        "The file's CRS is WGS 84 / UTM zone 42N; the scan's UTM is 42S (WGS 84 / UTM expected)",
+        "The file's CRS is WGS 84 / UTM zone 42N (EPSG:32642); the scan's UTM is 42S (a UTM CRS of that zone expected)",
     });
     expect(checkCrs(crs, '41N').ok).toBe(false);
   });
 
-  it('refuses NAD83 / UTM 10N even for zone 10N: the datum is not WGS 84', async () => {
+  it("accepts NAD83 / UTM 10N for zone 10N and records the file's own code", async () => {
     const crs = await crsOf(NAD83_UTM_CLOUD);
-    expect(crs).toEqual({ kind: 'other', name: 'NAD83 / UTM zone 10N (EPSG:26910)' });
+    expect(crs).toEqual({
+      kind: 'utm',
+      epsg: 26910,
+      zone: 10,
+      south: false,
+      name: 'NAD83 / UTM zone 10N',
+    });
     expect(checkCrs(crs, '10N')).toEqual({
+      ok: true,
+      epsg: 26910,
+      declared: true,
+      message: "The file's CRS is NAD83 / UTM zone 10N (EPSG:26910)",
+    });
+    expect(checkCrs(crs, '11N')).toEqual({
       ok: false,
       message:
-        "The file's CRS is NAD83 / UTM zone 10N (EPSG:26910); the scan's UTM is 10N (WGS 84 / UTM expected)",
+        "The file's CRS is NAD83 / UTM zone 10N (EPSG:26910); the scan's UTM is 11N (a UTM CRS of that zone expected)",
     });
+  });
+
+  it('knows UTM on other datums by their EPSG codes, and refuses codes it does not know', () => {
+    const keys = (code: number): CrsRecords => ({
+      geoKeys: geoKeyDirectory(code),
+      geoAscii: null,
+      wkt: null,
+      wktPreferred: false,
+    });
+    // NAD83(CSRS), NAD83(2011), NAD83(HARN), ETRS89, GDA2020: zones as PROJ's database names them.
+    expect(fileCrs(keys(3157))).toEqual({
+      kind: 'utm',
+      epsg: 3157,
+      zone: 10,
+      south: false,
+      name: 'NAD83(CSRS) / UTM zone 10N',
+    });
+    expect(fileCrs(keys(6339))).toMatchObject({ kind: 'utm', zone: 10, south: false });
+    expect(fileCrs(keys(3740))).toMatchObject({ kind: 'utm', zone: 10, south: false });
+    expect(fileCrs(keys(25832))).toMatchObject({ kind: 'utm', zone: 32, south: false });
+    expect(fileCrs(keys(7855))).toMatchObject({
+      kind: 'utm',
+      zone: 55,
+      south: true,
+      name: 'GDA2020 / MGA zone 55',
+    });
+    expect(checkCrs(fileCrs(keys(3157)), '10N')).toMatchObject({ ok: true, epsg: 3157 });
+    expect(checkCrs(fileCrs(keys(7855)), '55N').ok).toBe(false);
+    // EPSG:2193, New Zealand Transverse Mercator: not UTM.
+    expect(fileCrs(keys(2193))).toEqual({ kind: 'other', name: 'EPSG:2193' });
   });
 
   it('refuses Oregon Lambert, from GeoTIFF keys or from WKT alone', async () => {
@@ -64,10 +111,10 @@ describe('the CRS of an imported LAS file', () => {
   it('reads UTM from WKT by authority, or by name and WGS 84 datum', () => {
     expect(
       fileCrs(wkt('PROJCS["WGS 84 / UTM zone 33S",GEOGCS["WGS 84"],AUTHORITY["EPSG","32733"]]')),
-    ).toMatchObject({ kind: 'wgs84-utm', zone: 33, south: true });
+    ).toMatchObject({ kind: 'utm', epsg: 32733, zone: 33, south: true });
     expect(
       fileCrs(wkt('PROJCS["UTM zone 42N",GEOGCS["WGS 84",DATUM["WGS_1984"]],UNIT["metre",1]]')),
-    ).toMatchObject({ kind: 'wgs84-utm', zone: 42, south: false });
+    ).toMatchObject({ kind: 'utm', epsg: 32642, zone: 42, south: false });
     expect(
       fileCrs(wkt('PROJCS["ETRS89 / UTM zone 32N",GEOGCS["ETRS89",DATUM["ETRS_1989"]]]')),
     ).toEqual({ kind: 'other', name: 'ETRS89 / UTM zone 32N' });

@@ -1,10 +1,13 @@
 import type { FileHandle } from 'node:fs/promises';
+import { epsgUtmZone } from '@asset-portal/shared';
 import type { LasHeader } from '../../lib/las/las-header.ts';
 import { IMPORT_CRS_MISMATCH, parseUtm, wgs84UtmEpsg } from './imported-scan-rules.ts';
 
 /**
  * What a LAS file says about its coordinates (GeoTIFF keys or OGC WKT, LAS 1.4 R15 §2.5), checked
- * against the UTM zone the scan was created with: imported scans must be WGS 84 / UTM.
+ * against the UTM zone the scan was created with: imported scans must be in UTM of that zone, on
+ * any datum the portal knows (WGS 84, NAD83 and its realizations, ETRS89, GDA), so that the path
+ * and the footprint are placed by the file's own CRS.
  */
 
 const PROJECTION_USER_ID = 'LASF_Projection';
@@ -30,7 +33,7 @@ export interface CrsRecords {
 
 export type FileCrs =
   | { kind: 'none' }
-  | { kind: 'wgs84-utm'; zone: number; south: boolean; name: string }
+  | { kind: 'utm'; epsg: number; zone: number; south: boolean; name: string }
   | { kind: 'other'; name: string };
 
 /** Reads the projection records of an open LAS file. */
@@ -88,12 +91,9 @@ function asciiParam(key: GeoKey | undefined, ascii: string | null): string | nul
 }
 
 function fromEpsg(code: number, name: string | null): FileCrs {
-  const zone = code % 100;
-  const series = Math.floor(code / 100);
-  if ((series === 326 || series === 327) && zone >= 1 && zone <= 60) {
-    const south = series === 327;
-    return { kind: 'wgs84-utm', zone, south, name: utmName(zone, south) };
-  }
+  const utm = epsgUtmZone(code);
+  if (utm)
+    return { kind: 'utm', epsg: code, zone: utm.zone, south: utm.south, name: name ?? utm.name };
   return { kind: 'other', name: name ? `${name} (EPSG:${code})` : `EPSG:${code}` };
 }
 
@@ -133,8 +133,7 @@ function fromWkt(wkt: string): FileCrs {
   if (utm && wgs84) {
     const zone = Number(utm[1]);
     const south = utm[2]!.toUpperCase() === 'S';
-    if (zone >= 1 && zone <= 60)
-      return { kind: 'wgs84-utm', zone, south, name: utmName(zone, south) };
+    if (zone >= 1 && zone <= 60) return fromEpsg(wgs84UtmEpsg({ zone, south }), name);
   }
   return { kind: 'other', name };
 }
@@ -160,14 +159,15 @@ export type CrsCheck =
   | { ok: false; message: string };
 
 /**
- * Accepts the file when its CRS is WGS 84 / UTM of the scan's zone, or when it has none (the UTM
- * given is trusted then). Returns the EPSG code the scan is recorded in.
+ * Accepts the file when its CRS is UTM of the scan's zone (on a datum the portal knows), or when
+ * it has none (the UTM given is trusted then, as WGS 84). Returns the EPSG code the scan is
+ * recorded in: the file's own.
  */
 export function checkCrs(crs: FileCrs, utm: string): CrsCheck {
   const given = parseUtm(utm);
   if (!given) return { ok: false, message: `The scan's UTM ${utm} is not a UTM zone` };
-  const epsg = wgs84UtmEpsg(given);
   if (crs.kind === 'none') {
+    const epsg = wgs84UtmEpsg(given);
     return {
       ok: true,
       epsg,
@@ -175,13 +175,14 @@ export function checkCrs(crs: FileCrs, utm: string): CrsCheck {
       message: `The file has no CRS records: its coordinates are taken as ${utmName(given.zone, given.south)} (EPSG:${epsg}), the scan's UTM`,
     };
   }
-  if (crs.kind === 'wgs84-utm' && crs.zone === given.zone && crs.south === given.south) {
+  if (crs.kind === 'utm' && crs.zone === given.zone && crs.south === given.south) {
     return {
       ok: true,
-      epsg,
+      epsg: crs.epsg,
       declared: true,
-      message: `The file's CRS is ${crs.name} (EPSG:${epsg})`,
+      message: `The file's CRS is ${crs.name} (EPSG:${crs.epsg})`,
     };
   }
-  return { ok: false, message: IMPORT_CRS_MISMATCH(crs.name, utm) };
+  const name = crs.kind === 'utm' ? `${crs.name} (EPSG:${crs.epsg})` : crs.name;
+  return { ok: false, message: IMPORT_CRS_MISMATCH(name, utm) };
 }

@@ -20,7 +20,7 @@ export const IMPORT_NOT_OWN_UPLOAD =
 export const IMPORT_NOT_UPLOADED = (filename: string) =>
   `The file ${filename} has not been uploaded for this scan`;
 export const IMPORT_CRS_MISMATCH = (crs: string, utm: string) =>
-  `The file's CRS is ${crs}; the scan's UTM is ${utm} (WGS 84 / UTM expected)`;
+  `The file's CRS is ${crs}; the scan's UTM is ${utm} (a UTM CRS of that zone expected)`;
 
 const ID_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
 

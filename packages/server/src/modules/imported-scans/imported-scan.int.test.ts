@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { text } from 'node:stream/consumers';
 import {
   IMPORTED_SCAN_CONTENT_TYPE,
   IMPORTED_SCAN_NOT_LAS,
@@ -21,6 +22,7 @@ import { createObjectStorage } from '../../storage/create-object-storage.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
 import { IMPORT_NOT_OWN_UPLOAD, IMPORT_NOT_UPLOADED } from './imported-scan-rules.ts';
 import {
+  LAMBERT_CLOUD,
   NAD83_UTM_CLOUD,
   stripPoints,
   UTM_42N_CLOUD,
@@ -293,6 +295,36 @@ describe.each(DATABASE_KINDS)('imported scans on %s', (kind) => {
     expect(row!.length).toBeLessThan(810);
   }, 60_000);
 
+  it('places a NAD83 / UTM 10N file by its own CRS, in the viewer and its level of detail', async () => {
+    const created = await create('10N');
+    const s3Uri = await upload(created.id, 'autzen.las', readFileSync(NAD83_UTM_CLOUD));
+    expect((await process_(created.id, s3Uri)).errors).toBeUndefined();
+    expect(await runImportJobs()).toBe(1);
+    const done = await find(created.id);
+    expect(done.processingStatus).toBe('Completed');
+    expect(done.processingMessage).toContain("The file's CRS is NAD83 / UTM zone 10N (EPSG:26910)");
+    const metadata = done.metadata as { crs: string; bounds: { min: number[]; max: number[] } };
+    expect(metadata.crs).toBe('EPSG:26910');
+    // Around Autzen Stadium, Eugene, Oregon: 123.07° W, 44.06° N.
+    expect(metadata.bounds.min[0]).toBeGreaterThan(-123.1);
+    expect(metadata.bounds.max[0]).toBeLessThan(-123.0);
+    expect(metadata.bounds.min[1]).toBeGreaterThan(44.0);
+    expect(metadata.bounds.max[1]).toBeLessThan(44.1);
+    const path_ = (await scanRow(created.id))!.simplePath!.coordinates;
+    for (const [lon, lat] of path_) {
+      expect(lon).toBeGreaterThan(-123.1);
+      expect(lon).toBeLessThan(-123.0);
+      expect(lat).toBeGreaterThan(44.0);
+      expect(lat).toBeLessThan(44.1);
+    }
+    // The level of detail reads the scan's CRS: NAD83, for the 3D view and the profile.
+    await drainJobs(db, api.config);
+    const potree = JSON.parse(
+      await text(await storage.getStream(`${folderOf(created.id)}source/lod/metadata.json`)),
+    ) as { projection: string };
+    expect(potree.projection).toBe('+proj=utm +zone=10 +datum=NAD83 +units=m +no_defs');
+  }, 120_000);
+
   it('reprocesses into the one imported artifact; a failed reprocess keeps the scan as it was', async () => {
     const created = await create();
     const s3Uri = await upload(created.id, 'hexbin.las', readFileSync(UTM_42N_CLOUD));
@@ -329,7 +361,7 @@ describe.each(DATABASE_KINDS)('imported scans on %s', (kind) => {
     const failed = await find(created.id);
     expect(failed.processingStatus).toBe('Failed');
     expect(failed.processingMessage).toMatch(
-      /The file's CRS is WGS 84 \/ UTM zone 42N; the scan's UTM is 43N/,
+      /The file's CRS is WGS 84 \/ UTM zone 42N \(EPSG:32642\); the scan's UTM is 43N/,
     );
     expect(await scanRow(created.id)).toEqual(before);
     expect(
@@ -341,8 +373,13 @@ describe.each(DATABASE_KINDS)('imported scans on %s', (kind) => {
     const cases: [string, Buffer, RegExp][] = [
       [
         '10N',
+        readFileSync(LAMBERT_CLOUD),
+        /The file's CRS is NAD_1983_HARN_Lambert_Conformal_Conic; the scan's UTM is 10N \(a UTM CRS of that zone expected\)/,
+      ],
+      [
+        '11N',
         readFileSync(NAD83_UTM_CLOUD),
-        /The file's CRS is NAD83 \/ UTM zone 10N \(EPSG:26910\); the scan's UTM is 10N \(WGS 84 \/ UTM expected\)/,
+        /The file's CRS is NAD83 \/ UTM zone 10N \(EPSG:26910\); the scan's UTM is 11N/,
       ],
       ['42N', Buffer.from('this is not a point cloud at all'), /not a readable LAS file/],
       ['42N', readFileSync(UTM_42N_CLOUD).subarray(0, 50_000), /not a readable LAS file/],

@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { douglasPeuckerKeep } from '@asset-portal/shared';
+import { douglasPeuckerKeep, epsgDefinition } from '@asset-portal/shared';
 import proj4 from 'proj4';
 import type { AppConfig } from '../../config/config.ts';
 import type { Db } from '../../db/database.ts';
@@ -18,7 +18,6 @@ import { storesAdjustedGpsTime } from '../../lib/las/las-point-formats.ts';
 import { openPointCloudFile, toWorldColumns, type WorldColumns } from '../../lib/las/las-reader.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
 import { simplifyPath } from '../ingestion/simplify-path.ts';
-import { proj4ForEpsg } from '../pointclouds/point-cloud-crs.ts';
 import { enqueuePointCloudLod } from '../pointclouds/point-cloud-lod.job.ts';
 import { artifactObjectKey, portalBucket } from '../pointclouds/point-cloud-rules.ts';
 import { importedScanRepository as repo } from './imported-scan.repository.ts';
@@ -131,7 +130,7 @@ export async function processImportedScanFile(
     }
     const geometry = accumulator.result();
 
-    const projection = proj4ForEpsg(check.epsg)!;
+    const projection = epsgDefinition(check.epsg)!;
     const toLonLat = proj4(projection, 'WGS84');
     const lonLat = (xy: readonly number[]) => roundLonLat(toLonLat.forward([xy[0]!, xy[1]!]));
     const hull = geometry.footprint.map(lonLat);

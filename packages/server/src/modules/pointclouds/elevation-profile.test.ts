@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { epsgDefinition } from '@asset-portal/shared';
 import proj4 from 'proj4';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lasStream } from '../../device-packages/generator/las-writer.ts';
@@ -16,12 +17,11 @@ import {
 } from '../../pointcloud/potree-reader.ts';
 import { buildPotreeFromLas } from '../../pointcloud/potree-writer.ts';
 import { finishProfile, ProfileTooLargeError, profileCloud } from './elevation-profile.ts';
-import { proj4ForEpsg } from './point-cloud-crs.ts';
 
 const FIXTURES = path.resolve(
   process.env.FIXTURES_DIR ?? path.join(import.meta.dirname, '../../../../../../shared/fixtures'),
 );
-const UTM = proj4ForEpsg(32610)!;
+const UTM = epsgDefinition(32610)!;
 let work: string;
 let lasPath: string;
 let cloud: PotreeCloud;

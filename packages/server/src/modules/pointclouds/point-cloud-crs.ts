@@ -1,4 +1,5 @@
 import { open } from 'node:fs/promises';
+import { epsgDefinition } from '@asset-portal/shared';
 import proj4 from 'proj4';
 import type { LasHeader } from '../../lib/las/las-header.ts';
 
@@ -12,31 +13,11 @@ const GEOKEY_PROJECTED_CS = 3072;
 const GEOKEY_DIRECTORY = 34735;
 const WKT_RECORD = 2112;
 
-/** proj4 text of an EPSG code when it is one proj4 can be given without a database. */
-export function proj4ForEpsg(code: number): string | null {
-  const zone = code % 100;
-  const series = Math.floor(code / 100);
-  if (zone >= 1 && zone <= 60) {
-    if (series === 326) return `+proj=utm +zone=${zone} +datum=WGS84 +units=m +no_defs`;
-    if (series === 327) return `+proj=utm +zone=${zone} +south +datum=WGS84 +units=m +no_defs`;
-    if (series === 269 && zone <= 23)
-      return `+proj=utm +zone=${zone} +datum=NAD83 +units=m +no_defs`;
-    if (series === 258 && zone >= 28 && zone <= 38) {
-      return `+proj=utm +zone=${zone} +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs`;
-    }
-  }
-  if (code === 4326) return '+proj=longlat +datum=WGS84 +no_defs';
-  if (code === 3857) {
-    return '+proj=merc +a=6378137 +b=6378137 +lat_ts=0 +lon_0=0 +x_0=0 +y_0=0 +k=1 +units=m +nadgrids=@null +no_defs';
-  }
-  return null;
-}
-
 /** 'EPSG:32610', 'epsg:32610' or a proj4/WKT definition → a definition proj4 accepts. */
 export function proj4ForCrsText(crs: string | null | undefined): string | null {
   if (!crs) return null;
   const epsg = /^\s*epsg:(\d+)\s*$/i.exec(crs);
-  if (epsg) return proj4ForEpsg(Number(epsg[1]));
+  if (epsg) return epsgDefinition(Number(epsg[1]));
   return isUsable(crs) ? crs : null;
 }
 
@@ -62,7 +43,7 @@ export async function proj4FromLasFile(path: string, header: LasHeader): Promise
         for (let k = 0; k < count && 8 + k * 8 + 8 <= bytes.length; k++) {
           const at = 8 + k * 8;
           if (bytes.readUInt16LE(at) === GEOKEY_PROJECTED_CS && bytes.readUInt16LE(at + 2) === 0) {
-            const found = proj4ForEpsg(bytes.readUInt16LE(at + 6));
+            const found = epsgDefinition(bytes.readUInt16LE(at + 6));
             if (found) return found;
           }
         }
