@@ -232,7 +232,7 @@ describeInChromium('3D point-cloud view', () => {
     await waitForSteadyPoints(page);
     await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'pointcloud-classification.png') });
     const { colored } = await canvasPixels(page);
-    const classColors = Object.values(CLASSIFICATION_COLORS).map(({ color }) =>
+    const classColors = Object.values(CLASSIFICATION_COLORS).map((color) =>
       color.map((channel) => channel * 255),
     );
     const isClassColor = (rgb: Rgb) =>

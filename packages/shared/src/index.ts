@@ -7,6 +7,7 @@ export * from './epsg.ts';
 export * from './format.ts';
 export * from './forms/index.ts';
 export * from './helmert.ts';
+export * from './las-classes.ts';
 export * from './layer-rules.ts';
 export * from './messages.ts';
 export * from './pipeline-management-rules.ts';

@@ -14,6 +14,7 @@ import {
   ScanProcessingError,
 } from './scan-processing.processor.ts';
 import {
+  classCountsText,
   PROCESS_SCAN_KIND,
   processActivityKey,
   processJobKey,
@@ -90,9 +91,10 @@ export const processScanJob = defineJob({
         payload,
         (message, metrics) => log('Started', message, metrics),
       );
+      const classes = classCountsText(outcome.classes);
       await log(
         'Completed',
-        `Processed ${subject}: kept ${outcome.points.toLocaleString('en-US')} of ${outcome.pointsIn.toLocaleString('en-US')} points`,
+        `Processed ${subject}: kept ${outcome.points.toLocaleString('en-US')} of ${outcome.pointsIn.toLocaleString('en-US')} points${classes ? ` (${classes})` : ''}`,
         outcome,
       );
     } catch (error) {

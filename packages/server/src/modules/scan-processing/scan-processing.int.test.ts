@@ -331,6 +331,24 @@ describe.each(DATABASE_KINDS)('post-processing and scan maintenance on %s', (kin
     expect(after.get(2)!).toBeGreaterThan(before.get(2)!);
     expect(after.get(1)!).toBeGreaterThan(header.pointCount * 0.1);
     expect(after.get(7)!).toBeLessThan(header.pointCount * 0.05);
+    // The log and the version's parameters count the classes as the file holds them.
+    const message = (await activity(scan.id, 'ground'))?.message ?? '';
+    for (const [code, name] of [
+      [2, 'Ground'],
+      [1, 'Unclassified'],
+      [7, 'Low point (noise)'],
+    ] as const) {
+      expect(message).toContain(`${name} ${after.get(code)!.toLocaleString('en-US')}`);
+    }
+    const version = await db
+      .selectFrom('artifacts')
+      .select('parameters')
+      .where('scanId', '=', scan.id)
+      .where('name', '=', 'ground')
+      .executeTakeFirstOrThrow();
+    expect((version.parameters as { classes: Record<string, number> }).classes).toEqual(
+      Object.fromEntries([...after].map(([code, count]) => [String(code), count])),
+    );
   });
 
   it('refuses an artifact without a stored cloud at submission, queueing nothing', async () => {

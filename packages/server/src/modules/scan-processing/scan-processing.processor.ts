@@ -53,6 +53,8 @@ export class ScanProcessingError extends Error {
 export interface ScanProcessingOutcome {
   points: number;
   pointsIn: number;
+  /** The version's points by Classification code. */
+  classes: Record<number, number>;
   bytes: number;
   seconds: number;
   s3Url: string;
@@ -84,13 +86,20 @@ export async function processScanVersion(
   const existing = await pointCloudRepository.findVersion(deps.db, request.scanId, request.name);
   if (existing) {
     // A replay of an attempt that wrote its version and then died: finish what it left.
-    const made = existing.parameters as { source_artifact_id?: unknown; pipeline?: unknown } | null;
+    const made = existing.parameters as {
+      source_artifact_id?: unknown;
+      pipeline?: unknown;
+      points?: number;
+      points_in?: number;
+      classes?: Record<number, number>;
+    } | null;
     if (made?.source_artifact_id === request.artifactId && made.pipeline === request.pipeline) {
       await enqueuePointCloudLod(deps.db, request);
-      const points = (existing.parameters as { points?: number }).points ?? 0;
+      const points = made.points ?? 0;
       return {
         points,
-        pointsIn: points,
+        pointsIn: made.points_in ?? points,
+        classes: made.classes ?? {},
         bytes: Number(existing.size ?? 0),
         seconds: 0,
         s3Url: existing.s3Url ?? '',
@@ -178,6 +187,7 @@ export async function processScanVersion(
         source_artifact_id: source.id,
         points_in: result.pointsIn,
         stages: result.stages,
+        classes: result.classes,
       },
     });
     if (inserted === 'exists') {
@@ -192,6 +202,7 @@ export async function processScanVersion(
     return {
       points: result.pointsOut,
       pointsIn: result.pointsIn,
+      classes: result.classes,
       bytes: size,
       seconds: Math.round(result.seconds * 100) / 100,
       s3Url,

@@ -2,6 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lasDimension } from '../../../lib/las/las-dimensions.ts';
 import { type LasHeader, readLasFileHeader } from '../../../lib/las/las-header.ts';
 import { pointRecordChunks } from '../../../lib/las/las-reader.ts';
 import { builtInPipelineEngine as engine, PipelineValidationError } from './pipeline-engine.ts';
@@ -102,6 +103,14 @@ describe('builtInPipelineEngine: read → crop → write on every fixture', () =
       expect(result.pointsIn).toBe(header.pointCount);
       expect(result.pointsOut).toBe(expected.length);
       expect(progress.at(-1)).toBe(header.pointCount);
+      // The output's classes, counted as the kept records hold them.
+      const classOf = lasDimension('Classification', header.pointFormat)!;
+      const classes: Record<number, number> = {};
+      for (const record of expected) {
+        const code = classOf.get(new DataView(record.buffer, record.byteOffset, record.length), 0);
+        classes[code] = (classes[code] ?? 0) + 1;
+      }
+      expect(result.classes).toEqual(classes);
 
       const out = await readLasFileHeader(outputPath);
       expect(out.version).toBe('1.4');

@@ -74,6 +74,8 @@ export interface PipelineRunResult {
   offset: LasVector;
   /** Points in and out of each stage, reader first. */
   stages: { type: string; pointsIn: number; pointsOut: number }[];
+  /** The output's points by their Classification code (codes with none left out). */
+  classes: Record<number, number>;
 }
 
 /** Thrown by `plan` for an invalid pipeline; `errors` as `validate` gives them. */

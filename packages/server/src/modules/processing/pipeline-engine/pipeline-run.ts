@@ -1,4 +1,5 @@
 import { open } from 'node:fs/promises';
+import { lasDimension } from '../../../lib/las/las-dimensions.ts';
 import {
   assertPointDataComplete,
   LasFormatError,
@@ -97,11 +98,16 @@ export async function runPipeline(plan: PipelinePlan, io: PipelineIo): Promise<P
       );
 
     const counts = plan.stages.map((stage) => ({ type: stage.type, pointsIn: 0, pointsOut: 0 }));
+    const classOf = lasDimension('Classification', header.pointFormat)!;
+    const classCounts = new Float64Array(classOf.max + 1);
     const last = processors.length;
     const feed = async (k: number, chunk: PointChunk): Promise<void> => {
       counts[k + 1]!.pointsIn += chunk.count;
       if (k === last) {
         counts[k + 1]!.pointsOut += chunk.count;
+        for (let i = 0, base = 0; i < chunk.count; i++, base += chunk.recordLength) {
+          classCounts[classOf.get(chunk.view, base)]! += 1;
+        }
         try {
           await activeWriter.write(
             chunk.records,
@@ -187,6 +193,9 @@ export async function runPipeline(plan: PipelinePlan, io: PipelineIo): Promise<P
       scale: summary.scale,
       offset: summary.offset,
       stages: counts,
+      classes: Object.fromEntries(
+        [...classCounts.entries()].filter(([, count]) => count > 0),
+      ) as Record<number, number>,
     };
   } catch (error) {
     await writer?.abort();

@@ -48,7 +48,7 @@ const POTREE_GRADIENT: IGradient = YELLOW_GREEN.map(([position, [r, g, b]]) => [
 
 const POTREE_CLASSIFICATION: IClassification = {
   ...Object.fromEntries(
-    Object.entries(CLASSIFICATION_COLORS).map(([value, { color }]) => [
+    Object.entries(CLASSIFICATION_COLORS).map(([value, color]) => [
       value,
       new Vector4(color[0], color[1], color[2], 1),
     ]),
