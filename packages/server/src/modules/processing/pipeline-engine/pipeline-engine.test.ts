@@ -366,7 +366,7 @@ describe('builtInPipelineEngine.validate', () => {
       /has a minimum above its maximum/,
     );
     expect(errors([{ type: 'filters.reprojection', out_srs: 'EPSG:999999' }])[0]).toMatch(
-      /option "out_srs" "EPSG:999999" is not an EPSG code known to proj4js/,
+      /option "out_srs" "EPSG:999999" is not an EPSG code the portal knows/,
     );
     expect(errors([{ type: 'filters.transformation', matrix: '1 0 0' }])[0]).toMatch(
       /option "matrix" must hold 16 numbers/,

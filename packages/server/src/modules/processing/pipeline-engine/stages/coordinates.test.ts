@@ -48,12 +48,25 @@ describe('filters.reprojection', () => {
   });
 
   it('resolves EPSG codes and proj4 strings', () => {
-    expect(resolveSrs('epsg:4326')).toEqual({ text: 'EPSG:4326', epsg: 4326, geographic: true });
+    expect(resolveSrs('epsg:4326')).toEqual({
+      text: 'EPSG:4326',
+      definition: '+proj=longlat +datum=WGS84 +no_defs',
+      epsg: 4326,
+      geographic: true,
+    });
+    // Codes proj4js does not know by itself come from the portal's table (shared epsg.ts).
+    expect(resolveSrs('EPSG:26910')).toEqual({
+      text: 'EPSG:26910',
+      definition: '+proj=utm +zone=10 +datum=NAD83 +units=m +no_defs',
+      epsg: 26910,
+      geographic: false,
+    });
     expect(resolveSrs('+proj=utm +zone=33 +datum=WGS84')).toMatchObject({
+      definition: '+proj=utm +zone=33 +datum=WGS84',
       epsg: null,
       geographic: false,
     });
-    expect(() => resolveSrs('EPSG:2994')).toThrow('is not an EPSG code known to proj4js');
+    expect(() => resolveSrs('EPSG:2994')).toThrow('is not an EPSG code the portal knows');
     expect(() => resolveSrs('utm 33')).toThrow('neither an EPSG code nor a proj4 string');
   });
 });
@@ -86,6 +99,26 @@ describe('filters.reprojection through lib/transform', () => {
     expect(p!.x).toBeCloseTo(reference.x, 6);
     expect(p!.y).toBeCloseTo(reference.y, 6);
     expect(p!.z).toBe(7);
+  });
+
+  it('reprojects between EPSG codes proj4js does not know by itself (NAD83 / UTM 10N → 11N)', () => {
+    const input = { x: 492_000, y: 4_877_000, z: 130 };
+    const out = runStage(reprojectionStage, { in_srs: 'EPSG:26910', out_srs: 'EPSG:26911' }, [
+      syntheticChunk([input]),
+    ]);
+    // `cs2cs EPSG:26910 EPSG:26911` of the same point (PROJ 9.1.1): 11297.275 4895116.274.
+    const [p] = pointsOf(out);
+    expect(p!.x).toBeCloseTo(11_297.275, 2);
+    expect(p!.y).toBeCloseTo(4_895_116.274, 2);
+    expect(p!.z).toBe(130);
+    // A scan recorded in such a code (an imported NAD83 cloud) is the default in_srs.
+    const fromScan = runStage(
+      reprojectionStage,
+      { out_srs: 'EPSG:26911' },
+      [syntheticChunk([input])],
+      'EPSG:26910',
+    );
+    expect(pointsOf(fromScan)[0]).toEqual(p);
   });
 
   it('refuses a grid shift it cannot apply', () => {

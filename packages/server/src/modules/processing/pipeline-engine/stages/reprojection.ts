@@ -1,3 +1,4 @@
+import { epsgDefinition } from '@asset-portal/shared';
 import {
   buildTransform,
   type CoordinateTransform,
@@ -8,12 +9,16 @@ import { type StageDefinition, streamingStage } from '../stage-definition.ts';
 /**
  * filters.reprojection: moves X/Y/Z from `in_srs` (default: the scan's CRS) to `out_srs` with
  * the transform module publishing uses (`lib/transform`), applying the definitions' `+towgs84`
- * as PDAL would. A CRS is an EPSG code proj4js knows ("EPSG:4326", "EPSG:32610", …), a proj4
- * string ("+proj=utm +zone=10 +datum=WGS84") or WKT that proj4js parses.
+ * as PDAL would. A CRS is an EPSG code the portal knows (`epsgDefinition`: UTM on WGS 84, NAD83
+ * and its realizations, ETRS89, GDA, …) or proj4js knows, a proj4 string
+ * ("+proj=utm +zone=10 +datum=WGS84") or WKT that proj4js parses.
  */
 
 export interface ResolvedSrs {
+  /** As given: 'EPSG:26910', or the proj4 string or WKT. */
   text: string;
+  /** What the transform module is given. */
+  definition: string;
   /** The EPSG code when the CRS was given as one (the writer records it as GeoTIFF keys). */
   epsg: number | null;
   geographic: boolean;
@@ -24,17 +29,18 @@ export function resolveSrs(text: string): ResolvedSrs {
   const trimmed = text.trim();
   const code = /^EPSG:(\d+)$/i.exec(trimmed);
   const name = code ? `EPSG:${code[1]}` : trimmed;
+  const definition = (code && epsgDefinition(Number(code[1]))) || name;
   let geographic: boolean;
   try {
-    geographic = describeCrs(name).geographic;
+    geographic = describeCrs(definition).geographic;
   } catch {
     throw new Error(
       code
-        ? `"${trimmed}" is not an EPSG code known to proj4js; give the proj4 string instead`
+        ? `"${trimmed}" is not an EPSG code the portal knows; give the proj4 string instead`
         : `"${trimmed}" is neither an EPSG code nor a proj4 string or WKT that proj4js understands`,
     );
   }
-  return { text: name, epsg: code ? Number(code[1]) : null, geographic };
+  return { text: name, definition, epsg: code ? Number(code[1]) : null, geographic };
 }
 
 export interface ReprojectionOptions {
@@ -74,8 +80,8 @@ export const reprojectionStage: StageDefinition<ReprojectionOptions> = {
       throw new Error('the scan has no coordinate system: give "in_srs"');
     }
     const transform: CoordinateTransform = buildTransform({
-      sourceCrs: resolveSrs(from).text,
-      targetProjection: o.outSrs.text,
+      sourceCrs: resolveSrs(from).definition,
+      targetProjection: o.outSrs.definition,
       datumShift: 'towgs84',
     });
     return streamingStage((chunk) => {
