@@ -8,10 +8,7 @@ import {
   VERSION_NAME_INVALID,
 } from '@asset-portal/shared';
 import { beforeAll, expect, it } from 'vitest';
-import {
-  artifactObjectKey,
-  portalBucket,
-} from '../packages/server/src/modules/pointclouds/point-cloud-rules.ts';
+import { storedObjectKey } from '../packages/server/src/modules/pointclouds/point-cloud-rules.ts';
 import { createObjectStorage } from '../packages/server/src/storage/create-object-storage.ts';
 import { factories } from '../packages/server/test/factories.ts';
 import { scanFactories } from '../packages/server/test/factories-scans.ts';
@@ -56,7 +53,7 @@ describeInBrowser('Bulk Processing', () => {
       .where('artifacts.scanId', '=', scanId)
       .where('artifacts.name', '=', 'unclassified')
       .executeTakeFirstOrThrow();
-    const key = artifactObjectKey(artifact.s3Url, portalBucket(config), artifact.organizationId);
+    const key = storedObjectKey(config, artifact.s3Url, artifact.organizationId);
     if (!key) throw new Error(`No stored cloud for ${scanId}`);
     const stream = await createObjectStorage(config).getStream(key, {
       start: 0,

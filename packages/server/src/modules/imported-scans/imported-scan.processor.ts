@@ -19,7 +19,7 @@ import { openPointCloudFile, toWorldColumns, type WorldColumns } from '../../lib
 import type { ObjectStorage } from '../../storage/storage.ts';
 import { simplifyPath } from '../ingestion/simplify-path.ts';
 import { enqueuePointCloudLod } from '../pointclouds/point-cloud-lod.job.ts';
-import { artifactObjectKey, portalBucket } from '../pointclouds/point-cloud-rules.ts';
+import { storedObjectKey } from '../pointclouds/point-cloud-rules.ts';
 import { importedScanRepository as repo } from './imported-scan.repository.ts';
 import { checkCrs, fileCrs, readCrsRecords } from './imported-scan-crs.ts';
 import {
@@ -85,7 +85,7 @@ export async function processImportedScanFile(
   if (!scan || scan.organizationId !== request.organizationId) {
     throw new ImportedScanError(`Imported scan ${request.scanId} no longer exists`);
   }
-  const key = artifactObjectKey(request.s3Url, portalBucket(deps.config), scan.organizationId);
+  const key = storedObjectKey(deps.config, request.s3Url, scan.organizationId);
   if (!key?.startsWith(importedScanPrefix(scan))) {
     throw new ImportedScanError(`${request.s3Url} is not an upload of scan ${scan.id}`);
   }

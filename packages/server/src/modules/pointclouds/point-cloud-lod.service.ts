@@ -14,12 +14,11 @@ import { ObjectNotFoundError } from '../../storage/storage.ts';
 import { pointCloudRepository as repo } from './point-cloud.repository.ts';
 import { proj4ForCrsText, proj4FromLasFile } from './point-cloud-crs.ts';
 import {
-  artifactObjectKey,
   type LodRecord,
   lodPrefixFor,
   lodProgressMessage,
   lodRecordOf,
-  portalBucket,
+  storedObjectKey,
 } from './point-cloud-rules.ts';
 
 export interface LodBuildDeps {
@@ -126,7 +125,7 @@ export async function buildScanLod(
   if (!row || row.organizationId !== input.organizationId) {
     throw new PointCloudSourceError(`Scan ${input.scanId} does not exist`);
   }
-  const cloudKey = artifactObjectKey(row.s3Url, portalBucket(deps.config), row.organizationId);
+  const cloudKey = storedObjectKey(deps.config, row.s3Url, row.organizationId);
   if (row.artifactId === null || !row.s3Url || !cloudKey) {
     throw new PointCloudSourceError(`Scan ${input.scanId} has no stored point cloud`);
   }

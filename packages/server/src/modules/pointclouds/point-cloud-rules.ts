@@ -58,6 +58,15 @@ export function artifactObjectKey(
   return isScopedKey(key, organizationId) ? key : null;
 }
 
+/** The key of an artifact's object when it is stored in the portal's own bucket, else null. */
+export function storedObjectKey(
+  config: AppConfig,
+  s3Url: string | null | undefined,
+  organizationId: number,
+): string | null {
+  return artifactObjectKey(s3Url ?? null, portalBucket(config), organizationId);
+}
+
 /** `…/scans/<scanId>/pointcloud.laz` → `…/scans/<scanId>/lod/`: the build sits beside its cloud. */
 export function lodPrefixFor(cloudKey: string): string {
   return `${path.posix.dirname(cloudKey)}/lod/`;

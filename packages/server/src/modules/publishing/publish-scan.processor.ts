@@ -26,7 +26,11 @@ import { describeFailure } from '../../storage/s3-connection.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
 import { bucketRepository } from '../buckets/bucket.repository.ts';
 import { proj4ForCrsText, proj4FromLasFile } from '../pointclouds/point-cloud-crs.ts';
-import { artifactObjectKey, portalBucket } from '../pointclouds/point-cloud-rules.ts';
+import {
+  artifactObjectKey,
+  portalBucket,
+  storedObjectKey,
+} from '../pointclouds/point-cloud-rules.ts';
 import { projectRepository } from '../projects/project.repository.ts';
 import { GEOID_GRID_PREFIX } from '../projects/project.service.ts';
 import { publishingRepository as repo } from './publishing.repository.ts';
@@ -99,9 +103,7 @@ export async function publishScan(
     throw new PublishFailure('The bucket no longer exists');
   }
   const cloud = await repo.findCloud(deps.db, scanId);
-  const cloudKey = cloud
-    ? artifactObjectKey(cloud.s3Url, portalBucket(deps.config), scan.organizationId)
-    : null;
+  const cloudKey = cloud ? storedObjectKey(deps.config, cloud.s3Url, scan.organizationId) : null;
   if (!cloud || !cloudKey) throw new PublishFailure(`Scan ${scanId} has no stored point cloud`);
 
   const bucket = openBucketTarget(connection, deps.storage);
@@ -414,9 +416,7 @@ async function trajectoryOf(
 ): Promise<{ size: number; body: () => Readable } | null> {
   const url = scan.metadata?.trajectory_s3_url;
   const key =
-    typeof url === 'string'
-      ? artifactObjectKey(url, portalBucket(deps.config), scan.organizationId)
-      : null;
+    typeof url === 'string' ? storedObjectKey(deps.config, url, scan.organizationId) : null;
   if (key) {
     const head = await deps.storage.head(key);
     if (head) {

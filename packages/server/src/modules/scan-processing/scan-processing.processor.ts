@@ -11,7 +11,7 @@ import type { ObjectStorage } from '../../storage/storage.ts';
 import { storageUrl } from '../ingestion/ingestion-context.ts';
 import { pointCloudRepository } from '../pointclouds/point-cloud.repository.ts';
 import { enqueuePointCloudLod } from '../pointclouds/point-cloud-lod.job.ts';
-import { artifactObjectKey, portalBucket } from '../pointclouds/point-cloud-rules.ts';
+import { storedObjectKey } from '../pointclouds/point-cloud-rules.ts';
 import {
   builtInPipelineEngine,
   PipelineRunError,
@@ -107,11 +107,7 @@ export async function processScanVersion(
     }
     throw new ScanProcessingError(VERSION_EXISTS(request.name, request.scanId));
   }
-  const sourceKey = artifactObjectKey(
-    source.s3Url,
-    portalBucket(deps.config),
-    request.organizationId,
-  );
+  const sourceKey = storedObjectKey(deps.config, source.s3Url, request.organizationId);
   if (!sourceKey) {
     throw new ScanProcessingError(NO_STORED_CLOUD(request.scanId));
   }

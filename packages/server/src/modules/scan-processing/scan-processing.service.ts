@@ -3,7 +3,7 @@ import type { RequestContext } from '../../graphql/context.ts';
 import { NotFoundError, ValidationError } from '../../graphql/errors.ts';
 import { canSeeOrganization } from '../../policies/scope.ts';
 import { recordActivity } from '../activity-logs/activity-log.service.ts';
-import { artifactObjectKey, portalBucket } from '../pointclouds/point-cloud-rules.ts';
+import { storedObjectKey } from '../pointclouds/point-cloud-rules.ts';
 import { builtInPipelineEngine } from '../processing/pipeline-engine/pipeline-engine.ts';
 import { scanPipelineContext } from '../processing/scan-pipeline-context.ts';
 import { enqueueScanProcessing } from './process-scan.job.ts';
@@ -51,7 +51,7 @@ export const scanProcessingService = {
       scans.add(artifact.scanId);
       // A cloud the portal only knows by a customer bucket's address (demo scans, links) cannot
       // be read by the job: say so now rather than in a failed job.
-      if (!artifactObjectKey(artifact.s3Url, portalBucket(ctx.config), artifact.organizationId)) {
+      if (!storedObjectKey(ctx.config, artifact.s3Url, artifact.organizationId)) {
         throw new ValidationError(NO_STORED_CLOUD(artifact.scanId));
       }
     }

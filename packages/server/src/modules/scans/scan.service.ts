@@ -9,7 +9,7 @@ import { MAX_PRESIGN_SECONDS } from '../../storage/storage.ts';
 import { organizationRepository } from '../organizations/organization.repository.ts';
 import { pointCloudRepository } from '../pointclouds/point-cloud.repository.ts';
 import { enqueuePointCloudLod } from '../pointclouds/point-cloud-lod.job.ts';
-import { artifactObjectKey, portalBucket } from '../pointclouds/point-cloud-rules.ts';
+import { portalBucket, storedObjectKey } from '../pointclouds/point-cloud-rules.ts';
 import {
   groupBy,
   scanMaintenanceRepository as maintenance,
@@ -158,9 +158,7 @@ export const scanService = {
   async latestArtifactDownload(ctx: RequestContext, id: string) {
     const scan = await scanService.byId(ctx, id);
     const artifact = await maintenance.latestPointcloud(ctx.db, scan.id);
-    const key = artifact
-      ? artifactObjectKey(artifact.s3Url, portalBucket(ctx.config), scan.organizationId)
-      : null;
+    const key = artifact ? storedObjectKey(ctx.config, artifact.s3Url, scan.organizationId) : null;
     if (!artifact || !key || !(await ctx.storage.head(key))) {
       throw new NotFoundError(`Scan ${scan.id} has no stored point cloud to download`);
     }

@@ -15,7 +15,7 @@ import { basestationEcef, basestationRinexObjects } from '../basestations/basest
 import { storageUrl } from '../ingestion/ingestion-context.ts';
 import { proj4ForCrsText } from '../pointclouds/point-cloud-crs.ts';
 import { enqueuePointCloudLod } from '../pointclouds/point-cloud-lod.job.ts';
-import { artifactObjectKey, portalBucket } from '../pointclouds/point-cloud-rules.ts';
+import { storedObjectKey } from '../pointclouds/point-cloud-rules.ts';
 import { parseTrajectoryCsv, type TrajectorySample } from './ppk/device-trajectory.ts';
 import { combineSolutions, type PosEpoch, parsePosFile } from './ppk/pos-file.ts';
 import { PPK_OPTIONS_VERSION } from './ppk/ppk-options.ts';
@@ -362,7 +362,7 @@ async function fetchObject(
   organizationId: number,
   target: string,
 ): Promise<string> {
-  const key = artifactObjectKey(s3Url ?? null, portalBucket(deps.config), organizationId);
+  const key = storedObjectKey(deps.config, s3Url, organizationId);
   if (!key)
     throw new TrajectoryRunError(`${s3Url ?? 'A file'} is not a stored object of the organization`);
   await pipeline(await deps.storage.getStream(key), createWriteStream(target));
