@@ -1,9 +1,10 @@
 // Benchmark: the streaming pass of the process-imported-scan job
 // (packages/server/src/modules/imported-scans). Run with: npm run bench:imported-scan.
 //  (a) On a generated LAS 1.2 cloud of BENCH_IMPORTED_POINTS points (default 3,000,000, WGS 84 /
-//      UTM, GPS time over 600 s): the job's pass (pointcloud/point-reader, scaled, + bounds, footprint
-//      strips, GPS-time bins, then hull, path and simplification) against a plain decode of the
-//      same file with each LAS reader (lib/las and point-reader); points/s, warm-up, best of 3.
+//      UTM, GPS time over 600 s): the job's pass (lib/las's raw columns, scaled, + bounds,
+//      footprint strips, GPS-time bins, then hull, path and simplification) against a plain
+//      decode of the same file, as world coordinates and as raw columns; points/s, warm-up, best
+//      of 3.
 //  (b) The same pass on BENCH_IMPORTED_BIG_POINTS points (default 20,000,000) in a child
 //      process, beside a plain decode in another: peak RSS (flat: memory must not follow the
 //      point count). BENCH_IMPORTED_BIG_POINTS=0 skips it.
@@ -23,14 +24,16 @@ import {
 import { lasStream } from '../packages/server/src/device-packages/generator/las-writer.ts';
 import { loadSourceCloud } from '../packages/server/src/device-packages/generator/source-cloud.ts';
 import { readLasFileHeader } from '../packages/server/src/lib/las/las-header.ts';
-import { readLasPoints } from '../packages/server/src/lib/las/las-points.ts';
+import {
+  openPointCloudFile,
+  readLasPoints,
+  toWorldColumns,
+} from '../packages/server/src/lib/las/las-reader.ts';
 import {
   centreLine,
   ScanGeometryAccumulator,
-  toWorldColumns,
 } from '../packages/server/src/modules/imported-scans/imported-scan-geometry.ts';
-import { douglasPeucker } from '../packages/server/src/modules/ingestion/simplify-path.ts';
-import { openPointCloudFile } from '../packages/server/src/pointcloud/point-reader.ts';
+import { douglasPeuckerKeep } from '../packages/shared/src/douglas-peucker.ts';
 
 const run = promisify(execFile);
 const here = fileURLToPath(import.meta.url);
@@ -45,7 +48,7 @@ async function decode(file) {
   return { points: count };
 }
 
-/** The other LAS reader (pointcloud/point-reader, raw integer columns, used by the LOD build). */
+/** The raw integer columns (as the LOD build and the job read them). */
 async function decodeRaw(file) {
   const cloud = await openPointCloudFile(file);
   let count = 0;
@@ -65,7 +68,9 @@ async function importPass(file) {
   }
   const geometry = accumulator.result();
   const track = geometry.timePath.length >= 2 ? geometry.timePath : centreLine(geometry.footprint);
-  const kept = douglasPeucker(track, 2);
+  // As the job: in projected metres, 2 m.
+  const keep = douglasPeuckerKeep(track.flat(), 2);
+  const kept = track.filter((_, i) => keep[i] === 1);
   return {
     points: geometry.pointCount,
     hullVertices: geometry.footprint.length,
@@ -142,7 +147,7 @@ try {
     `  ${name.padEnd(24)} ${(seconds * 1000).toFixed(0).padStart(6)} ms  ${(POINTS / seconds / 1e6).toFixed(2)} M points/s`;
   console.log(line('import pass', imported));
   console.log(line('plain decode (lib/las)', decoded));
-  console.log(line('raw decode (point-reader)', decodedRaw));
+  console.log(line('raw decode (columns)', decodedRaw));
   console.log(`  import pass / decode: ${((100 * decoded) / imported).toFixed(0)} %`);
   console.log(`  import pass / raw decode: ${((100 * decodedRaw) / imported).toFixed(0)} %`);
   console.log(

@@ -22,8 +22,8 @@ import {
 import { lasStream } from '../packages/server/src/device-packages/generator/las-writer.ts';
 import { loadSourceCloud } from '../packages/server/src/device-packages/generator/source-cloud.ts';
 import { readLasFileHeader } from '../packages/server/src/lib/las/las-header.ts';
+import { openPointCloudFile } from '../packages/server/src/lib/las/las-reader.ts';
 import { builtInPipelineEngine } from '../packages/server/src/modules/processing/pipeline-engine/pipeline-engine.ts';
-import { openPointCloudFile } from '../packages/server/src/pointcloud/point-reader.ts';
 
 const run = promisify(execFile);
 const here = fileURLToPath(import.meta.url);

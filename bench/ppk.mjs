@@ -32,6 +32,7 @@ import { lasStream } from '../packages/server/src/device-packages/generator/las-
 import { makePackage } from '../packages/server/src/device-packages/generator/make-package.ts';
 import { parseGeneratorArgs } from '../packages/server/src/device-packages/generator/options.ts';
 import { loadSourceCloud } from '../packages/server/src/device-packages/generator/source-cloud.ts';
+import { openPointCloudFile } from '../packages/server/src/lib/las/las-reader.ts';
 import { storageUrl } from '../packages/server/src/modules/ingestion/ingestion-context.ts';
 import { parsePosFile } from '../packages/server/src/modules/trajectory/ppk/pos-file.ts';
 import {
@@ -46,7 +47,6 @@ import {
 import { correctPointCloud } from '../packages/server/src/modules/trajectory/ppk/trajectory-correction.ts';
 import { processTrajectoryRun } from '../packages/server/src/modules/trajectory/trajectory-run.processor.ts';
 import { trajectoryRunRepository } from '../packages/server/src/modules/trajectory/trajectory-run.repository.ts';
-import { openPointCloudFile } from '../packages/server/src/pointcloud/point-reader.ts';
 import { createObjectStorage } from '../packages/server/src/storage/create-object-storage.ts';
 import { objectKey } from '../packages/server/src/storage/object-key.ts';
 import { factories } from '../packages/server/test/factories.ts';
