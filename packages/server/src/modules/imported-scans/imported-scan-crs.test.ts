@@ -124,6 +124,36 @@ describe('the CRS of an imported LAS file', () => {
     });
   });
 
+  it('reads UTM on NAD83 and ETRS89 from WKT without an authority, as ESRI writes it', () => {
+    const esri = (projcs: string, datum: string) =>
+      wkt(
+        `PROJCS["${projcs}",GEOGCS["GCS",DATUM["${datum}",SPHEROID["GRS_1980",6378137.0,298.257222101]],PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]],PROJECTION["Transverse_Mercator"],UNIT["Meter",1.0]]`,
+      );
+    expect(fileCrs(esri('NAD_1983_UTM_Zone_10N', 'D_North_American_1983'))).toEqual({
+      kind: 'utm',
+      epsg: 26910,
+      zone: 10,
+      south: false,
+      name: 'NAD_1983_UTM_Zone_10N',
+    });
+    expect(fileCrs(esri('ETRS_1989_UTM_Zone_32N', 'D_ETRS_1989'))).toMatchObject({
+      kind: 'utm',
+      epsg: 25832,
+    });
+    expect(fileCrs(esri('WGS_1984_UTM_Zone_33S', 'D_WGS_1984'))).toMatchObject({
+      kind: 'utm',
+      epsg: 32733,
+    });
+    // A realization is not plain NAD83 (without its code it stays unknown), and NAD83 has no
+    // southern zones nor any past 23.
+    expect(fileCrs(esri('NAD_1983_CSRS_UTM_Zone_10N', 'D_North_American_1983_CSRS'))).toEqual({
+      kind: 'other',
+      name: 'NAD_1983_CSRS_UTM_Zone_10N',
+    });
+    expect(fileCrs(esri('NAD_1983_UTM_Zone_10S', 'D_North_American_1983')).kind).toBe('other');
+    expect(fileCrs(esri('NAD_1983_UTM_Zone_24N', 'D_North_American_1983')).kind).toBe('other');
+  });
+
   it('trusts the UTM given when the file has no CRS records, and says so', () => {
     const check = checkCrs({ kind: 'none' }, '12S');
     expect(check).toMatchObject({ ok: true, epsg: 32712, declared: false });

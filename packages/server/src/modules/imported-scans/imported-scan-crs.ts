@@ -126,17 +126,41 @@ function fromWkt(wkt: string): FileCrs {
   const own = /(?:AUTHORITY|ID)\s*\[\s*"EPSG"\s*,\s*"?(\d+)"?\s*\]\s*$/i.exec(body);
   if (own) return fromEpsg(Number(own[1]), name);
   const utm = /UTM[ _]zone[ _](\d{1,2})\s*([NS])/i.exec(name);
-  const wgs84 =
-    /GEOG(?:CS|CRS)\s*\[\s*"(?:WGS[ _]?84|WGS[ _]1984)"|DATUM\s*\[\s*"(?:WGS_1984|World Geodetic System 1984)"/i.test(
-      wkt,
-    );
-  if (utm && wgs84) {
+  const datum = WKT_UTM_DATUMS.find(({ pattern }) => pattern.test(wkt));
+  if (utm && datum) {
     const zone = Number(utm[1]);
     const south = utm[2]!.toUpperCase() === 'S';
-    if (zone >= 1 && zone <= 60) return fromEpsg(wgs84UtmEpsg({ zone, south }), name);
+    // Only a code the portal knows as UTM (NAD83 has no southern zones, nor any past 23).
+    const code = datum.epsg(zone, south);
+    if (code !== null && epsgUtmZone(code)) return fromEpsg(code, name);
   }
   return { kind: 'other', name };
 }
+
+/**
+ * Datums a projected WKT without an EPSG authority may name (OGC and ESRI spellings, the whole
+ * name: NAD83(CSRS) and other realizations are not plain NAD83), with their UTM zones' codes.
+ */
+const WKT_UTM_DATUMS: {
+  pattern: RegExp;
+  epsg: (zone: number, south: boolean) => number | null;
+}[] = [
+  {
+    pattern:
+      /GEOG(?:CS|CRS)\s*\[\s*"(?:WGS[ _]?84|WGS[ _]1984)"|DATUM\s*\[\s*"(?:WGS_1984|D_WGS_1984|World Geodetic System 1984)"/i,
+    epsg: (zone, south) => wgs84UtmEpsg({ zone, south }),
+  },
+  {
+    pattern:
+      /DATUM\s*\[\s*"(?:North_American_Datum_1983|D_North_American_1983|North American Datum 1983)"/i,
+    epsg: (zone, south) => (south ? null : 26900 + zone),
+  },
+  {
+    pattern:
+      /DATUM\s*\[\s*"(?:European_Terrestrial_Reference_System_1989|D_ETRS_1989|European Terrestrial Reference System 1989)"/i,
+    epsg: (zone, south) => (south ? null : 25800 + zone),
+  },
+];
 
 function utmName(zone: number, south: boolean): string {
   return `WGS 84 / UTM zone ${zone}${south ? 'S' : 'N'}`;
