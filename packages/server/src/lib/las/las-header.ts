@@ -1,5 +1,6 @@
 import { type FileHandle, open } from 'node:fs/promises';
 import { readAt } from './file-reads.ts';
+import { GEOKEY_DIRECTORY_RECORD, PROJECTION_USER_ID, WKT_RECORD } from './las-crs-records.ts';
 import { LasFormatError } from './las-format-error.ts';
 
 /**
@@ -80,9 +81,6 @@ const MIN_RECORD_LENGTH: Record<number, number> = {
 const LEGACY_HEADER_SIZE = 227;
 const VLR_HEADER_SIZE = 54;
 const EVLR_HEADER_SIZE = 60;
-const PROJECTION_USER_ID = 'LASF_Projection';
-const GEOKEY_DIRECTORY_RECORD = 34735;
-const WKT_RECORD = 2112;
 
 function text(buffer: Buffer, start: number, length: number): string {
   const raw = buffer.toString('latin1', start, start + length);

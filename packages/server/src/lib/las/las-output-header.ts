@@ -1,3 +1,11 @@
+import {
+  GEOKEY_ASCII_RECORD,
+  GEOKEY_DIRECTORY_RECORD,
+  GEOKEY_DOUBLE_RECORD,
+  PROJECTION_USER_ID,
+  WKT_MATH_TRANSFORM_RECORD,
+  WKT_RECORD,
+} from './las-crs-records.ts';
 import { LasFormatError, type LasHeader, type LasVector } from './las-header.ts';
 
 /**
@@ -27,10 +35,15 @@ const VLR_HEADER_SIZE = 54;
 const EVLR_HEADER_SIZE = 60;
 const WKT_BIT = 1 << 4;
 const HEADER_SIZE_BY_MINOR: Record<number, number> = { 2: 227, 3: 235, 4: 375 };
-const PROJECTION_USER_ID = 'LASF_Projection';
 const COPC_USER_ID = 'copc';
 /** GeoKeyDirectory, DoubleParams, AsciiParams, OGC WKT (math transform and coordinate system). */
-const PROJECTION_RECORDS = new Set([34735, 34736, 34737, 2111, 2112]);
+const PROJECTION_RECORDS = new Set([
+  GEOKEY_DIRECTORY_RECORD,
+  GEOKEY_DOUBLE_RECORD,
+  GEOKEY_ASCII_RECORD,
+  WKT_MATH_TRANSFORM_RECORD,
+  WKT_RECORD,
+]);
 
 /** The coordinate system to record instead of the input's, after a reprojection. */
 export interface LasProjectionReplacement {
@@ -112,7 +125,7 @@ export function geoKeyDirectoryVlr(epsg: number, geographic: boolean): Buffer {
   }
   const header = Buffer.alloc(VLR_HEADER_SIZE);
   header.write(PROJECTION_USER_ID, 2, 16, 'latin1');
-  header.writeUInt16LE(34735, 18);
+  header.writeUInt16LE(GEOKEY_DIRECTORY_RECORD, 18);
   header.writeUInt16LE(data.length, 20);
   header.write('GeoKeyDirectoryTag', 22, 32, 'latin1');
   return Buffer.concat([header, data]);

@@ -1,8 +1,9 @@
 import { open } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { type LasCrsRecords, readLasCrsRecords } from '../../lib/las/las-crs-records.ts';
 import { readLasHeader } from '../../lib/las/las-header.ts';
 import { geoKeyDirectoryVlr } from '../../lib/las/las-output-header.ts';
-import { type CrsRecords, checkCrs, fileCrs, readCrsRecords } from './imported-scan-crs.ts';
+import { checkCrs, fileCrs } from './imported-scan-crs.ts';
 import {
   LAMBERT_CLOUD,
   LAMBERT_WKT_CLOUD,
@@ -13,7 +14,7 @@ import {
 async function crsOf(file: string) {
   const handle = await open(file, 'r');
   try {
-    return fileCrs(await readCrsRecords(handle, await readLasHeader(handle)));
+    return fileCrs(await readLasCrsRecords(handle, await readLasHeader(handle)));
   } finally {
     await handle.close();
   }
@@ -22,7 +23,7 @@ async function crsOf(file: string) {
 /** The GeoKeyDirectory of a projected CRS by EPSG code (the VLR less its 54-byte header). */
 const geoKeyDirectory = (epsg: number): Buffer => geoKeyDirectoryVlr(epsg, false).subarray(54);
 
-const wkt = (text: string): CrsRecords => ({
+const wkt = (text: string): LasCrsRecords => ({
   geoKeys: null,
   geoAscii: null,
   wkt: text,
@@ -71,7 +72,7 @@ describe('the CRS of an imported LAS file', () => {
   });
 
   it('knows UTM on other datums by their EPSG codes, and refuses codes it does not know', () => {
-    const keys = (code: number): CrsRecords => ({
+    const keys = (code: number): LasCrsRecords => ({
       geoKeys: geoKeyDirectory(code),
       geoAscii: null,
       wkt: null,

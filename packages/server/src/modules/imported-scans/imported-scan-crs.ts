@@ -1,94 +1,18 @@
-import type { FileHandle } from 'node:fs/promises';
 import { epsgUtmZone } from '@asset-portal/shared';
-import type { LasHeader } from '../../lib/las/las-header.ts';
+import { geoKeyCrs, type LasCrsRecords } from '../../lib/las/las-crs-records.ts';
 import { IMPORT_CRS_MISMATCH, parseUtm, wgs84UtmEpsg } from './imported-scan-rules.ts';
 
 /**
- * What a LAS file says about its coordinates (GeoTIFF keys or OGC WKT, LAS 1.4 R15 §2.5), checked
+ * What a LAS file's CRS records say about its coordinates (GeoTIFF keys or OGC WKT), checked
  * against the UTM zone the scan was created with: imported scans must be in UTM of that zone, on
  * any datum the portal knows (WGS 84, NAD83 and its realizations, ETRS89, GDA), so that the path
  * and the footprint are placed by the file's own CRS.
  */
 
-const PROJECTION_USER_ID = 'LASF_Projection';
-const GEOKEY_DIRECTORY = 34735;
-const GEOKEY_ASCII = 34737;
-const WKT_RECORD = 2112;
-const GT_CITATION = 1026;
-const PROJECTED_CS = 3072;
-const PCS_CITATION = 3073;
-const USER_DEFINED = 32767;
-/** Global encoding bit 4: the CRS is the WKT record (LAS 1.4). */
-const WKT_ENCODING_BIT = 16;
-
-export interface CrsRecords {
-  /** The GeoKeyDirectory's bytes. */
-  geoKeys: Buffer | null;
-  /** The GeoAsciiParams text. */
-  geoAscii: string | null;
-  wkt: string | null;
-  /** The header says the WKT record is the CRS. */
-  wktPreferred: boolean;
-}
-
 export type FileCrs =
   | { kind: 'none' }
   | { kind: 'utm'; epsg: number; zone: number; south: boolean; name: string }
   | { kind: 'other'; name: string };
-
-/** Reads the projection records of an open LAS file. */
-export async function readCrsRecords(handle: FileHandle, header: LasHeader): Promise<CrsRecords> {
-  const records: CrsRecords = {
-    geoKeys: null,
-    geoAscii: null,
-    wkt: null,
-    wktPreferred: (header.globalEncoding & WKT_ENCODING_BIT) !== 0,
-  };
-  for (const vlr of header.vlrs) {
-    if (vlr.userId !== PROJECTION_USER_ID || vlr.length > 1 << 20) continue;
-    if (![GEOKEY_DIRECTORY, GEOKEY_ASCII, WKT_RECORD].includes(vlr.recordId)) continue;
-    const bytes = Buffer.alloc(vlr.length);
-    const { bytesRead } = await handle.read(bytes, 0, vlr.length, vlr.dataOffset);
-    const data = bytes.subarray(0, bytesRead);
-    if (vlr.recordId === GEOKEY_DIRECTORY) records.geoKeys = data;
-    if (vlr.recordId === GEOKEY_ASCII) records.geoAscii = data.toString('latin1');
-    if (vlr.recordId === WKT_RECORD) {
-      records.wkt = data.toString('utf8').replace(/\0+$/, '').trim() || null;
-    }
-  }
-  return records;
-}
-
-interface GeoKey {
-  id: number;
-  location: number;
-  count: number;
-  value: number;
-}
-
-function geoKeyEntries(bytes: Buffer): GeoKey[] {
-  const count = bytes.length >= 8 ? bytes.readUInt16LE(6) : 0;
-  const keys: GeoKey[] = [];
-  for (let k = 0; k < count && 16 + k * 8 <= bytes.length; k++) {
-    const at = 8 + k * 8;
-    keys.push({
-      id: bytes.readUInt16LE(at),
-      location: bytes.readUInt16LE(at + 2),
-      count: bytes.readUInt16LE(at + 4),
-      value: bytes.readUInt16LE(at + 6),
-    });
-  }
-  return keys;
-}
-
-function asciiParam(key: GeoKey | undefined, ascii: string | null): string | null {
-  if (!key || key.location !== GEOKEY_ASCII || !ascii) return null;
-  const text = ascii
-    .slice(key.value, key.value + key.count)
-    .replace(/[|\0]+$/, '')
-    .trim();
-  return text || null;
-}
 
 function fromEpsg(code: number, name: string | null): FileCrs {
   const utm = epsgUtmZone(code);
@@ -98,23 +22,14 @@ function fromEpsg(code: number, name: string | null): FileCrs {
 }
 
 /** The keys' CRS; `definite` when they name an EPSG code (not user-defined). */
-function fromGeoKeys(records: CrsRecords): { crs: FileCrs; definite: boolean } | null {
-  if (!records.geoKeys) return null;
-  const keys = geoKeyEntries(records.geoKeys);
-  const name =
-    asciiParam(
-      keys.find((key) => key.id === PCS_CITATION),
-      records.geoAscii,
-    ) ??
-    asciiParam(
-      keys.find((key) => key.id === GT_CITATION),
-      records.geoAscii,
-    );
-  const projected = keys.find((key) => key.id === PROJECTED_CS && key.location === 0);
-  if (projected && projected.value !== USER_DEFINED && projected.value !== 0) {
-    return { crs: fromEpsg(projected.value, name), definite: true };
-  }
-  return { crs: { kind: 'other', name: name ?? 'a user-defined GeoTIFF CRS' }, definite: false };
+function fromGeoKeys(records: LasCrsRecords): { crs: FileCrs; definite: boolean } | null {
+  const keys = geoKeyCrs(records);
+  if (!keys) return null;
+  if (keys.epsg !== null) return { crs: fromEpsg(keys.epsg, keys.name), definite: true };
+  return {
+    crs: { kind: 'other', name: keys.name ?? 'a user-defined GeoTIFF CRS' },
+    definite: false,
+  };
 }
 
 function fromWkt(wkt: string): FileCrs {
@@ -170,7 +85,7 @@ function utmName(zone: number, south: boolean): string {
  * The file's CRS: the WKT when the header says so (LAS 1.4), else the GeoTIFF keys when they name
  * an EPSG code, else the WKT, else whatever the user-defined keys call themselves.
  */
-export function fileCrs(records: CrsRecords): FileCrs {
+export function fileCrs(records: LasCrsRecords): FileCrs {
   if (records.wktPreferred && records.wkt) return fromWkt(records.wkt);
   const keys = fromGeoKeys(records);
   if (keys?.definite) return keys.crs;

@@ -8,6 +8,7 @@ import type { AppConfig } from '../../config/config.ts';
 import type { Db } from '../../db/database.ts';
 import { pathLength } from '../../demo/flight-line.ts';
 import { gpsSecondsToUtc, LAS_ADJUSTED_GPS_OFFSET } from '../../device-packages/gps-time.ts';
+import { readLasCrsRecords } from '../../lib/las/las-crs-records.ts';
 import {
   assertPointDataComplete,
   LasFormatError,
@@ -21,7 +22,7 @@ import { simplifyPath } from '../ingestion/simplify-path.ts';
 import { enqueuePointCloudLod } from '../pointclouds/point-cloud-lod.job.ts';
 import { storedObjectKey } from '../pointclouds/point-cloud-rules.ts';
 import { importedScanRepository as repo } from './imported-scan.repository.ts';
-import { checkCrs, fileCrs, readCrsRecords } from './imported-scan-crs.ts';
+import { checkCrs, fileCrs } from './imported-scan-crs.ts';
 import {
   centreLine,
   type ScanGeometry,
@@ -221,7 +222,7 @@ async function readHeaderAndCrs(file: string, size: number) {
       throw new ImportedScanError('The file is compressed (LAZ): upload an uncompressed .las file');
     }
     if (header.pointCount === 0) throw new ImportedScanError('The file holds no points');
-    return { header, crs: fileCrs(await readCrsRecords(handle, header)) };
+    return { header, crs: fileCrs(await readLasCrsRecords(handle, header)) };
   } finally {
     await handle.close();
   }
