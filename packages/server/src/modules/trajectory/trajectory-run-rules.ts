@@ -20,6 +20,22 @@ export function runVersionName(runId: number): string {
   return `ppk-run-${runId}`;
 }
 
+/** A GNSS file of a session's package, as its manifest records it. */
+export interface GnssRef {
+  path?: string;
+  kind: string;
+  s3Url?: string;
+}
+
+/** The stored GNSS files of a session's package: the rover's observations and navigation. */
+export function sessionGnssFiles(manifest: unknown): GnssRef[] {
+  const gnss = (manifest as { gnss?: unknown } | null)?.gnss;
+  return Array.isArray(gnss) ? (gnss as GnssRef[]).filter((file) => file?.s3Url) : [];
+}
+
+export const NO_ROVER_OBSERVATION = (sessionId: string) =>
+  `Session ${sessionId} has no GNSS observation file: its package brought no gnss/ observations`;
+
 interface Window {
   capturedTimestamp: Date;
   endCapturedTimestamp: Date;

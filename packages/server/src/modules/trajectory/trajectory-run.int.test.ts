@@ -8,6 +8,7 @@ import { startTestApi, type TestApi } from '../../../test/api.ts';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { factories } from '../../../test/factories.ts';
 import { adminFactories } from '../../../test/factories-admin.ts';
+import { scanFactories } from '../../../test/factories-scans.ts';
 import { drainJobs, ingestNow, uploadPackage } from '../../../test/ingestion-test-kit.ts';
 import type { UserRow } from '../../db/schema.ts';
 import {
@@ -330,6 +331,32 @@ describe.each(DATABASE_KINDS)('trajectory processing runs on %s', (kind) => {
     expect(notMine.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     const bogus = await submit(power, ['999999']);
     expect(bogus.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+  });
+
+  it('refuses a session whose package brought no rover observations, and stores no run', async () => {
+    const db = api.database.db;
+    const rover = await db
+      .selectFrom('sessions')
+      .select(['capturedTimestamp', 'endCapturedTimestamp'])
+      .where('id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    // The same window as the rover's session, so the base station covers it.
+    const bare = await scanFactories.session(db, organizationId, {
+      projectId,
+      capturedTimestamp: rover.capturedTimestamp,
+      endCapturedTimestamp: rover.endCapturedTimestamp,
+    });
+    const refused = await submit(power, [await readyBasestation()], bare.id);
+    expect(refused.errors?.[0]?.message).toBe(
+      `Session ${bare.id} has no GNSS observation file: its package brought no gnss/ observations`,
+    );
+    expect(await runsOf(power, bare.id)).toEqual([]);
+    const logged = await db
+      .selectFrom('activityLogs')
+      .select('id')
+      .where('message', 'like', `%${bare.id}%`)
+      .execute();
+    expect(logged).toEqual([]);
   });
 
   it('says plainly when RTKLIB is missing and refuses the run', async () => {

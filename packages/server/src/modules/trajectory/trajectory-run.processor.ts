@@ -28,7 +28,13 @@ import {
   gpsWeekSecondsConverter,
 } from './ppk/trajectory-correction.ts';
 import { type RunOutcome, trajectoryRunRepository as repo } from './trajectory-run.repository.ts';
-import { RNX2RTKP_TIMEOUT_MS, runVersionName } from './trajectory-run-rules.ts';
+import {
+  type GnssRef,
+  NO_ROVER_OBSERVATION,
+  RNX2RTKP_TIMEOUT_MS,
+  runVersionName,
+  sessionGnssFiles,
+} from './trajectory-run-rules.ts';
 
 export interface TrajectoryRunDeps {
   db: Db;
@@ -42,12 +48,6 @@ export type ProgressReporter = (message: string, metrics?: unknown) => Promise<v
 /** A problem of the run's inputs or of RTKLIB: no retry can mend it; the run ends Failed. */
 export class TrajectoryRunError extends Error {
   override name = 'TrajectoryRunError';
-}
-
-interface GnssRef {
-  path?: string;
-  kind: string;
-  s3Url?: string;
 }
 
 type Basestation = Awaited<ReturnType<typeof repo.findBasestations>>[number];
@@ -96,15 +96,9 @@ export async function processTrajectoryRun(
       fetchObject(deps, s3Url, organizationId, path.join(work, name));
 
     // The rover: the session's own receiver, as the package brought it.
-    const gnss = ((session.manifest as { gnss?: GnssRef[] } | null)?.gnss ?? []).filter(
-      (file) => file.s3Url,
-    );
+    const gnss = sessionGnssFiles(session.manifest);
     const roverObservation = gnss.find((file) => file.kind === 'observation');
-    if (!roverObservation) {
-      throw new TrajectoryRunError(
-        `Session ${session.id} has no GNSS observation file: its package brought no gnss/ observations`,
-      );
-    }
+    if (!roverObservation) throw new TrajectoryRunError(NO_ROVER_OBSERVATION(session.id));
     const roverDir = path.join(work, 'rover');
     await mkdir(roverDir);
     const roverObsPath = await fetch(

@@ -12,8 +12,10 @@ import {
 } from './trajectory-run.repository.ts';
 import {
   basestationProblem,
+  NO_ROVER_OBSERVATION,
   runActivityKey,
   SESSION_RUN_OPEN,
+  sessionGnssFiles,
   TRAJECTORY_PROCESSING_ACTIVITY,
 } from './trajectory-run-rules.ts';
 
@@ -35,10 +37,15 @@ export const trajectoryRunService = {
   /**
    * Stores a Submitted run and queues its job, after checking the session, that every base
    * station is the session organization's, Ready and covering the session, and that RTKLIB is
-   * installed. A session with a run still open is refused, so that two runs never race.
+   * installed, and that the session's package brought the rover's observations. A session with a
+   * run still open is refused, so that two runs never race.
    */
   async create(ctx: RequestContext, input: TrajectoryRunInput) {
     const session = await requireVisibleSession(ctx, input.sessionId);
+    // Without the rover's own observations there is nothing to process against a base station.
+    if (!sessionGnssFiles(session.manifest).some((file) => file.kind === 'observation')) {
+      throw new ValidationError(NO_ROVER_OBSERVATION(session.id));
+    }
     const ids = [...new Set(input.basestationIds)];
     const basestations = await repo.findBasestations(ctx.db, ids);
     for (const id of ids) {
