@@ -3,13 +3,16 @@
 // terrain with buildings, a 2 km diagonal corridor 40 m wide (a mobile-LiDAR drive: its bounding
 // box is mostly empty) and a thousand points over 6.6 km² (the worst case: every cell within the
 // window of a point is worked). PDAL's defaults (cell 1 m, window 18 m). Medians of BENCH_ROUNDS
-// (3). Run with: npm run bench:smrf   (env BENCH_SMRF_POINTS, default 3,000,000)
+// (3). Run with: npm run bench:smrf   (env BENCH_SMRF_POINTS, default 3,000,000; BENCH_SMRF_CUT,
+// a net spacing in metres, also times each cloud with net cutting, rounds alternating)
 import { classifyGround } from '../packages/server/src/modules/processing/pipeline-engine/stages/smrf.ts';
 import { median } from './lib/process.mjs';
 
 const POINTS = Number(process.env.BENCH_SMRF_POINTS ?? 3_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const OPTIONS = { cell: 1, slope: 0.15, window: 18, threshold: 0.5, scalar: 1.25 };
+const CUT = Number(process.env.BENCH_SMRF_CUT ?? 0);
+const OPTIONS = { cell: 1, slope: 0.15, window: 18, threshold: 0.5, scalar: 1.25, cut: 0 };
+const VARIANTS = CUT > 0 ? [OPTIONS, { ...OPTIONS, cut: CUT }] : [OPTIONS];
 
 /** A seeded generator, so every round classifies the same cloud. */
 function random(seed) {
@@ -63,17 +66,22 @@ for (const cloud of CLOUDS) {
   const r = random(7);
   for (let i = 0; i < n; i++) [x[i], y[i], z[i]] = cloud.point(r);
   const use = new Uint8Array(n).fill(1);
-  const times = [];
-  let ground = 0;
+  const times = VARIANTS.map(() => []);
+  const ground = VARIANTS.map(() => 0);
   for (let round = 0; round < ROUNDS; round++) {
-    const start = performance.now();
-    const flags = classifyGround(x, y, z, use, OPTIONS);
-    times.push(performance.now() - start);
-    ground = flags.reduce((sum, flag) => sum + flag, 0);
+    for (const [v, options] of VARIANTS.entries()) {
+      const start = performance.now();
+      const flags = classifyGround(x, y, z, use, options);
+      times[v].push(performance.now() - start);
+      ground[v] = flags.reduce((sum, flag) => sum + flag, 0);
+    }
   }
-  const ms = median(times);
-  console.log(
-    `${cloud.name.padEnd(42)} ${n.toLocaleString('en').padStart(10)} points  ~${(cloud.cells / 1e6).toFixed(1)} M cells  ${Math.round(ms).toLocaleString('en').padStart(6)} ms  ${(n / ms / 1000).toFixed(2).padStart(5)} M points/s  ground ${((100 * ground) / n).toFixed(1)} %`,
-  );
+  for (const [v, options] of VARIANTS.entries()) {
+    const ms = median(times[v]);
+    const name = options.cut > 0 ? `${cloud.name}, cut ${options.cut}` : cloud.name;
+    console.log(
+      `${name.padEnd(50)} ${n.toLocaleString('en').padStart(10)} points  ~${(cloud.cells / 1e6).toFixed(1)} M cells  ${Math.round(ms).toLocaleString('en').padStart(6)} ms  ${(n / ms / 1000).toFixed(2).padStart(5)} M points/s  ground ${((100 * ground[v]) / n).toFixed(1)} %`,
+    );
+  }
 }
 console.log(`peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readLasFileHeader } from '../../../../lib/las/las-header.ts';
 import { pointRecordChunks } from '../../../../lib/las/las-reader.ts';
-import { classifyGround, returnKind, smrfStage } from './smrf.ts';
+import { classifyGround, cutNet, returnKind, smrfStage } from './smrf.ts';
 import {
   optionErrors,
   pointsOf,
@@ -83,6 +83,43 @@ describe('filters.smrf', () => {
     expect([...roof].filter((i) => classes[i] === 2).length).toBeGreaterThan(roof.size * 0.75);
   });
 
+  it('cuts a net through a building wider than the window, and only with cut', () => {
+    // 120 × 120 m of gently sloping ground every metre, a 50 × 50 m roof 8 m up in its middle.
+    const points: SyntheticPoint[] = [];
+    const roof = new Set<number>();
+    for (let x = 0; x < 120; x++) {
+      for (let y = 0; y < 120; y++) {
+        const onRoof = x >= 35 && x < 85 && y >= 35 && y < 85;
+        if (onRoof) roof.add(points.length);
+        points.push({ x, y, z: 0.02 * y + (onRoof ? 8 : 0), Classification: 1 });
+      }
+    }
+    const groundOf = (classes: readonly (number | undefined)[], onRoof: boolean) =>
+      classes.filter((cls, i) => roof.has(i) === onRoof && cls === 2).length;
+
+    const uncut = classesOf(points, {});
+    expect(groundOf(uncut, true)).toBeGreaterThan(roof.size * 0.5);
+
+    const cut = classesOf(points, { cut: 20 });
+    expect(groundOf(cut, true)).toBe(0);
+    expect(groundOf(cut, false)).toBe(points.length - roof.size);
+  });
+
+  it("gives the net's cells the big opening's heights", () => {
+    // 9 × 9 cells of 0 with a 5 × 5 block of 10: an opening of radius 6 takes the block away.
+    const z = new Float32Array(81);
+    for (let cy = 2; cy < 7; cy++) for (let cx = 2; cx < 7; cx++) z[cx + cy * 9] = 10;
+    const net = cutNet(z, 9, 9, 3);
+    for (let c = 0; c < 81; c++) {
+      const cx = c % 9;
+      const cy = Math.floor(c / 9);
+      const onNet = cx % 3 === 0 || cy % 3 === 0;
+      expect(net[c]).toBe(onNet ? 1 : 0);
+      const block = cx >= 2 && cx < 7 && cy >= 2 && cy < 7;
+      expect(z[c]).toBe(block && !onNet ? 10 : 0);
+    }
+  });
+
   it('honours ignore and returns', () => {
     const { points, first } = terrain();
     points[0]!.Classification = 7;
@@ -105,11 +142,11 @@ describe('filters.smrf', () => {
     expect(returnKind(0, 0)).toBe('only');
   });
 
-  it('refuses net cutting, unknown returns, a bad ignore range and a grid too large', () => {
+  it('refuses unknown returns, a bad ignore range, a negative cut and a grid too large', () => {
     expect(
-      optionErrors(smrfStage, { cut: 2, returns: 'last, second', ignore: 'Klass[7:7]' }),
+      optionErrors(smrfStage, { cut: -2, returns: 'last, second', ignore: 'Klass[7:7]' }),
     ).toEqual([
-      'stage 1 (filters.smrf): option "cut" must be 0: this engine does no net cutting, got 2',
+      'stage 1 (filters.smrf): option "cut" must be at least 0, got -2',
       'stage 1 (filters.smrf): option "ignore" "Klass[7:7]" names an unknown dimension "Klass"',
       'stage 1 (filters.smrf): option "returns" must name returns among first, intermediate, last, only, got "second"',
     ]);
@@ -154,6 +191,7 @@ describe('filters.smrf', () => {
       threshold: 1.64,
       slope: 0.15,
       scalar: 1.25,
+      cut: 0,
     });
     // The survey's own ground (class 2) is a part of the ground only: its class 1 holds open
     // ground too. What must hold: its ground is ground, and what stands 10 ft or more above the

@@ -14,8 +14,11 @@ import { compileRanges, type DimensionRange, parseRange } from './range.ts';
  *      than `slope` × the diamond's radius between two steps;
  *   4. the surface without pits and objects, filled again, is the ground model; a point is ground
  *      when it lies within `threshold` + `scalar` × the model's slope of it (bilinear).
- * Net cutting (`cut`) is not done. A point whose NumberOfReturns is 0 (a file that does not
- * record returns) counts as an only return.
+ * With `cut` > 0, net cutting comes before step 3, for buildings wider than the window: along a
+ * net of rows and columns `cut` apart, the surface takes the values of an opening with a diamond
+ * of radius 2 × `cut`, which cuts through them; the net's cells stay out of the ground model.
+ * A point whose NumberOfReturns is 0 (a file that does not record returns) counts as an only
+ * return.
  */
 
 export type ReturnKind = 'first' | 'intermediate' | 'last' | 'only';
@@ -27,6 +30,8 @@ export interface SmrfOptions {
   window: number;
   threshold: number;
   scalar: number;
+  /** The net's spacing in the cloud's units; 0 cuts no net. */
+  cut: number;
   ignore: DimensionRange | null;
   returns: ReturnKind[];
 }
@@ -255,6 +260,38 @@ export function progressiveFilter(
   return flags;
 }
 
+/** The opening (erosion, then dilation) of the surface with a diamond of the given radius. */
+function opening(z: Float32Array, cols: number, rows: number, radius: number): Float32Array {
+  const spans = rowSpans(z, cols, rows);
+  let current: Float32Array = z.slice();
+  let spare: Float32Array = z.slice();
+  for (let pass = 0; pass < 2 * radius; pass++) {
+    const next = diamondStep(current, spare, cols, rows, spans, pass >= radius);
+    spare = current;
+    current = next;
+  }
+  return current;
+}
+
+/**
+ * Net cutting (Pingel et al. 2013): the cells of every `spacing`-th row and column, from the
+ * first, take the values of an opening with a diamond of radius 2 × spacing, low enough to cut
+ * through a building wider than the window. Changes `z`; returns the net's cells.
+ */
+export function cutNet(z: Float32Array, cols: number, rows: number, spacing: number): Uint8Array {
+  const open = opening(z, cols, rows, 2 * spacing);
+  const net = new Uint8Array(z.length);
+  for (let cy = 0; cy < rows; cy++) {
+    for (let cx = 0; cx < cols; cx++) {
+      if (cx % spacing !== 0 && cy % spacing !== 0) continue;
+      const c = cx + cy * cols;
+      net[c] = 1;
+      z[c] = open[c]!;
+    }
+  }
+  return net;
+}
+
 /**
  * The rise over run along one axis at a cell: the central difference, else the one-sided one
  * where a neighbour is missing (an edge or a gap), else 0.
@@ -326,7 +363,7 @@ export function classifyGround(
   y: Float64Array,
   z: Float64Array,
   use: Uint8Array,
-  o: Pick<SmrfOptions, 'cell' | 'slope' | 'window' | 'threshold' | 'scalar'>,
+  o: Pick<SmrfOptions, 'cell' | 'slope' | 'window' | 'threshold' | 'scalar' | 'cut'>,
 ): Uint8Array {
   const ground = new Uint8Array(use.length);
   const surface = minimumSurface(x, y, z, use, o.cell);
@@ -338,14 +375,10 @@ export function classifyGround(
   for (let c = 0; c < filled.length; c++) negated[c] = -filled[c]!;
   const pits = progressiveFilter(negated, cols, rows, o.cell, PIT_SLOPE, o.cell);
   const withoutPits = withGaps(surface, filled, pits);
-  const objects = progressiveFilter(
-    fillGaps(withoutPits, reach),
-    cols,
-    rows,
-    o.cell,
-    o.slope,
-    o.window,
-  );
+  const minimum = fillGaps(withoutPits, reach);
+  const net = o.cut > 0 ? cutNet(minimum, cols, rows, Math.ceil(o.cut / o.cell)) : null;
+  const objects = progressiveFilter(minimum, cols, rows, o.cell, o.slope, o.window);
+  if (net) for (let c = 0; c < net.length; c++) if (net[c]) objects[c] = 1;
   const bare = withGaps(surface, withoutPits.z, objects);
   // The openings take away objects up to two radii wide: filled from both sides within twice the
   // reach, the gaps they leave have a height again. A point farther than that from any ground
@@ -404,7 +437,6 @@ export const smrfStage: StageDefinition<SmrfOptions> = {
     const threshold = options.number('threshold', { min: 0 }) ?? 0.5;
     const scalar = options.number('scalar', { min: 0 }) ?? 1.25;
     const cut = options.number('cut', { min: 0 }) ?? 0;
-    if (cut > 0) options.error('cut', `must be 0: this engine does no net cutting, got ${cut}`);
     let ignore: DimensionRange | null = null;
     const ignoreText = options.string('ignore');
     if (ignoreText !== undefined && ignoreText.trim() !== '') {
@@ -422,10 +454,10 @@ export const smrfStage: StageDefinition<SmrfOptions> = {
     }
     return options.errors.length
       ? null
-      : { cell, slope, window, threshold, scalar, ignore, returns };
+      : { cell, slope, window, threshold, scalar, cut, ignore, returns };
   },
   summary: (o) =>
-    `classifies ground (class 2) by SMRF: cell ${o.cell}, slope ${o.slope}, window ${o.window}, threshold ${o.threshold}, scalar ${o.scalar}; ${o.returns.join(', ')} returns${o.ignore ? `, ignoring ${o.ignore.text}` : ''}`,
+    `classifies ground (class 2) by SMRF: cell ${o.cell}, slope ${o.slope}, window ${o.window}, threshold ${o.threshold}, scalar ${o.scalar}${o.cut > 0 ? `, net cut ${o.cut}` : ''}; ${o.returns.join(', ')} returns${o.ignore ? `, ignoring ${o.ignore.text}` : ''}`,
   // Record, coordinates, a flag; the grid's cells are bounded apart (MAX_GROUND_CELLS).
   memory: (_o, points, recordLength) => holdsUpTo(points, recordLength + 24 + 2),
   create(o, setup) {
