@@ -150,6 +150,10 @@ describe('filters.smrf', () => {
       'stage 1 (filters.smrf): option "ignore" "Klass[7:7]" names an unknown dimension "Klass"',
       'stage 1 (filters.smrf): option "returns" must name returns among first, intermediate, last, only, got "second"',
     ]);
+    expect(optionErrors(smrfStage, { cell: 0.5, cut: 125.5 })).toEqual([
+      'stage 1 (filters.smrf): option "cut" must be at most 250 cells of 0.5 (125), got 125.5',
+    ]);
+    expect(optionErrors(smrfStage, { cell: 0.5, cut: 125 })).toEqual([]);
     expect(optionErrors(smrfStage, { cell: 0, where: 'Z > 2' })).toEqual([
       'stage 1 (filters.smrf): option "cell" must be greater than 0, got 0',
       'stage 1 (filters.smrf): option "where" is not supported by this engine',

@@ -39,6 +39,12 @@ export interface SmrfOptions {
 /** The most cells of the ground grid: beyond it a run would take minutes and gigabytes. */
 export const MAX_GROUND_CELLS = 16_000_000;
 
+/**
+ * The widest net, in cells: its opening makes 4 passes over the grid per cell of spacing, so a
+ * wider one would hold a worker for hours on a large grid (the paper's net is one window wide).
+ */
+export const MAX_NET_CELLS = 250;
+
 /** Points PDAL gives to the ground class. */
 const GROUND = 2;
 /** Pits: deeper than 5 cells' height below their neighbourhood (PDAL's low-outlier mask). */
@@ -437,6 +443,12 @@ export const smrfStage: StageDefinition<SmrfOptions> = {
     const threshold = options.number('threshold', { min: 0 }) ?? 0.5;
     const scalar = options.number('scalar', { min: 0 }) ?? 1.25;
     const cut = options.number('cut', { min: 0 }) ?? 0;
+    if (Math.ceil(cut / cell) > MAX_NET_CELLS) {
+      options.error(
+        'cut',
+        `must be at most ${MAX_NET_CELLS} cells of ${cell} (${MAX_NET_CELLS * cell}), got ${cut}`,
+      );
+    }
     let ignore: DimensionRange | null = null;
     const ignoreText = options.string('ignore');
     if (ignoreText !== undefined && ignoreText.trim() !== '') {
