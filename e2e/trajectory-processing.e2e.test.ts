@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeBasestationZip } from '../packages/server/src/device-packages/generator/basestation-zip.ts';
 import { defaultFixturesDir } from '../packages/server/src/device-packages/generator/options.ts';
+import { scanFactories } from '../packages/server/test/factories-scans.ts';
 import { drainJobs } from '../packages/server/test/ingestion-test-kit.ts';
 import { BasestationPage } from './support/basestation-page.ts';
 import { ingestGeneratedPackage } from './support/device-packages.ts';
@@ -206,6 +207,39 @@ describeInBrowser('Trajectory processing', () => {
       await viewer.row(scanId).getByTestId('scan-status').filter({ hasText: 'Final' }).waitFor();
     }
     await portal.screenshot('trajectory-viewer-final');
+
+    // A session whose package brought no rover observations is refused with the reason; the
+    // dialog stays open with its selection.
+    const db = suite.environment.live.database.db;
+    const rover = await db
+      .selectFrom('sessions')
+      .select(['organizationId', 'projectId', 'capturedTimestamp', 'endCapturedTimestamp'])
+      .where('id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    const bare = await scanFactories.session(db, rover.organizationId, {
+      projectId: rover.projectId,
+      capturedTimestamp: rover.capturedTimestamp,
+      endCapturedTimestamp: rover.endCapturedTimestamp,
+    });
+    await scanFactories.scan(db, rover.organizationId, {
+      projectId: rover.projectId,
+      sessionId: bare.id,
+      capturedTimestamp: rover.capturedTimestamp,
+    });
+    await trajectory.open(bare.id);
+    await trajectory.openRecommendations(bare.id);
+    await trajectory.submitSelection([basestationId]);
+    expect(
+      await trajectory.expectSnackbar(
+        `Session ${bare.id} has no GNSS observation file: its package brought no gnss/ observations`,
+      ),
+    ).toBe('error');
+    expect(await trajectory.isSelected(basestationId)).toBe(true);
+    expect(await trajectory.submitButton().isEnabled()).toBe(true);
+    await portal.screenshot('trajectory-no-rover-observations');
+    await trajectory.dialog().getByRole('button', { name: 'Close', exact: true }).click();
+    await trajectory.dialog().waitFor({ state: 'detached' });
+    expect(await trajectory.row(bare.id).textContent()).not.toMatch(/Failed|Submitted/);
 
     // Once its run has ended, the base station can be deleted.
     await basestations.open();

@@ -117,13 +117,24 @@ export class TrajectoryPage extends BasePage {
 
   /** Selects these base stations, submits, and waits for the dialog to close. */
   async submitRun(basestationIds: readonly string[]): Promise<void> {
+    await this.submitSelection(basestationIds);
+    await this.dialog().waitFor({ state: 'detached' });
+  }
+
+  /** Selects these base stations and submits, without waiting for the answer. */
+  async submitSelection(basestationIds: readonly string[]): Promise<void> {
     for (const id of basestationIds) {
       await this.dialog()
         .getByRole('checkbox', { name: `Select basestation ${id}` })
         .check();
     }
     await this.submitButton().click();
-    await this.dialog().waitFor({ state: 'detached' });
+  }
+
+  async isSelected(basestationId: string): Promise<boolean> {
+    return this.dialog()
+      .getByRole('checkbox', { name: `Select basestation ${basestationId}` })
+      .isChecked();
   }
 
   // --- Runs -------------------------------------------------------------------------------------

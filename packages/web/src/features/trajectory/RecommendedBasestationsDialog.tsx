@@ -55,12 +55,14 @@ export function RecommendedBasestationsDialog({
     setSubmitting(true);
     try {
       await createRun(sessionId, selected);
-      snackbar.success(TRAJECTORY_SUBMITTED(sessionId, selected));
     } catch {
-      // The error link has shown the server's message in the red snackbar.
-    } finally {
-      onClose();
+      // The error link has shown the server's message in the red snackbar; the dialog stays with
+      // its selection, to choose other base stations or close.
+      setSubmitting(false);
+      return;
     }
+    snackbar.success(TRAJECTORY_SUBMITTED(sessionId, selected));
+    onClose();
   };
 
   return (
