@@ -51,6 +51,16 @@ export async function buildOrgFixture(db: Db, namePrefix: string): Promise<OrgFi
       projectId: project.id,
       capturedTimestamp: new Date('2024-04-01T08:00:00Z'),
       endCapturedTimestamp: new Date('2024-04-01T09:00:00Z'),
+      // The rover's observations, as a package records them: a trajectory run needs them.
+      manifest: JSON.stringify({
+        gnss: [
+          {
+            path: 'gnss/rover.24o',
+            kind: 'observation',
+            s3Url: `s3://portal/org-${organization.id}/project-${project.id}/sessions/${sessionId}/gnss/rover.24o`,
+          },
+        ],
+      }),
     })
     .execute();
   const scanId = `SC${tag}`;
