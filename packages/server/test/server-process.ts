@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { allInOneArgs, allInOneEnv } from '../../../scripts/all-in-one.mjs';
@@ -16,6 +18,26 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * The process's CPU time so far and the machine's load, for a start that timed out: little CPU
+ * under a high load says the machine starved it; much CPU says the start itself was slow.
+ */
+function startDiagnosis(pid: number | undefined): string {
+  const load = os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
+  let cpu = 'unknown';
+  try {
+    // /proc/<pid>/stat: utime and stime are fields 14 and 15, in clock ticks (100 a second).
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    cpu = `${((Number(fields[11]) + Number(fields[12])) / 100).toFixed(1)} s`;
+  } catch {
+    // Not Linux, or the process is gone.
+  }
+  return `CPU time of the process ${cpu}; load average ${load} on ${os.cpus().length} cores`;
 }
 
 export interface ServerProcess {
@@ -65,8 +87,9 @@ export async function startServerProcess(
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       cleanup();
+      const diagnosis = startDiagnosis(child.pid);
       void handle.kill();
-      reject(new Error(`The server did not start in ${timeoutMs} ms:\n${output}`));
+      reject(new Error(`The server did not start in ${timeoutMs} ms (${diagnosis}):\n${output}`));
     }, timeoutMs);
     const onData = () => {
       if (output.includes('Asset Portal is running at')) {
