@@ -92,6 +92,11 @@ export const SCAN_NOT_REPROCESSABLE =
 export const INCOMPLETE_SCAN_PREFIX = 'This scan file has incomplete data. Try using the';
 export const NO_BUCKETS = 'No Buckets Associated with This Organization';
 
+// Trajectory processing
+/** Why a session cannot be processed: a run needs the rover's own observations. */
+export const NO_ROVER_OBSERVATION = (sessionId: string): string =>
+  `Session ${sessionId} has no GNSS observation file: its package brought no gnss/ observations`;
+
 // Success messages
 export const TRAJECTORY_SUBMITTED = (session: string, basestationIds: readonly unknown[]): string =>
   `Submitted ${session} for processing with basestations: ${basestationIds.join(', ')}`;

@@ -158,7 +158,9 @@ describe('the CRS of an imported LAS file', () => {
   it('trusts the UTM given when the file has no CRS records, and says so', () => {
     const check = checkCrs({ kind: 'none' }, '12S');
     expect(check).toMatchObject({ ok: true, epsg: 32712, declared: false });
-    expect(check.message).toMatch(/no CRS records/);
+    expect(check.message).toMatch(
+      /no CRS records: its coordinates are taken as WGS 84 \/ UTM zone 12S \(EPSG:32712\)/,
+    );
     expect(checkCrs({ kind: 'none' }, 'bad').ok).toBe(false);
   });
 });

@@ -77,10 +77,6 @@ const WKT_UTM_DATUMS: {
   },
 ];
 
-function utmName(zone: number, south: boolean): string {
-  return `WGS 84 / UTM zone ${zone}${south ? 'S' : 'N'}`;
-}
-
 /**
  * The file's CRS: the WKT when the header says so (LAS 1.4), else the GeoTIFF keys when they name
  * an EPSG code, else the WKT, else whatever the user-defined keys call themselves.
@@ -111,7 +107,7 @@ export function checkCrs(crs: FileCrs, utm: string): CrsCheck {
       ok: true,
       epsg,
       declared: false,
-      message: `The file has no CRS records: its coordinates are taken as ${utmName(given.zone, given.south)} (EPSG:${epsg}), the scan's UTM`,
+      message: `The file has no CRS records: its coordinates are taken as ${epsgUtmZone(epsg)?.name} (EPSG:${epsg}), the scan's UTM`,
     };
   }
   if (crs.kind === 'utm' && crs.zone === given.zone && crs.south === given.south) {

@@ -33,8 +33,10 @@ export function sessionGnssFiles(manifest: unknown): GnssRef[] {
   return Array.isArray(gnss) ? (gnss as GnssRef[]).filter((file) => file?.s3Url) : [];
 }
 
-export const NO_ROVER_OBSERVATION = (sessionId: string) =>
-  `Session ${sessionId} has no GNSS observation file: its package brought no gnss/ observations`;
+/** The rover's observation file among a session's GNSS files, if its package brought one. */
+export function roverObservationOf(files: readonly GnssRef[]): GnssRef | undefined {
+  return files.find((file) => file.kind === 'observation');
+}
 
 interface Window {
   capturedTimestamp: Date;

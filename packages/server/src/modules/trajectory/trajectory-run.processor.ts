@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { NO_ROVER_OBSERVATION } from '@asset-portal/shared';
 import type { AppConfig } from '../../config/config.ts';
 import type { Db } from '../../db/database.ts';
 import { utcToGpsSeconds } from '../../device-packages/gps-time.ts';
@@ -30,8 +31,8 @@ import {
 import { type RunOutcome, trajectoryRunRepository as repo } from './trajectory-run.repository.ts';
 import {
   type GnssRef,
-  NO_ROVER_OBSERVATION,
   RNX2RTKP_TIMEOUT_MS,
+  roverObservationOf,
   runVersionName,
   sessionGnssFiles,
 } from './trajectory-run-rules.ts';
@@ -97,7 +98,7 @@ export async function processTrajectoryRun(
 
     // The rover: the session's own receiver, as the package brought it.
     const gnss = sessionGnssFiles(session.manifest);
-    const roverObservation = gnss.find((file) => file.kind === 'observation');
+    const roverObservation = roverObservationOf(gnss);
     if (!roverObservation) throw new TrajectoryRunError(NO_ROVER_OBSERVATION(session.id));
     const roverDir = path.join(work, 'rover');
     await mkdir(roverDir);

@@ -1,4 +1,4 @@
-import type { TrajectoryRunInput } from '@asset-portal/shared';
+import { NO_ROVER_OBSERVATION, type TrajectoryRunInput } from '@asset-portal/shared';
 import type { RequestContext } from '../../graphql/context.ts';
 import { NotFoundError, ValidationError } from '../../graphql/errors.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
@@ -12,7 +12,7 @@ import {
 } from './trajectory-run.repository.ts';
 import {
   basestationProblem,
-  NO_ROVER_OBSERVATION,
+  roverObservationOf,
   runActivityKey,
   SESSION_RUN_OPEN,
   sessionGnssFiles,
@@ -43,7 +43,7 @@ export const trajectoryRunService = {
   async create(ctx: RequestContext, input: TrajectoryRunInput) {
     const session = await requireVisibleSession(ctx, input.sessionId);
     // Without the rover's own observations there is nothing to process against a base station.
-    if (!sessionGnssFiles(session.manifest).some((file) => file.kind === 'observation')) {
+    if (!roverObservationOf(sessionGnssFiles(session.manifest))) {
       throw new ValidationError(NO_ROVER_OBSERVATION(session.id));
     }
     const ids = [...new Set(input.basestationIds)];
