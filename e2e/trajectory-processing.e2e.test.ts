@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { NO_ROVER_OBSERVATION } from '@asset-portal/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeBasestationZip } from '../packages/server/src/device-packages/generator/basestation-zip.ts';
 import { defaultFixturesDir } from '../packages/server/src/device-packages/generator/options.ts';
@@ -208,8 +209,8 @@ describeInBrowser('Trajectory processing', () => {
     }
     await portal.screenshot('trajectory-viewer-final');
 
-    // A session whose package brought no rover observations is refused with the reason; the
-    // dialog stays open with its selection.
+    // A session whose package brought no rover observations cannot be processed: the dialog says
+    // why and offers no Submit, before anything is picked.
     const db = suite.environment.live.database.db;
     const rover = await db
       .selectFrom('sessions')
@@ -228,14 +229,9 @@ describeInBrowser('Trajectory processing', () => {
     });
     await trajectory.open(bare.id);
     await trajectory.openRecommendations(bare.id);
-    await trajectory.submitSelection([basestationId]);
-    expect(
-      await trajectory.expectSnackbar(
-        `Session ${bare.id} has no GNSS observation file: its package brought no gnss/ observations`,
-      ),
-    ).toBe('error');
-    expect(await trajectory.isSelected(basestationId)).toBe(true);
-    expect(await trajectory.submitButton().isEnabled()).toBe(true);
+    expect(await trajectory.noRoverObservationWarning()).toBe(NO_ROVER_OBSERVATION(bare.id));
+    await trajectory.select([basestationId]);
+    expect(await trajectory.submitButton().isEnabled()).toBe(false);
     await portal.screenshot('trajectory-no-rover-observations');
     await trajectory.dialog().getByRole('button', { name: 'Close', exact: true }).click();
     await trajectory.dialog().waitFor({ state: 'detached' });

@@ -117,24 +117,23 @@ export class TrajectoryPage extends BasePage {
 
   /** Selects these base stations, submits, and waits for the dialog to close. */
   async submitRun(basestationIds: readonly string[]): Promise<void> {
-    await this.submitSelection(basestationIds);
+    await this.select(basestationIds);
+    await this.submitButton().click();
     await this.dialog().waitFor({ state: 'detached' });
   }
 
-  /** Selects these base stations and submits, without waiting for the answer. */
-  async submitSelection(basestationIds: readonly string[]): Promise<void> {
+  /** Ticks these base stations in the dialog. */
+  async select(basestationIds: readonly string[]): Promise<void> {
     for (const id of basestationIds) {
       await this.dialog()
         .getByRole('checkbox', { name: `Select basestation ${id}` })
         .check();
     }
-    await this.submitButton().click();
   }
 
-  async isSelected(basestationId: string): Promise<boolean> {
-    return this.dialog()
-      .getByRole('checkbox', { name: `Select basestation ${basestationId}` })
-      .isChecked();
+  /** The dialog's warning that the session cannot be processed. */
+  async noRoverObservationWarning(): Promise<string> {
+    return ((await this.dialog().getByTestId('no-rover-observation').textContent()) ?? '').trim();
   }
 
   // --- Runs -------------------------------------------------------------------------------------

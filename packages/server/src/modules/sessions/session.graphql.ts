@@ -28,6 +28,8 @@ const typeDefs = `
     "Distinct final/provisional statuses of the session's point clouds, joined by ', '."
     status: String!
     scanCount: Int!
+    "True when the session's package brought the rover's GNSS observations, which a trajectory run needs."
+    roverObservation: Boolean!
     trajectoryProcessingRuns: [TrajectoryProcessingRun!]!
   }
   extend type Query {

@@ -80,6 +80,37 @@ describe.each(DATABASE_KINDS)('sessions API on %s', (kind) => {
     }
   });
 
+  it('says which sessions can be processed: those whose package stored the rover observations', async () => {
+    const { org, project, sessions } = await projectWithSessions([[], [], [], []]);
+    const db = api.database.db;
+    const stored = (name: string) => `s3://portal/org-${org.id}/sessions/gnss/${name}`;
+    const manifests = [
+      { gnss: [{ path: 'gnss/rover.24o', kind: 'observation', s3Url: stored('rover.24o') }] },
+      { gnss: [{ path: 'gnss/rover.24n', kind: 'navigation', s3Url: stored('rover.24n') }] },
+      // Listed in the package but never stored: nothing a run could fetch.
+      { gnss: [{ path: 'gnss/rover.24o', kind: 'observation' }] },
+      null,
+    ];
+    for (const [index, manifest] of manifests.entries()) {
+      await db
+        .updateTable('sessions')
+        .set({ manifest: manifest === null ? null : JSON.stringify(manifest) })
+        .where('id', '=', sessions[index]!.id)
+        .execute();
+    }
+    const user = await factories.user(db, org.id, 'Standard');
+    const result = await api.graphql<{
+      sessionSummary: { sessionId: string; roverObservation: boolean }[];
+    }>(user, 'query($p: ID!) { sessionSummary(projectId: $p) { sessionId roverObservation } }', {
+      p: project.id,
+    });
+    expect(result.errors).toBeUndefined();
+    const flags = new Map(
+      result.data!.sessionSummary.map((s) => [s.sessionId, s.roverObservation]),
+    );
+    expect(sessions.map((session) => flags.get(session.id))).toEqual([true, false, false, false]);
+  });
+
   it('lists sessions of several projects, and refuses a foreign project like a missing one', async () => {
     const a = await projectWithSessions([[['final']]]);
     const db = api.database.db;

@@ -44,6 +44,8 @@ export const sessionRepository = {
         >`coalesce(array_agg(distinct scan_statuses.status) filter (where scan_statuses.status is not null), '{}')`.as(
           'pointCloudStatuses',
         ),
+        // Only the GNSS part of the manifest: whether a trajectory run can be made of it.
+        sql<unknown>`sessions.manifest -> 'gnss'`.as('gnss'),
       ])
       .where('sessions.projectId', 'in', projectIds)
       .groupBy('sessions.id')

@@ -1,6 +1,7 @@
 import { sessionStatus } from '@asset-portal/shared';
 import type { RequestContext } from '../../graphql/context.ts';
 import { requireVisibleProjects } from '../scans/scan.service.ts';
+import { roverObservationOf, sessionGnssFiles } from '../trajectory/trajectory-run-rules.ts';
 import { sessionRepository as repo } from './session.repository.ts';
 
 /** Session summaries of projects the caller may see. */
@@ -9,8 +10,9 @@ export const sessionService = {
     if (projectIds.length === 0) return [];
     await requireVisibleProjects(ctx, projectIds);
     const rows = await repo.listSummaries(ctx.db, [...new Set(projectIds)]);
-    return rows.map(({ pointCloudStatuses, ...row }) => ({
+    return rows.map(({ pointCloudStatuses, gnss, ...row }) => ({
       ...row,
+      roverObservation: roverObservationOf(sessionGnssFiles({ gnss })) !== undefined,
       // SQL gathered the distinct point-cloud statuses; the shared rule keeps and orders them.
       status: sessionStatus([
         { artifacts: pointCloudStatuses.map((status) => ({ artifactType: 'pointcloud', status })) },

@@ -1,4 +1,5 @@
 import {
+  NO_ROVER_OBSERVATION,
   RECOMMENDED_BASESTATIONS_TEXT,
   RECOMMENDED_BASESTATIONS_TITLE,
   routePath,
@@ -6,6 +7,7 @@ import {
 } from '@asset-portal/shared';
 import CheckIcon from '@mui/icons-material/Check';
 import {
+  Alert,
   Box,
   Button,
   Checkbox,
@@ -34,13 +36,17 @@ const WIDTH = 1100;
 
 /**
  * 'Recommended Basestation Files for Processing': the base stations that cover a session, to
- * pick from and submit. Submission closes the dialog whether it succeeds or fails (spec §4).
+ * pick from and submit. Submission closes the dialog whether it succeeds or fails (spec §4), so a
+ * session that cannot be processed says so here, before anything is picked.
  */
 export function RecommendedBasestationsDialog({
   sessionId,
+  roverObservation,
   onClose,
 }: {
   sessionId: string;
+  /** False when the session's package brought no rover observations: no run can be made. */
+  roverObservation: boolean;
   onClose(): void;
 }) {
   const { matches, loading } = usePotentialBasestations(sessionId);
@@ -55,14 +61,12 @@ export function RecommendedBasestationsDialog({
     setSubmitting(true);
     try {
       await createRun(sessionId, selected);
+      snackbar.success(TRAJECTORY_SUBMITTED(sessionId, selected));
     } catch {
-      // The error link has shown the server's message in the red snackbar; the dialog stays with
-      // its selection, to choose other base stations or close.
-      setSubmitting(false);
-      return;
+      // The error link has shown the server's message in the red snackbar.
+    } finally {
+      onClose();
     }
-    snackbar.success(TRAJECTORY_SUBMITTED(sessionId, selected));
-    onClose();
   };
 
   return (
@@ -84,6 +88,11 @@ export function RecommendedBasestationsDialog({
         <DialogContentText data-testid="recommended-basestations-text">
           {RECOMMENDED_BASESTATIONS_TEXT(sessionId)}
         </DialogContentText>
+        {roverObservation ? null : (
+          <Alert severity="warning" sx={{ mt: 1 }} data-testid="no-rover-observation">
+            {NO_ROVER_OBSERVATION(sessionId)}
+          </Alert>
+        )}
         <Box sx={{ height: 4, mt: 1 }}>
           {loading ? <LinearProgress aria-label="Loading basestations" /> : null}
         </Box>
@@ -170,7 +179,7 @@ export function RecommendedBasestationsDialog({
       <DialogActions>
         <Button
           variant="contained"
-          disabled={selected.length === 0 || submitting}
+          disabled={selected.length === 0 || submitting || !roverObservation}
           onClick={() => void handleSubmit()}
         >
           Submit

@@ -94,7 +94,7 @@ export function TrajectoryProcessingPage() {
   const availability = useTrajectoryProcessingAvailability();
   const [search, setSearch] = useRouteSearch();
   const matchedSessionIds = useMatchedSessionIds(search);
-  const [infoSession, setInfoSession] = useState<string | null>(null);
+  const [infoSession, setInfoSession] = useState<SessionSummaryItem | null>(null);
   usePollRuns(sessions, summary);
 
   const rows = useMemo(
@@ -150,7 +150,7 @@ export function TrajectoryProcessingPage() {
             <IconButton
               size="small"
               aria-label={`Basestations for ${row.original.sessionId}`}
-              onClick={() => setInfoSession(row.original.sessionId)}
+              onClick={() => setInfoSession(row.original)}
             >
               <InfoOutlinedIcon fontSize="small" />
             </IconButton>
@@ -219,7 +219,8 @@ export function TrajectoryProcessingPage() {
       </ProjectRequired>
       {infoSession ? (
         <RecommendedBasestationsDialog
-          sessionId={infoSession}
+          sessionId={infoSession.sessionId}
+          roverObservation={infoSession.roverObservation}
           onClose={() => setInfoSession(null)}
         />
       ) : null}

@@ -46,6 +46,7 @@ const SESSION_SUMMARY = graphql(`
       endCapturedTimestamp
       status
       scanCount
+      roverObservation
       trajectoryProcessingRuns {
         ...TrajectoryRunFields
       }
