@@ -142,7 +142,7 @@ describe('filters.smrf', () => {
     expect(returnKind(0, 0)).toBe('only');
   });
 
-  it('refuses unknown returns, a bad ignore range, a negative cut and a grid too large', () => {
+  it('refuses unknown returns, a bad ignore range, a negative cut, too wide a net or window and a grid too large', () => {
     expect(
       optionErrors(smrfStage, { cut: -2, returns: 'last, second', ignore: 'Klass[7:7]' }),
     ).toEqual([
@@ -154,6 +154,10 @@ describe('filters.smrf', () => {
       'stage 1 (filters.smrf): option "cut" must be at most 250 cells of 0.5 (125), got 125.5',
     ]);
     expect(optionErrors(smrfStage, { cell: 0.5, cut: 125 })).toEqual([]);
+    expect(optionErrors(smrfStage, { cell: 0.5, window: 50.25 })).toEqual([
+      'stage 1 (filters.smrf): option "window" must be at most 100 cells of 0.5 (50); use "cut" for buildings wider than that, got 50.25',
+    ]);
+    expect(optionErrors(smrfStage, { cell: 0.5, window: 50 })).toEqual([]);
     expect(optionErrors(smrfStage, { cell: 0, where: 'Z > 2' })).toEqual([
       'stage 1 (filters.smrf): option "cell" must be greater than 0, got 0',
       'stage 1 (filters.smrf): option "where" is not supported by this engine',
