@@ -4,13 +4,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
-import {
-  databaseUrlFor,
-  type RoleProcess,
-  startRole,
-  TRIAL_PASSWORD,
-  withAdminClient,
-} from './fault-portal.ts';
+import { databaseUrlFor, TRIAL_PASSWORD, withAdminClient } from './fault-portal.ts';
+import { type RoleProcess, startRole } from './role-process.ts';
 import { S3_TEST_CREDENTIALS, type S3TestServer, startS3TestServer } from './s3-test-server.ts';
 import { freePort } from './server-process.ts';
 
