@@ -1,7 +1,19 @@
-import { buildDemoPackage, type DemoPackagePlan } from './demo-package-files.ts';
+import {
+  buildDemoPackage,
+  type DemoPackagePlan,
+  ORPHANED_BUILD_EXIT_CODE,
+} from './demo-package-files.ts';
 
 // The child process of buildDemoPackagesAside: builds the plans given on the command line into a
 // folder. A plan that fails is reported on stderr and the others are still built.
+
+// Started by the portal, the child has an IPC channel to it, which closes when the portal's
+// process ends however it ends; its half-built files are removed by the portal's next start.
+if (process.send) {
+  if (!process.connected) process.exit(ORPHANED_BUILD_EXIT_CODE);
+  process.once('disconnect', () => process.exit(ORPHANED_BUILD_EXIT_CODE));
+}
+
 const [folder, fixturesDir, plansJson] = process.argv.slice(2);
 if (!folder || !fixturesDir || !plansJson) {
   console.error('usage: build-demo-packages.ts FOLDER FIXTURES_DIR PLANS_JSON');

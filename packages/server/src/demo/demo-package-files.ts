@@ -141,7 +141,9 @@ export async function buildDemoPackage(
   }
 }
 
-const CHILD_ENTRY = fileURLToPath(new URL('./build-demo-packages.ts', import.meta.url));
+export const CHILD_ENTRY = fileURLToPath(new URL('./build-demo-packages.ts', import.meta.url));
+/** The exit code of a build that stopped because the portal that started it is gone. */
+export const ORPHANED_BUILD_EXIT_CODE = 3;
 /** The lowest scheduling priority: the portal's own requests come first. */
 const CHILD_NICENESS = 19;
 
@@ -159,7 +161,9 @@ export async function buildDemoPackagesAside(
   const child = spawn(
     process.execPath,
     ['--import', loader, CHILD_ENTRY, folder, fixturesDir, JSON.stringify(plans)],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+    // The IPC channel tells the child when the portal is gone, even killed without running its
+    // exit handlers (SIGKILL, the OOM killer): the child stops with it (build-demo-packages.ts).
+    { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] },
   );
   // The child must not outlive a portal that stops while it builds.
   const stop = () => child.kill();
@@ -170,7 +174,7 @@ export async function buildDemoPackagesAside(
     // Not allowed here: the build still runs, at normal priority.
   }
   let errors = '';
-  child.stderr.setEncoding('utf8').on('data', (text: string) => {
+  child.stderr?.setEncoding('utf8').on('data', (text: string) => {
     errors = (errors + text).slice(-2000);
   });
   try {
