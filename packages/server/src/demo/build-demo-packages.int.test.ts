@@ -1,12 +1,9 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defaultFixturesDir } from '../device-packages/generator/options.ts';
-import { CHILD_ENTRY, ORPHANED_BUILD_EXIT_CODE } from './demo-package-files.ts';
+import { ORPHANED_BUILD_EXIT_CODE, spawnDemoPackageBuild } from './demo-package-files.ts';
 import { DEMO_PACKAGES } from './demo-packages.ts';
 
 describe('the demo packages built aside', () => {
@@ -14,20 +11,8 @@ describe('the demo packages built aside', () => {
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
   it('stop when the portal that started the build is gone, before finishing it', async () => {
-    const loader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
     const started = performance.now();
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        loader,
-        CHILD_ENTRY,
-        folder,
-        defaultFixturesDir(),
-        JSON.stringify(DEMO_PACKAGES),
-      ],
-      { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] },
-    );
+    const child = spawnDemoPackageBuild(DEMO_PACKAGES, folder, defaultFixturesDir());
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     // What the child sees when the portal's process ends, however it ends: its channel closes.
     setTimeout(() => child.disconnect(), 500);

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
@@ -141,11 +141,29 @@ export async function buildDemoPackage(
   }
 }
 
-export const CHILD_ENTRY = fileURLToPath(new URL('./build-demo-packages.ts', import.meta.url));
+const CHILD_ENTRY = fileURLToPath(new URL('./build-demo-packages.ts', import.meta.url));
 /** The exit code of a build that stopped because the portal that started it is gone. */
 export const ORPHANED_BUILD_EXIT_CODE = 3;
 /** The lowest scheduling priority: the portal's own requests come first. */
 const CHILD_NICENESS = 19;
+
+/**
+ * Starts the child that builds the plans' files into `folder`. The IPC channel tells the child when
+ * the portal is gone, even killed without running its exit handlers (SIGKILL, the OOM killer): the
+ * child stops with it (build-demo-packages.ts).
+ */
+export function spawnDemoPackageBuild(
+  plans: readonly DemoPackagePlan[],
+  folder: string,
+  fixturesDir: string,
+): ChildProcess {
+  const loader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  return spawn(
+    process.execPath,
+    ['--import', loader, CHILD_ENTRY, folder, fixturesDir, JSON.stringify(plans)],
+    { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] },
+  );
+}
 
 /**
  * Builds the plans' files in a child process at the lowest priority, so rendering frames and
@@ -157,14 +175,7 @@ export async function buildDemoPackagesAside(
   folder: string,
   fixturesDir: string,
 ): Promise<{ errors: string }> {
-  const loader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  const child = spawn(
-    process.execPath,
-    ['--import', loader, CHILD_ENTRY, folder, fixturesDir, JSON.stringify(plans)],
-    // The IPC channel tells the child when the portal is gone, even killed without running its
-    // exit handlers (SIGKILL, the OOM killer): the child stops with it (build-demo-packages.ts).
-    { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] },
-  );
+  const child = spawnDemoPackageBuild(plans, folder, fixturesDir);
   // The child must not outlive a portal that stops while it builds.
   const stop = () => child.kill();
   process.once('exit', stop);

@@ -94,7 +94,8 @@ export function TrajectoryProcessingPage() {
   const availability = useTrajectoryProcessingAvailability();
   const [search, setSearch] = useRouteSearch();
   const matchedSessionIds = useMatchedSessionIds(search);
-  const [infoSession, setInfoSession] = useState<SessionSummaryItem | null>(null);
+  const [infoSessionId, setInfoSessionId] = useState<string | null>(null);
+  const infoSession = sessions.find((session) => session.sessionId === infoSessionId);
   usePollRuns(sessions, summary);
 
   const rows = useMemo(
@@ -150,7 +151,7 @@ export function TrajectoryProcessingPage() {
             <IconButton
               size="small"
               aria-label={`Basestations for ${row.original.sessionId}`}
-              onClick={() => setInfoSession(row.original)}
+              onClick={() => setInfoSessionId(row.original.sessionId)}
             >
               <InfoOutlinedIcon fontSize="small" />
             </IconButton>
@@ -221,7 +222,7 @@ export function TrajectoryProcessingPage() {
         <RecommendedBasestationsDialog
           sessionId={infoSession.sessionId}
           roverObservation={infoSession.roverObservation}
-          onClose={() => setInfoSession(null)}
+          onClose={() => setInfoSessionId(null)}
         />
       ) : null}
     </Box>
