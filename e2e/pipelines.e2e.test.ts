@@ -1,7 +1,10 @@
 import {
   DEFAULT_PIPELINE_TAG,
   DIALOG_WIDTHS,
+  PIPELINE_ENGINE_REFUSES,
+  PIPELINE_PLACEHOLDERS_NEED_DEPENDENCY,
   PIPELINE_PLACEHOLDERS_TEXT,
+  pipelineEngineRuns,
   routeByName,
   SELECT_PROJECT,
 } from '@asset-portal/shared';
@@ -181,6 +184,59 @@ describeInBrowser('Pipeline Management', () => {
     await confirmDialog.getByRole('button', { name: 'Delete' }).click();
     expect(await screen.expectSnackbar('Pipeline deleted')).toBe('success');
     await expect.poll(() => screen.names()).toEqual(['Ground classification']);
+  });
+
+  it('tells, while the pipeline is written, what the built-in engine makes of it', async () => {
+    const { portal, screen } = await open('admin');
+    await portal.chooseProject(ARCHIVE);
+    await screen.waitForRows();
+    await screen.openCreate();
+    await screen.nameField().fill('Crop to the drawn box');
+    await screen.descriptionField().fill('Checked as it is typed');
+
+    // The untouched template (no stage yet) brings no verdict.
+    await portal.page.waitForTimeout(1_000);
+    expect(await screen.engineVerdict().count()).toBe(0);
+
+    // A stage the engine lacks and an option out of range: named, stage by stage.
+    await screen.fillJson(
+      '{"pipeline": [{"type": "filters.hag_nn"}, {"type": "filters.range", "limits": "Classification[7:2]"}]}',
+    );
+    const refused = await screen.settledEngineVerdict();
+    expect(refused).toContain(PIPELINE_ENGINE_REFUSES);
+    expect(refused).toContain('stage type "filters.hag_nn" is not supported by this engine');
+    expect(refused).toContain('has its lower bound above its upper bound');
+    // A warning: the pipeline is PDAL JSON and can still be saved.
+    expect(await screen.okButton().isEnabled()).toBe(true);
+    await portal.screenshot('pipelines-engine-refuses');
+
+    // Fixed: the stages it will run, the implicit reader and writer included.
+    await screen.fillJson(VALID_JSON);
+    await expect
+      .poll(() => screen.settledEngineVerdict())
+      .toBe(pipelineEngineRuns(['readers.las', 'filters.range', 'writers.las']));
+
+    // Placeholders without the dependency would be offered with no box to fill them.
+    await screen.fillJson(
+      '{"pipeline": [{"type": "filters.crop", "bounds": "([<%xmin%>, <%xmax%>], [<%ymin%>, <%ymax%>])"}]}',
+    );
+    await expect
+      .poll(() => screen.settledEngineVerdict())
+      .toBe(pipelineEngineRuns(['readers.las', 'filters.crop', 'writers.las']));
+    expect(((await screen.placeholdersDependencyWarning().textContent()) ?? '').trim()).toBe(
+      PIPELINE_PLACEHOLDERS_NEED_DEPENDENCY,
+    );
+    await portal.screenshot('pipelines-placeholders-without-dependency');
+    await screen.addDependency(DEFAULT_PIPELINE_TAG);
+    expect(await screen.placeholdersDependencyWarning().count()).toBe(0);
+    await screen.save();
+    expect(await screen.expectSnackbar('Pipeline created')).toBe('success');
+
+    // Editing shows the stored pipeline's verdict straight away.
+    await screen.openEdit('Crop to the drawn box');
+    expect(await screen.settledEngineVerdict()).toBe(
+      pipelineEngineRuns(['readers.las', 'filters.crop', 'writers.las']),
+    );
   });
 
   it('stores a global pipeline without a project and shows it in the customer projects', async () => {

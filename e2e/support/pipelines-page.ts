@@ -166,6 +166,22 @@ export class PipelinesPage extends BasePage {
     return this.dialog().getByTestId('pipeline-placeholders');
   }
 
+  placeholdersDependencyWarning(): Locator {
+    return this.dialog().getByTestId('pipeline-placeholders-dependency');
+  }
+
+  engineVerdict(): Locator {
+    return this.dialog().getByTestId('pipeline-engine-check');
+  }
+
+  /** The engine's verdict on the text now in the editor, once its answer is in. */
+  async settledEngineVerdict(): Promise<string> {
+    await this.dialog()
+      .locator('[data-testid="pipeline-engine-check"][aria-busy="false"]')
+      .waitFor();
+    return ((await this.engineVerdict().textContent()) ?? '').trim();
+  }
+
   async save(): Promise<void> {
     await this.okButton().click();
     await this.dialog().waitFor({ state: 'detached' });

@@ -1,5 +1,5 @@
 /** Texts of the Pipeline Management screen (spec §2, §8) shared by the web app and its tests. */
-import { PIPELINE_DESCRIPTION_MAX } from './constants.ts';
+import { DEFAULT_PIPELINE_TAG, PIPELINE_DESCRIPTION_MAX } from './constants.ts';
 import { PIPELINE_INVALID_JSON } from './messages.ts';
 
 export const PIPELINE_CREATE_TITLE = 'Create Pipeline';
@@ -17,6 +17,20 @@ export const PIPELINE_DELETED = 'Pipeline deleted';
 
 /** What a new pipeline's JSON editor starts with: an empty PDAL stage list. */
 export const PIPELINE_JSON_TEMPLATE = '{\n  "pipeline": []\n}';
+
+/**
+ * Under the editor when the JSON uses <%xmin%> … without the dependency: such a pipeline is
+ * offered for processing even when no bounding box is defined, and then cannot run.
+ */
+export const PIPELINE_PLACEHOLDERS_NEED_DEPENDENCY = `This pipeline uses the bounding-box placeholders: add the dependency '${DEFAULT_PIPELINE_TAG}', so that it is offered only when a bounding box is defined.`;
+
+/** Heads the built-in engine's errors under the editor; saving stays possible (see PipelineDialog). */
+export const PIPELINE_ENGINE_REFUSES = 'The built-in pipeline engine would refuse this pipeline:';
+
+/** Under the editor for a pipeline the built-in engine accepts, e.g. 'readers.las → writers.las'. */
+export function pipelineEngineRuns(stageTypes: readonly string[]): string {
+  return `The built-in pipeline engine runs: ${stageTypes.join(' → ')}`;
+}
 
 /** The description counter, e.g. '12/200'. */
 export function pipelineDescriptionCounter(description: string | null | undefined): string {

@@ -4,6 +4,7 @@ import {
   fillPipelinePlaceholders,
   needsBoundingBox,
   preparePipeline,
+  usesBoundingBoxPlaceholders,
 } from './pipeline-rules.ts';
 
 const box = { minx: 1, miny: 2, minz: 3, maxx: 4, maxy: 5, maxz: 6 };
@@ -21,5 +22,19 @@ describe('pipeline placeholders', () => {
     expect(needsBoundingBox(pipelines[0]!)).toBe(true);
     expect(availablePipelines(pipelines, null)).toHaveLength(2);
     expect(availablePipelines(pipelines, box)).toHaveLength(3);
+  });
+});
+
+describe('usesBoundingBoxPlaceholders', () => {
+  it('finds a known placeholder, and only a known one', () => {
+    expect(usesBoundingBoxPlaceholders('{"bounds":"([<%xmin%>,1],[0,1])"}')).toBe(true);
+    expect(usesBoundingBoxPlaceholders('{"limits":"Z[<%zmax%>:]"}')).toBe(true);
+    expect(usesBoundingBoxPlaceholders('{"pipeline":["in.las"]}')).toBe(false);
+    expect(usesBoundingBoxPlaceholders('{"x":"<%width%>"}')).toBe(false);
+  });
+
+  it('answers the same for the same text, called again', () => {
+    const text = '[<%ymin%>]';
+    expect([1, 2, 3].map(() => usesBoundingBoxPlaceholders(text))).toEqual([true, true, true]);
   });
 });

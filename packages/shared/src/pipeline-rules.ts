@@ -25,6 +25,11 @@ export function availablePipelines<T extends { dependencies?: readonly string[] 
   return pipelines.filter((pipeline) => boundingBox || !needsBoundingBox(pipeline));
 }
 
+/** True when the pipeline text uses any of the bounding-box placeholders. */
+export function usesBoundingBoxPlaceholders(text: string): boolean {
+  return new RegExp(PLACEHOLDER_PATTERN.source).test(text);
+}
+
 /** Replaces <%xmin%> … <%zmax%> with the bounding-box values. */
 export function fillPipelinePlaceholders(text: string, boundingBox: BoundingBox): string {
   return text.replace(PLACEHOLDER_PATTERN, (_match, key: string) => {

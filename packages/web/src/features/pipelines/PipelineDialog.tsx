@@ -8,10 +8,12 @@ import {
   PIPELINE_EDIT_TITLE,
   PIPELINE_GLOBAL_LABEL,
   PIPELINE_JSON_TEMPLATE,
+  PIPELINE_PLACEHOLDERS_NEED_DEPENDENCY,
   PIPELINE_PLACEHOLDERS_TEXT,
   PIPELINE_UPDATED,
   pipelineDescriptionCounter,
   pipelineFormSchema,
+  usesBoundingBoxPlaceholders,
 } from '@asset-portal/shared';
 import {
   Alert,
@@ -21,6 +23,7 @@ import {
   Chip,
   FormControlLabel,
   FormHelperText,
+  Stack,
   TextField,
   Typography,
 } from '@mui/material';
@@ -29,7 +32,9 @@ import { FormDialog } from '../../components/form-dialog/FormDialog.tsx';
 import { schemaResolver } from '../../components/form-dialog/schema-resolver.ts';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { pipelineJsonMessage } from './json-error.ts';
+import { PipelineEngineVerdict } from './PipelineEngineVerdict.tsx';
 import { PipelineJsonEditor } from './PipelineJsonEditor.tsx';
+import { usePipelineEngineCheck } from './use-pipeline-engine-check.ts';
 import {
   type PipelineItem,
   type PipelineVariables,
@@ -105,6 +110,15 @@ export function PipelineDialog({
 
   // The editor's message carries the parser's reason and position; the schema decides validity.
   const jsonMessage = pipelineJsonMessage(pipelineText);
+  // A new pipeline's untouched template (no stage yet) is not worth a warning.
+  const engineCheck = usePipelineEngineCheck(
+    jsonMessage === null && (editing || pipelineText !== PIPELINE_JSON_TEMPLATE)
+      ? pipelineText
+      : null,
+  );
+  const dependencies = values.dependencies ?? [];
+  const placeholdersWithoutDependency =
+    usesBoundingBoxPlaceholders(pipelineText) && !needsBoundingBox({ dependencies });
   const okDisabled =
     !pipelineFormSchema.safeParse(values).success || jsonMessage !== null || formState.isSubmitting;
 
@@ -176,7 +190,7 @@ export function PipelineDialog({
           />
         )}
       />
-      {needsBoundingBox({ dependencies: values.dependencies ?? [] }) ? (
+      {needsBoundingBox({ dependencies }) ? (
         <Alert severity="info" data-testid="pipeline-placeholders">
           {PIPELINE_PLACEHOLDERS_TEXT}
         </Alert>
@@ -232,7 +246,7 @@ export function PipelineDialog({
             <Typography variant="body2" color="text.secondary">
               Pipeline (JSON) *
             </Typography>
-            {/* Above the editor, so the reason stays in view while the user types. */}
+            {/* Above the editor, so the reasons stay in view while the user types. */}
             <FormHelperText
               error={jsonMessage !== null}
               data-testid="pipeline-json-message"
@@ -240,6 +254,14 @@ export function PipelineDialog({
             >
               {jsonMessage ?? ' '}
             </FormHelperText>
+            <Stack spacing={1} sx={{ mb: 1 }}>
+              {placeholdersWithoutDependency ? (
+                <Alert severity="warning" data-testid="pipeline-placeholders-dependency">
+                  {PIPELINE_PLACEHOLDERS_NEED_DEPENDENCY}
+                </Alert>
+              ) : null}
+              <PipelineEngineVerdict check={engineCheck} />
+            </Stack>
             <PipelineJsonEditor
               value={field.value}
               onChange={field.onChange}

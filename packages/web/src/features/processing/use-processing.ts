@@ -13,6 +13,9 @@ const PDAL_QUERY = graphql(`
     pdal(submission: $submission) {
       ok
       errors
+      stages {
+        type
+      }
     }
   }
 `);
@@ -110,15 +113,15 @@ export interface PublishVariables {
 export type PublishProject = WithOrganization<NonNullable<PublishProjectQuery['project']>>;
 
 /**
- * Asks the pipeline engine about a pipeline for one scan: `pdal(submission)` answers its errors
- * instead of failing, so they can be shown in the dialog.
+ * Asks the pipeline engine about a pipeline, for one scan or (scanId null) for none:
+ * `pdal(submission)` answers its errors instead of failing, so they can be shown in the dialog.
  */
 export function usePdalCheck() {
   const client = useApolloClient();
   return useCallback(
     async (
       pipeline: string,
-      scanId: string,
+      scanId: string | null,
       boundingBox: BoundingBox | null,
     ): Promise<PdalCheck> => {
       const { data } = await client.query({
