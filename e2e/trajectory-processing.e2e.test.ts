@@ -5,6 +5,7 @@ import { NO_ROVER_OBSERVATION } from '@asset-portal/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeBasestationZip } from '../packages/server/src/device-packages/generator/basestation-zip.ts';
 import { defaultFixturesDir } from '../packages/server/src/device-packages/generator/options.ts';
+import { SESSION_RUN_OPEN } from '../packages/server/src/modules/trajectory/trajectory-run-rules.ts';
 import { scanFactories } from '../packages/server/test/factories-scans.ts';
 import { drainJobs } from '../packages/server/test/ingestion-test-kit.ts';
 import { BasestationPage } from './support/basestation-page.ts';
@@ -141,6 +142,14 @@ describeInBrowser('Trajectory processing', () => {
         `Submitted ${sessionId} for processing with basestations: ${basestationId}`,
       ),
     ).toBe('success');
+
+    // A second run while this one waits is refused, and the dialog closes on that answer too.
+    await trajectory.openRecommendations(sessionId);
+    await trajectory.select([basestationId]);
+    expect(await trajectory.submitButton().isEnabled()).toBe(true);
+    await trajectory.submitRun([]);
+    expect(await trajectory.expectSnackbar(SESSION_RUN_OPEN)).toBe('error');
+    expect(await trajectory.dialog().count()).toBe(0);
 
     // While the run waits, its base station cannot be deleted.
     await basestations.open(basestationId);
