@@ -55,6 +55,32 @@ describeInBrowser('the Package Upload screen', () => {
     await options.waitFor({ state: 'detached' });
   });
 
+  it('says once, with the server message, when the existing uploads cannot be checked', async () => {
+    const screen = await openScreen();
+    await suite.driver.page.route('**/graphql', async (route) => {
+      if ((route.request().postData() ?? '').includes('getExistingPackageUploads')) {
+        await route.fulfill({
+          contentType: 'application/json',
+          body: JSON.stringify({
+            data: null,
+            errors: [{ message: 'The upload history is unavailable' }],
+          }),
+        });
+        return;
+      }
+      await route.continue();
+    });
+    await screen.pick([testPackage('checked.luxlz', 100)]);
+    await screen.clickUpload();
+    expect(await screen.expectSnackbar('The upload history is unavailable')).toBe('error');
+    // Nothing queued behind it, and nothing sent.
+    await suite.driver.page.waitForTimeout(1_000);
+    expect(await suite.driver.byTestId('snackbar').count()).toBe(0);
+    expect(await screen.job('checked.luxlz').count()).toBe(0);
+    expect(await screen.uploadButton().isEnabled()).toBe(true);
+    await suite.driver.page.unroute('**/graphql');
+  });
+
   it('uploads, offers a forced re-upload of existing files, and keeps progress across pages', async () => {
     const screen = await openScreen();
     const small = testPackage('survey-small.luxlz', 2 * MIB);

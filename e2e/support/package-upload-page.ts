@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
+import { BasePage } from './base-page.ts';
 import type { PortalDriver } from './portal-driver.ts';
 
 /** A file to hand to the picker: a name and its bytes (random bytes make a fine test package). */
@@ -14,11 +15,9 @@ export function testPackage(name: string, bytes: number): TestFile {
 }
 
 /** The Package Upload screen as a user sees it. */
-export class PackageUploadPage {
-  readonly page: Page;
-
+export class PackageUploadPage extends BasePage {
   constructor(readonly driver: PortalDriver) {
-    this.page = driver.page;
+    super(driver);
   }
 
   async open(): Promise<void> {

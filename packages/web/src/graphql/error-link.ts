@@ -1,6 +1,5 @@
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { ErrorLink } from '@apollo/client/link/error';
-import { CONNECTION_ISSUE, CONNECTION_ISSUE_THROTTLE_MS } from '@asset-portal/shared';
 import { snackbar } from '../snackbar/snackbar-service.ts';
 
 export interface ErrorLinkOptions {
@@ -11,15 +10,6 @@ export interface ErrorLinkOptions {
 
 /** Turns failed GraphQL calls into the spec's snackbars and the unauthorized redirect. */
 export function createErrorLink({ onUnauthorized, now = Date.now }: ErrorLinkOptions): ErrorLink {
-  let lastConnectionIssueAt = Number.NEGATIVE_INFINITY;
-
-  const reportConnectionIssue = () => {
-    const at = now();
-    if (at - lastConnectionIssueAt < CONNECTION_ISSUE_THROTTLE_MS) return;
-    lastConnectionIssueAt = at;
-    snackbar.warning(CONNECTION_ISSUE);
-  };
-
   return new ErrorLink(({ error, operation }) => {
     const status = (operation.getContext().response as Response | undefined)?.status;
     if (status === 401 || (ServerError.is(error) && error.statusCode === 401)) {
@@ -32,6 +22,6 @@ export function createErrorLink({ onUnauthorized, now = Date.now }: ErrorLinkOpt
       return;
     }
     // Anything else is a transport problem: no answer, a 5xx, or a body that is not GraphQL.
-    reportConnectionIssue();
+    snackbar.connectionIssue(now());
   });
 }

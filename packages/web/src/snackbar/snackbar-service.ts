@@ -1,4 +1,8 @@
-import { ERROR_SNACKBAR_MS } from '@asset-portal/shared';
+import {
+  CONNECTION_ISSUE,
+  CONNECTION_ISSUE_THROTTLE_MS,
+  ERROR_SNACKBAR_MS,
+} from '@asset-portal/shared';
 import { createStore } from '../lib/create-store.ts';
 
 export type SnackbarSeverity = 'success' | 'info' | 'warning' | 'error';
@@ -18,6 +22,7 @@ const DEFAULT_SNACKBAR_MS = ERROR_SNACKBAR_MS;
 export const snackbarQueue = createStore<SnackbarMessage[]>([]);
 
 let nextId = 1;
+let lastConnectionIssueAt = Number.NEGATIVE_INFINITY;
 
 function enqueue(severity: SnackbarSeverity, text: string, autoHideMs: number | null): void {
   const message: SnackbarMessage = { id: nextId++, severity, text, autoHideMs };
@@ -37,6 +42,12 @@ export const snackbar = {
   },
   error(text: string) {
     enqueue('error', text, ERROR_SNACKBAR_MS);
+  },
+  /** 'Server connection issue…', at most once per 5 s whoever reports it (spec §8). */
+  connectionIssue(at: number = Date.now()) {
+    if (at - lastConnectionIssueAt < CONNECTION_ISSUE_THROTTLE_MS) return;
+    lastConnectionIssueAt = at;
+    enqueue('warning', CONNECTION_ISSUE, DEFAULT_SNACKBAR_MS);
   },
   dismiss(id: number) {
     snackbarQueue.set((queue) => queue.filter((message) => message.id !== id));

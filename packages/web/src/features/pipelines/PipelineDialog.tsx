@@ -252,7 +252,8 @@ export function PipelineDialog({
               data-testid="pipeline-json-message"
               sx={{ mx: 0, mb: 0.5 }}
             >
-              {jsonMessage ?? ' '}
+              {/* An empty line keeps its height, unless the engine's verdict takes its place. */}
+              {jsonMessage ?? (engineCheck.result ? '' : ' ')}
             </FormHelperText>
             <Stack spacing={1} sx={{ mb: 1 }}>
               {placeholdersWithoutDependency ? (

@@ -1,4 +1,4 @@
-import { type BoundingBox, TOOLTIP_DELAY_MS } from '@asset-portal/shared';
+import type { BoundingBox } from '@asset-portal/shared';
 import ClearIcon from '@mui/icons-material/Clear';
 import CropFreeIcon from '@mui/icons-material/CropFree';
 import DeleteIcon from '@mui/icons-material/Delete';
@@ -84,7 +84,7 @@ function Action({
   testId: string;
 }) {
   return (
-    <Tooltip title={title} enterDelay={TOOLTIP_DELAY_MS}>
+    <Tooltip title={title}>
       {/* The span keeps the tooltip working on a disabled button. */}
       <span>
         <IconButton

@@ -24,7 +24,6 @@ import {
 } from '@mui/material';
 import { type DragEvent, useRef, useState } from 'react';
 import { graphql } from '../../graphql/generated/gql.ts';
-import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { AdvancedUploadOptionsDialog } from './AdvancedUploadOptionsDialog.tsx';
 import { RedundantUploadDialog } from './RedundantUploadDialog.tsx';
 import { type RedundantItem, redundantItems } from './redundant-selection.ts';
@@ -97,8 +96,8 @@ export function PackageUploadCard({ onStarted }: { onStarted(): void }) {
       const existing = result.data?.getExistingPackageUploads ?? [];
       if (existing.length === 0) begin(files);
       else setRedundant(redundantItems(files, existing));
-    } catch (failure) {
-      snackbar.error(failure instanceof Error ? failure.message : String(failure));
+    } catch {
+      // The error link has shown the server's message (or the connection issue) once already.
     } finally {
       setChecking(false);
     }

@@ -1,4 +1,4 @@
-import { TOOLTIP_DELAY_MS, UPLOAD_PROGRESS_TITLE } from '@asset-portal/shared';
+import { UPLOAD_PROGRESS_TITLE } from '@asset-portal/shared';
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import { Badge, IconButton, Tooltip } from '@mui/material';
 import { useEffect, useState } from 'react';
@@ -20,7 +20,7 @@ export function UploadMonitorButton() {
   const handleClose = () => setOpen(false);
   return (
     <>
-      <Tooltip title={UPLOAD_PROGRESS_TITLE} enterDelay={TOOLTIP_DELAY_MS}>
+      <Tooltip title={UPLOAD_PROGRESS_TITLE}>
         <IconButton
           color="inherit"
           aria-label={UPLOAD_PROGRESS_TITLE}

@@ -1,4 +1,3 @@
-import { TOOLTIP_DELAY_MS } from '@asset-portal/shared';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
@@ -77,11 +76,7 @@ export function DrawerFrame({
           justifyContent: 'space-between',
         }}
       >
-        <Tooltip
-          title={open ? 'Hide the scan list' : 'Show the scan list'}
-          enterDelay={TOOLTIP_DELAY_MS}
-          enterNextDelay={TOOLTIP_DELAY_MS}
-        >
+        <Tooltip title={open ? 'Hide the scan list' : 'Show the scan list'}>
           <IconButton
             size="small"
             aria-label={open ? 'Hide the scan list' : 'Show the scan list'}
@@ -90,11 +85,7 @@ export function DrawerFrame({
             {foldIcon}
           </IconButton>
         </Tooltip>
-        <Tooltip
-          title="Move the scan list to the other side"
-          enterDelay={TOOLTIP_DELAY_MS}
-          enterNextDelay={TOOLTIP_DELAY_MS}
-        >
+        <Tooltip title="Move the scan list to the other side">
           <IconButton
             size="small"
             aria-label="Move the scan list to the other side"

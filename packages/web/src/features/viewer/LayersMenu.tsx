@@ -1,4 +1,3 @@
-import { TOOLTIP_DELAY_MS } from '@asset-portal/shared';
 import LayersIcon from '@mui/icons-material/Layers';
 import {
   Checkbox,
@@ -30,7 +29,7 @@ export function LayersMenu({
 
   return (
     <Paper elevation={2} sx={{ borderRadius: 1 }}>
-      <Tooltip title="Layers" enterDelay={TOOLTIP_DELAY_MS} enterNextDelay={TOOLTIP_DELAY_MS}>
+      <Tooltip title="Layers">
         <IconButton aria-label="Layers" onClick={(event) => setAnchor(event.currentTarget)}>
           <LayersIcon />
         </IconButton>

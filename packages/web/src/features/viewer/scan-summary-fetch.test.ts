@@ -83,7 +83,7 @@ describe('loading the project summary', () => {
 
   it("shows the server's refusal, and the connection issue when there is no answer", async () => {
     const error = vi.spyOn(snackbar, 'error').mockImplementation(() => {});
-    const warning = vi.spyOn(snackbar, 'warning').mockImplementation(() => {});
+    const warning = vi.spyOn(snackbar, 'connectionIssue').mockImplementation(() => {});
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(answer(404, { error: 'Not found' })));
     expect(await fetchScanSummary('7', new AbortController().signal)).toEqual({ kind: 'failed' });
     expect(error).toHaveBeenCalledWith('Not found');
@@ -119,7 +119,7 @@ describe('a project chosen while the Scans screen is shown', () => {
   });
 
   it('abandons the load of a project left for another, quietly', async () => {
-    const warning = vi.spyOn(snackbar, 'warning').mockImplementation(() => {});
+    const warning = vi.spyOn(snackbar, 'connectionIssue').mockImplementation(() => {});
     const fetch = vi.fn((url: string, init: RequestInit) =>
       url.includes(scanSummaryPath('9'))
         ? new Promise<Response>((_, reject) =>

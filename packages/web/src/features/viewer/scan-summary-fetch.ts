@@ -1,4 +1,4 @@
-import { CONNECTION_ISSUE, scanSummaryPath } from '@asset-portal/shared';
+import { scanSummaryPath } from '@asset-portal/shared';
 import { inFlightRequests } from '../../graphql/in-flight-link.ts';
 import { createStore } from '../../lib/create-store.ts';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
@@ -142,10 +142,10 @@ export async function fetchScanSummary(
       case 'refused':
         if (answer.status === 401) return { kind: 'failed' };
         if (answer.status < 500 && answer.error) snackbar.error(answer.error);
-        else snackbar.warning(CONNECTION_ISSUE);
+        else snackbar.connectionIssue();
         return { kind: 'failed' };
       case 'unreachable':
-        if (!signal.aborted) snackbar.warning(CONNECTION_ISSUE);
+        if (!signal.aborted) snackbar.connectionIssue();
         return { kind: 'failed' };
     }
   } finally {

@@ -1,4 +1,3 @@
-import { TOOLTIP_DELAY_MS } from '@asset-portal/shared';
 import AddLocationAltIcon from '@mui/icons-material/AddLocationAlt';
 import { Alert, Box, Button, List, Stack, Tooltip, Typography } from '@mui/material';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -131,7 +130,6 @@ export function AnnotationPanel(props: AnnotationPanelProps) {
           title={
             focusedScanId ? `${ADD_ANNOTATION} to scan ${focusedScanId}` : ADD_ANNOTATION_NEEDS_SCAN
           }
-          enterDelay={TOOLTIP_DELAY_MS}
         >
           {/* A disabled button fires no events; the span lets the tooltip explain why. */}
           <span>

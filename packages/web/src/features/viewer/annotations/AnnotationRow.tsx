@@ -1,4 +1,3 @@
-import { TOOLTIP_DELAY_MS } from '@asset-portal/shared';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import OpenWithIcon from '@mui/icons-material/OpenWith';
@@ -39,7 +38,7 @@ function Action(props: {
   children: ReactNode;
 }) {
   return (
-    <Tooltip title={props.label} enterDelay={TOOLTIP_DELAY_MS}>
+    <Tooltip title={props.label}>
       <span>
         <IconButton
           size="small"
@@ -117,7 +116,7 @@ export function AnnotationRow({
         {selectable || selected ? (
           checkbox
         ) : (
-          <Tooltip title={SCAN_NOT_IN_PROJECT} enterDelay={TOOLTIP_DELAY_MS}>
+          <Tooltip title={SCAN_NOT_IN_PROJECT}>
             <span>{checkbox}</span>
           </Tooltip>
         )}

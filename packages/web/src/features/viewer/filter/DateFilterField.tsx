@@ -1,4 +1,4 @@
-import { dateFilterLabel, TOOLTIP_DELAY_MS } from '@asset-portal/shared';
+import { dateFilterLabel } from '@asset-portal/shared';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import EventIcon from '@mui/icons-material/Event';
@@ -170,13 +170,5 @@ function CalendarDay({
     </Button>
   );
   if (count === 0) return button;
-  return (
-    <Tooltip
-      title={`${count} ${count === 1 ? 'scan' : 'scans'}`}
-      enterDelay={TOOLTIP_DELAY_MS}
-      enterNextDelay={TOOLTIP_DELAY_MS}
-    >
-      {button}
-    </Tooltip>
-  );
+  return <Tooltip title={`${count} ${count === 1 ? 'scan' : 'scans'}`}>{button}</Tooltip>;
 }

@@ -7,7 +7,6 @@ import {
   SCAN_STATUS_OPTIONS,
   type ScanFilter,
   SESSION_ID_MAX,
-  TOOLTIP_DELAY_MS,
 } from '@asset-portal/shared';
 import DeselectIcon from '@mui/icons-material/Deselect';
 import FilterAltOffIcon from '@mui/icons-material/FilterAltOff';
@@ -335,7 +334,7 @@ const ToolButton = memo(function ToolButton({
   onClick(): void;
 }) {
   return (
-    <Tooltip title={title} enterDelay={TOOLTIP_DELAY_MS} enterNextDelay={TOOLTIP_DELAY_MS}>
+    <Tooltip title={title}>
       {/* A span keeps the tooltip working on a disabled button. */}
       <span>
         <IconButton

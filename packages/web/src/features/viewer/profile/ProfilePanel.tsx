@@ -1,4 +1,3 @@
-import { TOOLTIP_DELAY_MS } from '@asset-portal/shared';
 import ClearIcon from '@mui/icons-material/Clear';
 import DownloadIcon from '@mui/icons-material/Download';
 import TimelineIcon from '@mui/icons-material/Timeline';
@@ -133,7 +132,7 @@ export function ProfilePanel(props: ProfilePanelProps) {
         <Typography variant="subtitle2" sx={{ flex: 1 }}>
           {PROFILE_TITLE}
         </Typography>
-        <Tooltip title={noScan ? NO_SELECTED_SCAN : ''} enterDelay={TOOLTIP_DELAY_MS}>
+        <Tooltip title={noScan ? NO_SELECTED_SCAN : ''}>
           <span>
             <Button
               size="small"
