@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { ActivityType } from '@asset-portal/shared';
+import { type ActivityType, utmSchema, VALUE_REQUIRED } from '@asset-portal/shared';
+import { ValidationError } from '../../graphql/errors.ts';
 import { objectKey } from '../../storage/object-key.ts';
 
 export const PROCESS_IMPORTED_SCAN_KIND = 'process-imported-scan';
@@ -77,4 +78,21 @@ export function parseUtm(utm: string): { zone: number; south: boolean } | null {
 /** The EPSG code of WGS 84 / UTM of the zone: 326zz north, 327zz south. */
 export function wgs84UtmEpsg(utm: { zone: number; south: boolean }): number {
   return (utm.south ? 32700 : 32600) + utm.zone;
+}
+
+/**
+ * An edit of an imported scan's header keeps what its creation required (spec §5): a name, and
+ * a UTM zone followed by N or S; the zone is stored normalized. Throws ValidationError.
+ */
+export function checkImportedHeaderEdit(input: {
+  friendlyName?: string | null | undefined;
+  metadata?: Record<string, unknown> | null | undefined;
+}): { metadata?: Record<string, unknown> } {
+  if (input.friendlyName !== undefined && !input.friendlyName?.trim()) {
+    throw new ValidationError(VALUE_REQUIRED);
+  }
+  if (!input.metadata || !('utm' in input.metadata)) return {};
+  const utm = utmSchema.safeParse(input.metadata);
+  if (!utm.success) throw new ValidationError(utm.error.issues[0]?.message ?? VALUE_REQUIRED);
+  return { metadata: { ...input.metadata, utm: utm.data } };
 }

@@ -453,6 +453,43 @@ describe.each(DATABASE_KINDS)('imported scans on %s', (kind) => {
     expect((await find(created.id)).sourceS3Url).toBeNull();
   });
 
+  it('keeps a name and a valid UTM zone when an imported scan is edited', async () => {
+    const created = await create();
+    const EDIT = `mutation($id:ID!, $n:String, $m:JSON){
+      updateScanHeader(id:$id, friendlyName:$n, metadata:$m){ id } }`;
+    const edit = (variables: { n?: string | null; m?: Record<string, unknown> }) =>
+      api.graphql(power, EDIT, { id: created.id, ...variables });
+    const before = await scanRow(created.id);
+    const refusals: [Parameters<typeof edit>[0], string][] = [
+      [{ n: '  ' }, VALUE_REQUIRED],
+      [{ n: null }, VALUE_REQUIRED],
+      [{ m: { utm: '' } }, VALUE_REQUIRED],
+      [{ m: { utm: '42' } }, 'required as XX followed by N or S'],
+      [{ n: 'Renamed', m: { utm: 'XN' } }, 'required as XX followed by N or S'],
+    ];
+    for (const [variables, expected] of refusals) {
+      expect((await edit(variables)).errors?.[0]?.message).toBe(expected);
+    }
+    expect(await scanRow(created.id)).toEqual(before);
+
+    const saved = await edit({ n: ' Renamed ', m: { utm: ' 43s ' } });
+    expect(saved.errors).toBeUndefined();
+    const row = await scanRow(created.id);
+    expect(row?.friendlyName).toBe('Renamed');
+    expect((row?.metadata as { utm: string }).utm).toBe('43S');
+    // A comment alone leaves name and zone as they are.
+    expect(
+      (
+        await api.graphql(
+          power,
+          `mutation($id:ID!){ updateScanHeader(id:$id, comment:"ok"){ id } }`,
+          { id: created.id },
+        )
+      ).errors,
+    ).toBeUndefined();
+    expect((await scanRow(created.id))?.friendlyName).toBe('Renamed');
+  });
+
   it('answers Standard users Forbidden and other organizations Not found', async () => {
     const created = await create();
     const forbidden = await api.graphql(standard, SIGN, { id: created.id, f: 'a.las' });

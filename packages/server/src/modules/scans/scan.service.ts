@@ -1,11 +1,12 @@
 import path from 'node:path';
-import type { UpdateScanHeaderInput } from '@asset-portal/shared';
+import { ASSIGNMENT_TYPE_IMPORTED, type UpdateScanHeaderInput } from '@asset-portal/shared';
 import type { Db } from '../../db/database.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../graphql/errors.ts';
 import { scanPolicy } from '../../policies/scan.policy.ts';
 import { organizationScope } from '../../policies/scope.ts';
 import { MAX_PRESIGN_SECONDS } from '../../storage/storage.ts';
+import { checkImportedHeaderEdit } from '../imported-scans/imported-scan-rules.ts';
 import { organizationRepository } from '../organizations/organization.repository.ts';
 import { pointCloudRepository } from '../pointclouds/point-cloud.repository.ts';
 import { enqueuePointCloudLod } from '../pointclouds/point-cloud-lod.job.ts';
@@ -105,10 +106,13 @@ export const scanService = {
   /**
    * Changes only the fields given: tags must be among the project's tag options, the default
    * version must name a pointcloud artifact of the scan (its level of detail is then queued,
-   * so the viewer streams that version), metadata keys are merged into the stored ones.
+   * so the viewer streams that version), metadata keys are merged into the stored ones. An
+   * imported scan keeps its name and a valid UTM zone.
    */
   async updateHeader(ctx: RequestContext, input: UpdateScanHeaderInput) {
     const scan = await scanService.byId(ctx, input.id);
+    const imported =
+      scan.assignmentType === ASSIGNMENT_TYPE_IMPORTED ? checkImportedHeaderEdit(input) : {};
     const changes: ScanHeaderChanges = {};
     if (input.friendlyName !== undefined) changes.friendlyName = input.friendlyName || null;
     if (input.comment !== undefined) changes.comment = input.comment?.trim() || null;
@@ -129,7 +133,7 @@ export const scanService = {
       }
       changes.defaultVersion = input.defaultVersion;
     }
-    if (input.metadata) changes.metadata = input.metadata;
+    if (input.metadata) changes.metadata = imported.metadata ?? input.metadata;
     if (Object.keys(changes).length > 0) await maintenance.updateHeader(ctx.db, scan.id, changes);
     if (changes.defaultVersion !== undefined && changes.defaultVersion !== scan.defaultVersion) {
       await enqueuePointCloudLod(ctx.db, {
