@@ -42,6 +42,10 @@ describe.each(DATABASE_KINDS)('the first administrator (%s)', (kind) => {
     await expect(createFirstAdmin(test.db, builtin, { ...ADMIN, email: 'nope' })).rejects.toThrow(
       "'nope' is not an e-mail address",
     );
+    // Looser shapes the Users page refuses would make every later edit of the user fail.
+    await expect(createFirstAdmin(test.db, builtin, { ...ADMIN, email: 'a@b.c' })).rejects.toThrow(
+      "'a@b.c' is not an e-mail address",
+    );
     expect(await counts(test.db)).toEqual({ users: 0, organizations: 0, accounts: 0 });
   });
 

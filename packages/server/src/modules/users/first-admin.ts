@@ -1,4 +1,9 @@
-import { isVendorOrganization, TEXT_LIMITS, VENDOR_PREFIX } from '@asset-portal/shared';
+import {
+  EMAIL_PATTERN,
+  isVendorOrganization,
+  TEXT_LIMITS,
+  VENDOR_PREFIX,
+} from '@asset-portal/shared';
 import type { Db } from '../../db/database.ts';
 import { inTransaction } from '../../db/in-transaction.ts';
 import type { AccountDirectory } from '../../identity/accounts/account-directory.ts';
@@ -23,8 +28,6 @@ export interface FirstAdminResult {
 export class FirstAdminError extends Error {
   override name = 'FirstAdminError';
 }
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * Creates the portal's first administrator, the only account nobody can add on the Users page.
@@ -56,7 +59,8 @@ export async function createFirstAdmin(
       throw new FirstAdminError(`The ${label} is longer than ${TEXT_LIMITS.name} characters`);
     }
   }
-  if (!EMAIL.test(email)) throw new FirstAdminError(`'${email}' is not an e-mail address`);
+  // The Users page's own rule: an address it would refuse could never be saved on an edit.
+  if (!EMAIL_PATTERN.test(email)) throw new FirstAdminError(`'${email}' is not an e-mail address`);
 
   return inTransaction(db, async (trx) => {
     if (await userRepository.hasAdmin(trx)) {
