@@ -40,7 +40,12 @@ export function registerBffRoutes(app: FastifyInstance, deps: BffDeps): void {
 
   const failSignIn = async (request: FastifyRequest, reply: FastifyReply) => {
     const sessionId = currentSessionId(request);
-    if (sessionId) await webSessionRepository.delete(db, sessionId);
+    // The cookie is cleared even when the database cannot drop the session row (it expires).
+    if (sessionId) {
+      await webSessionRepository.delete(db, sessionId).catch((cause: unknown) => {
+        request.log.error({ err: cause }, 'Could not delete the web session on a failed sign-in');
+      });
+    }
     clearSessionCookie(reply, config);
     clearLoginState(reply, config);
     return reply.redirect(UNAUTHORIZED_PATH, 302);
@@ -102,11 +107,18 @@ export function registerBffRoutes(app: FastifyInstance, deps: BffDeps): void {
       const claims = tokens.claims();
       if (!claims?.sub) return failSignIn(request, reply);
       const username = await externalUsername(rp, tokens.access_token, claims, request);
-      const user = await findUserForSignIn(
-        db,
-        { subject: claims.sub, username },
-        rp.kind === 'external',
-      );
+      let user: Awaited<ReturnType<typeof findUserForSignIn>>;
+      try {
+        user = await findUserForSignIn(
+          db,
+          { subject: claims.sub, username },
+          rp.kind === 'external',
+        );
+      } catch (cause) {
+        // Spec §4: a lookup failure signs the user out, as a refusal does.
+        request.log.error({ err: cause, subject: claims.sub }, 'Sign-in user lookup failed');
+        return failSignIn(request, reply);
+      }
       if (!user?.enabled || !user.awsUserId) {
         request.log.warn({ subject: claims.sub }, 'Sign-in refused: no enabled portal user');
         return failSignIn(request, reply);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { factories } from '../../../test/factories.ts';
 import { HttpClient, parseForm } from '../../../test/http-client.ts';
@@ -7,6 +7,19 @@ import { openLoginPage, signInThroughLoginPage, submitLoginForm } from '../../..
 import { createLocalAccount } from '../accounts/local-accounts.ts';
 
 const PASSWORD = 'correct horse battery';
+
+// The callback's user lookup, made to fail on demand (the database unreachable for it alone).
+const lookup = vi.hoisted(() => ({ fail: false }));
+vi.mock('./sign-in.repository.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('./sign-in.repository.ts')>();
+  return {
+    ...original,
+    findUserForSignIn: (...args: Parameters<typeof original.findUserForSignIn>) =>
+      lookup.fail
+        ? Promise.reject(new Error('the database is unreachable'))
+        : original.findUserForSignIn(...args),
+  };
+});
 
 describe.each(DATABASE_KINDS)('sign-in through the built-in provider on %s', (kind) => {
   let live: LiveApp;
@@ -131,6 +144,32 @@ describe.each(DATABASE_KINDS)('sign-in through the built-in provider on %s', (ki
     const result = await signInThroughLoginPage(live.origin, 'orphan-account', PASSWORD);
     expect(result.location).toBe('/unauthorized');
     expect(result.sessionCookie).toBeNull();
+  });
+
+  it('sends the user to /unauthorized without a session when the user lookup fails', async () => {
+    const { user } = await userWithAccount();
+    // Through the provider up to the portal's callback, not into it.
+    const page = await openLoginPage(live.origin);
+    const posted = await page.client.postForm(page.action, {
+      username: user.username,
+      password: PASSWORD,
+    });
+    const { visited } = await page.client.follow(posted, page.action, (next) =>
+      next.pathname.startsWith('/oidc/'),
+    );
+    const callback = new URL(visited.at(-1) as string);
+    expect(callback.pathname).toBe('/login/oauth2/code/cognito');
+    lookup.fail = true;
+    let answer: Response;
+    try {
+      answer = await page.client.request(callback.pathname + callback.search);
+    } finally {
+      lookup.fail = false;
+    }
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get('location')).toBe('/unauthorized');
+    expect(page.client.jar.get('ap_session')).toBeUndefined();
+    expect((await page.client.request('/auth/session')).status).toBe(401);
   });
 
   it('locks out a user disabled after signing in on the next request', async () => {
