@@ -476,7 +476,7 @@ describe.each(DATABASE_KINDS)('imported scans on %s', (kind) => {
     expect(saved.errors).toBeUndefined();
     const row = await scanRow(created.id);
     expect(row?.friendlyName).toBe('Renamed');
-    expect((row?.metadata as { utm: string }).utm).toBe('43S');
+    expect((row?.metadata as { utm?: string } | undefined)?.utm).toBe('43S');
     // A comment alone leaves name and zone as they are.
     expect(
       (

@@ -31,6 +31,8 @@ export function useViewerController() {
   const { scans, summaryIds, byId, annotatedScanIds } = projectScans;
   const summaryIdsRef = useRef(summaryIds);
   summaryIdsRef.current = summaryIds;
+  const byIdRef = useRef(byId);
+  byIdRef.current = byId;
   const mapRef = useRef<ScanMapHandle>(null);
 
   const selectedSet = useMemo(
@@ -155,7 +157,11 @@ export function useViewerController() {
   }, [setOverlay]);
   const handleSelectAnnotation = useCallback(
     (annotation: { id: string; scanId: string }) =>
-      viewerActions.selectAnnotation(annotation, summaryIdsRef.current),
+      viewerActions.selectAnnotation(
+        annotation,
+        byIdRef.current.get(annotation.scanId),
+        summaryIdsRef.current,
+      ),
     [],
   );
   const handleUnselectAnnotation = useCallback(

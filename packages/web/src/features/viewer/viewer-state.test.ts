@@ -97,14 +97,38 @@ describe('viewer selection', () => {
   it('selecting an annotation selects its scan; its scan goes with the last annotation on it', () => {
     const scans = [scan('a')];
     const ids = summary(scans);
-    let state = selectViewerAnnotation(initialViewerState(), { id: '1', scanId: 'a' }, ids).state;
-    state = selectViewerAnnotation(state, { id: '2', scanId: 'a' }, ids).state;
+    const [a] = scans;
+    let state = selectViewerAnnotation(
+      initialViewerState(),
+      { id: '1', scanId: 'a' },
+      a,
+      ids,
+    ).state;
+    state = selectViewerAnnotation(state, { id: '2', scanId: 'a' }, a, ids).state;
     expect(state.selection.selectedScanIds).toEqual(['a']);
     state = unselectViewerAnnotation(state, '1');
     expect(state.selection.selectedScanIds).toEqual(['a']);
     state = unselectViewerAnnotation(state, '2');
     expect(state.selection.selectedScanIds).toEqual([]);
     expect(state.selection.focusedScanId).toBeNull();
+  });
+
+  it('an annotation selects its scan only where the scan itself could be selected', () => {
+    const sessionless = scan('b', { sessionId: null });
+    const imported = scan('c', { sessionId: null, assignmentType: 'Imported' });
+    const elsewhere = scan('d');
+    const ids = summary([sessionless, imported]);
+    const select = (target: ReturnType<typeof scan> | undefined, scanId: string) =>
+      selectViewerAnnotation(initialViewerState(), { id: '9', scanId }, target, ids).state
+        .selection;
+    expect(select(sessionless, 'b').selectedScanIds).toEqual([]);
+    expect(select(sessionless, 'b').selectedAnnotations).toEqual([]);
+    expect(select(elsewhere, 'd').selectedScanIds).toEqual([]);
+    expect(select(undefined, 'b').selectedScanIds).toEqual([]);
+    // A scan handed in for another annotation's id does not pass for it.
+    expect(select(imported, 'b').selectedScanIds).toEqual([]);
+    expect(select(imported, 'c').selectedScanIds).toEqual(['c']);
+    expect(select(imported, 'c').selectedAnnotations).toEqual([{ id: '9', scanId: 'c' }]);
   });
 
   it('a new filter goes back to the first page', () => {

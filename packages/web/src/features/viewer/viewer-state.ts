@@ -117,13 +117,19 @@ export function setFocusedImage(state: ViewerState, index: number | null): Viewe
   return withSelection(state, { ...state.selection, focusedImageIndex: index });
 }
 
-/** Selecting an annotation selects its scan too (subject to the limit). */
+/**
+ * Selecting an annotation selects its scan too, under the rules of selecting the scan itself
+ * (in the project's summary, with a session unless imported) and the limit.
+ */
 export function selectViewerAnnotation(
   state: ViewerState,
   annotation: AnnotationRef,
+  scan: SelectableScan | undefined,
   summaryIds: ReadonlySet<string>,
 ): ViewerUpdate {
-  if (!summaryIds.has(annotation.scanId)) return { state, message: null };
+  if (scan?.id !== annotation.scanId || !canSelectScan(scan, summaryIds)) {
+    return { state, message: null };
+  }
   const result = selectAnnotation(state.selection, annotation);
   let selection = result.state;
   if (selection.selectedScanIds.includes(annotation.scanId)) {

@@ -17,7 +17,7 @@ describe('viewer store', () => {
 
   it('a project change resets selection, focus, layers, filter and annotations', () => {
     viewerActions.select(scans.slice(0, 3), ids);
-    viewerActions.selectAnnotation({ id: 'n1', scanId: 'SC-0' }, ids);
+    viewerActions.selectAnnotation({ id: 'n1', scanId: 'SC-0' }, scans[0], ids);
     viewerActions.setLayers(['L1']);
     viewerActions.setFilter({ ...viewerState.get().filter, comment: 'culvert' });
     expect(selectedAnnotationIds.get()).toEqual(new Set(['n1']));

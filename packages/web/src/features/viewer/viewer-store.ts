@@ -74,8 +74,12 @@ export const viewerActions = {
   setFrameIndex(index: number | null) {
     viewerState.set((state) => setFocusedImage(state, index));
   },
-  selectAnnotation(annotation: AnnotationRef, summaryIds: ReadonlySet<string>) {
-    apply(selectViewerAnnotation(viewerState.get(), annotation, summaryIds));
+  selectAnnotation(
+    annotation: AnnotationRef,
+    scan: SelectableScan | undefined,
+    summaryIds: ReadonlySet<string>,
+  ) {
+    apply(selectViewerAnnotation(viewerState.get(), annotation, scan, summaryIds));
   },
   unselectAnnotation(annotationId: string) {
     viewerState.set((state) => unselectViewerAnnotation(state, annotationId));
