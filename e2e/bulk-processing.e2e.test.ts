@@ -154,10 +154,8 @@ describeInBrowser('Bulk Processing', () => {
     await bulk.screenshot('bulk-processing-filtered');
 
     await bulk.choose('Process');
-    // One scan: the single heading, with the version it is processed from.
-    expect(await bulk.processingTitle()).toBe(
-      `Submit ${target}, unclassified for post processing.`,
-    );
+    // Bulk counts even one scan; the scan-and-version heading is the viewer's focused scan's.
+    expect(await bulk.processingTitle()).toBe('Post Processing: Submit 1 for post processing.');
     expect(await bulk.okButton().isDisabled()).toBe(true);
     expect(await bulk.advancedCheckbox().isDisabled()).toBe(true);
     // No bounding box in bulk: pipelines that need one are not offered.

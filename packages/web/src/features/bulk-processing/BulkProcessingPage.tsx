@@ -176,12 +176,14 @@ function BulkProcessingScreen({ project }: { project: ProjectOption }) {
         open={openDialog === 'process'}
         onClose={closeDialog}
         scans={selectedScans}
+        bulk
       />
       <PublishScansDialog
         open={openDialog === 'publish'}
         onClose={closeDialog}
         projectId={project.id}
         scans={selectedScans}
+        bulk
       />
     </Box>
   );

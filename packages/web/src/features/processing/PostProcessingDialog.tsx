@@ -62,6 +62,7 @@ export function PostProcessingDialog(props: PostProcessingDialogProps) {
     <PostProcessingForm
       onClose={props.onClose}
       scans={props.scans}
+      bulk={props.bulk}
       focusedVersion={props.focusedVersion ?? null}
       boundingBox={props.boundingBox ?? null}
     />
@@ -71,11 +72,13 @@ export function PostProcessingDialog(props: PostProcessingDialogProps) {
 function PostProcessingForm({
   onClose,
   scans,
+  bulk,
   focusedVersion,
   boundingBox,
 }: {
   onClose(): void;
   scans: ProcessingTarget[];
+  bulk: boolean;
   focusedVersion: string | null;
   boundingBox: BoundingBox | null;
 }) {
@@ -155,7 +158,7 @@ function PostProcessingForm({
   return (
     <FormDialog
       name="post-processing"
-      title={processingHeading(scans, focusedVersion)}
+      title={processingHeading(scans, focusedVersion, bulk)}
       width={DIALOG_WIDTH}
       onSubmit={handleSave}
       onClose={onClose}

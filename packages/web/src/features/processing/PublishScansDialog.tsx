@@ -37,17 +37,26 @@ interface PublishFormValues {
  */
 export function PublishScansDialog(props: PublishScansDialogProps) {
   if (!props.open) return null;
-  return <PublishForm onClose={props.onClose} projectId={props.projectId} scans={props.scans} />;
+  return (
+    <PublishForm
+      onClose={props.onClose}
+      projectId={props.projectId}
+      scans={props.scans}
+      bulk={props.bulk}
+    />
+  );
 }
 
 function PublishForm({
   onClose,
   projectId,
   scans,
+  bulk,
 }: {
   onClose(): void;
   projectId: string;
   scans: PublishTarget[];
+  bulk: boolean;
 }) {
   const { project } = usePublishProject(projectId);
   const { buckets, loading: bucketsLoading } = usePublishBuckets(project?.organization.id ?? null);
@@ -102,7 +111,7 @@ function PublishForm({
       busy={busy}
       persistent
     >
-      <Typography data-testid="publish-scans-subtitle">{publishSubtitle(scans)}</Typography>
+      <Typography data-testid="publish-scans-subtitle">{publishSubtitle(scans, bulk)}</Typography>
       {noBuckets ? (
         <Alert severity="warning" data-testid="publish-no-buckets">
           {NO_BUCKETS}

@@ -71,16 +71,19 @@ describe('the version name (shared with the server)', () => {
 
 describe('the heading', () => {
   it('counts the scans in bulk', () => {
-    expect(processingHeading([scanA, scanB], null)).toBe(
+    expect(processingHeading([scanA, scanB], null, true)).toBe(
       'Post Processing: Submit 2 for post processing.',
+    );
+    expect(processingHeading([scanA], null, true)).toBe(
+      'Post Processing: Submit 1 for post processing.',
     );
   });
 
   it('names the scan and the version for one scan', () => {
-    expect(processingHeading([scanA], 'ground')).toBe(
+    expect(processingHeading([scanA], 'ground', false)).toBe(
       'Submit LG1_20240101_000000_01, ground for post processing.',
     );
-    expect(processingHeading([scanA], null)).toBe(
+    expect(processingHeading([scanA], null, false)).toBe(
       'Submit LG1_20240101_000000_01, unclassified for post processing.',
     );
   });

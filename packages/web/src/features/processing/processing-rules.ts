@@ -54,13 +54,17 @@ export function processingSourcesOf(
   return { artifactIds, missingScanIds };
 }
 
-/** The dialog's heading: the count in bulk, the scan id and its version for one scan. */
+/**
+ * The dialog's heading: the count from Bulk Processing (one selected scan too), the scan id and
+ * its version for the viewer's focused scan.
+ */
 export function processingHeading(
   scans: readonly ProcessingTarget[],
   focusedVersion: string | null | undefined,
+  bulk: boolean,
 ): string {
   const [only] = scans;
-  if (scans.length !== 1 || !only) return POST_PROCESSING_BULK(scans.length);
+  if (bulk || scans.length !== 1 || !only) return POST_PROCESSING_BULK(scans.length);
   const version = focusedVersion || sourceArtifactOf(only, null)?.name || DEFAULT_SOURCE_VERSION;
   return POST_PROCESSING_SINGLE(only.id, version);
 }

@@ -2,10 +2,13 @@
 import { PUBLISH_BULK } from '@asset-portal/shared';
 import type { PublishTarget } from './types.ts';
 
-/** The line under the title: 'Publish N scans' in bulk, the scan id for one scan. */
-export function publishSubtitle(scans: readonly PublishTarget[]): string {
+/**
+ * The line under the title: 'Publish N scans' from Bulk Processing (one selected scan too), the
+ * scan id for the viewer's focused scan.
+ */
+export function publishSubtitle(scans: readonly PublishTarget[], bulk: boolean): string {
   const [only] = scans;
-  return scans.length === 1 && only ? only.id : PUBLISH_BULK(scans.length);
+  return !bulk && scans.length === 1 && only ? only.id : PUBLISH_BULK(scans.length);
 }
 
 /** The scan and session pairs publishScans takes. */

@@ -24,6 +24,8 @@ export interface PostProcessingDialogProps {
   onClose(): void;
   /** One scan for a single submission, several for bulk. */
   scans: ProcessingTarget[];
+  /** Opened from Bulk Processing: the heading counts the scans, even a single one. */
+  bulk: boolean;
   /** The viewer's focused version (pointcloud artifact name); bulk leaves it empty. */
   focusedVersion?: string | null;
   boundingBox?: BoundingBox | null;
@@ -34,4 +36,6 @@ export interface PublishScansDialogProps {
   onClose(): void;
   projectId: string;
   scans: PublishTarget[];
+  /** Opened from Bulk Processing: the subtitle counts the scans, even a single one. */
+  bulk: boolean;
 }

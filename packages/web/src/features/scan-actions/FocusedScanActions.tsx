@@ -341,6 +341,7 @@ export function FocusedScanActions({
           open={dialog === 'process'}
           onClose={() => setDialog(null)}
           scans={[processingTargetOf(scan)]}
+          bulk={false}
           focusedVersion={version}
           boundingBox={boundingBox}
         />
@@ -351,6 +352,7 @@ export function FocusedScanActions({
           onClose={() => setDialog(null)}
           projectId={projectId}
           scans={[{ id: scan.id, sessionId: scan.sessionId }]}
+          bulk={false}
         />
       ) : null}
     </Paper>
