@@ -12,7 +12,7 @@ import { geoidGridFormat, readGeoidGrid } from '../../lib/transform/geoid-grid.t
 import { canSeeOrganization } from '../../policies/scope.ts';
 import { recordActivity } from '../activity-logs/activity-log.service.ts';
 import { bucketRepository } from '../buckets/bucket.repository.ts';
-import { artifactObjectKey, portalBucket } from '../pointclouds/point-cloud-rules.ts';
+import { portalBucket, storedObjectKey } from '../pointclouds/point-cloud-rules.ts';
 import { GEOID_GRID_PREFIX, requireVisibleProject } from '../projects/project.service.ts';
 import { publishScanJob } from './publish-scan.job.ts';
 import { publishingRepository as repo } from './publishing.repository.ts';
@@ -59,9 +59,8 @@ export const publishingService = {
     }
     // A cloud known only by a customer bucket's address (the demo's reference scans) cannot be
     // read by the job: refused now, as the job would.
-    const bucketOfPortal = portalBucket(ctx.config);
     const elsewhere = ids.filter(
-      (id) => !artifactObjectKey(clouds.get(id)!.s3Url, bucketOfPortal, organizationId),
+      (id) => !storedObjectKey(ctx.config, clouds.get(id)!.s3Url, organizationId),
     );
     if (elsewhere.length > 0) {
       throw new ValidationError(
