@@ -1,7 +1,7 @@
 import { sessionStatus } from '@asset-portal/shared';
 import type { RequestContext } from '../../graphql/context.ts';
 import { requireVisibleProjects } from '../scans/scan.service.ts';
-import { roverObservationOf, sessionGnssFiles } from '../trajectory/trajectory-run-rules.ts';
+import { hasRoverObservation } from '../trajectory/trajectory-run-rules.ts';
 import { sessionRepository as repo } from './session.repository.ts';
 
 /** Session summaries of projects the caller may see. */
@@ -12,7 +12,7 @@ export const sessionService = {
     const rows = await repo.listSummaries(ctx.db, [...new Set(projectIds)]);
     return rows.map(({ pointCloudStatuses, gnss, ...row }) => ({
       ...row,
-      roverObservation: roverObservationOf(sessionGnssFiles({ gnss })) !== undefined,
+      roverObservation: hasRoverObservation({ gnss }),
       // SQL gathered the distinct point-cloud statuses; the shared rule keeps and orders them.
       status: sessionStatus([
         { artifacts: pointCloudStatuses.map((status) => ({ artifactType: 'pointcloud', status })) },

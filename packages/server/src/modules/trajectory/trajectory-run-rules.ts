@@ -38,6 +38,11 @@ export function roverObservationOf(files: readonly GnssRef[]): GnssRef | undefin
   return files.find((file) => file.kind === 'observation');
 }
 
+/** Whether a session's package (its manifest) brought the rover's observations: no run without. */
+export function hasRoverObservation(manifest: unknown): boolean {
+  return roverObservationOf(sessionGnssFiles(manifest)) !== undefined;
+}
+
 interface Window {
   capturedTimestamp: Date;
   endCapturedTimestamp: Date;

@@ -12,10 +12,9 @@ import {
 } from './trajectory-run.repository.ts';
 import {
   basestationProblem,
-  roverObservationOf,
+  hasRoverObservation,
   runActivityKey,
   SESSION_RUN_OPEN,
-  sessionGnssFiles,
   TRAJECTORY_PROCESSING_ACTIVITY,
 } from './trajectory-run-rules.ts';
 
@@ -43,7 +42,7 @@ export const trajectoryRunService = {
   async create(ctx: RequestContext, input: TrajectoryRunInput) {
     const session = await requireVisibleSession(ctx, input.sessionId);
     // Without the rover's own observations there is nothing to process against a base station.
-    if (!roverObservationOf(sessionGnssFiles(session.manifest))) {
+    if (!hasRoverObservation(session.manifest)) {
       throw new ValidationError(NO_ROVER_OBSERVATION(session.id));
     }
     const ids = [...new Set(input.basestationIds)];

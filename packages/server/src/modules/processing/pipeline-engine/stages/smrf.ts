@@ -450,18 +450,15 @@ export const smrfStage: StageDefinition<SmrfOptions> = {
     const threshold = options.number('threshold', { min: 0 }) ?? 0.5;
     const scalar = options.number('scalar', { min: 0 }) ?? 1.25;
     const cut = options.number('cut', { min: 0 }) ?? 0;
-    if (Math.ceil(window / cell) > MAX_WINDOW_CELLS) {
+    const withinCells = (name: string, value: number, max: number, advice = '') => {
+      if (Math.ceil(value / cell) <= max) return;
       options.error(
-        'window',
-        `must be at most ${MAX_WINDOW_CELLS} cells of ${cell} (${MAX_WINDOW_CELLS * cell}); use "cut" for buildings wider than that, got ${window}`,
+        name,
+        `must be at most ${max} cells of ${cell} (${max * cell})${advice}, got ${value}`,
       );
-    }
-    if (Math.ceil(cut / cell) > MAX_NET_CELLS) {
-      options.error(
-        'cut',
-        `must be at most ${MAX_NET_CELLS} cells of ${cell} (${MAX_NET_CELLS * cell}), got ${cut}`,
-      );
-    }
+    };
+    withinCells('window', window, MAX_WINDOW_CELLS, '; use "cut" for buildings wider than that');
+    withinCells('cut', cut, MAX_NET_CELLS);
     let ignore: DimensionRange | null = null;
     const ignoreText = options.string('ignore');
     if (ignoreText !== undefined && ignoreText.trim() !== '') {
