@@ -377,6 +377,22 @@ describe.each(DATABASE_KINDS)('post-processing and scan maintenance on %s', (kin
         `Scan ${scan.id} has no stored point cloud to process`,
       );
     }
+    // Several are named at once, so the selection can lose them in one go.
+    const other = await scanFactories.scan(db, organizationId, { projectId });
+    const otherCloud = await db
+      .insertInto('artifacts')
+      .values({ scanId: other.id, artifactType: 'pointcloud', name: 'unclassified' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const both = await submit(
+      power,
+      [bare.id, withCloud.id, otherCloud.id],
+      'v3',
+      cropPipeline(middle),
+    );
+    expect(both.errors?.[0]?.message).toBe(
+      `Scans ${scan.id}, ${other.id} have no stored point cloud to process`,
+    );
     expect((await processJobs()).length).toBe(before);
     expect(await activity(stored.id, 'v3')).toBeUndefined();
     expect(await activity(scan.id, 'v3')).toBeUndefined();

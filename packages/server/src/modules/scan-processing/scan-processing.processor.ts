@@ -109,7 +109,7 @@ export async function processScanVersion(
   }
   const sourceKey = storedObjectKey(deps.config, source.s3Url, request.organizationId);
   if (!sourceKey) {
-    throw new ScanProcessingError(NO_STORED_CLOUD(request.scanId));
+    throw new ScanProcessingError(NO_STORED_CLOUD([request.scanId]));
   }
   let plan: ReturnType<typeof builtInPipelineEngine.plan>;
   try {

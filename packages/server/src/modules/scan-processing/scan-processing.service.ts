@@ -37,6 +37,7 @@ export const scanProcessingService = {
       artifacts.push(row);
     }
     const scans = new Set<string>();
+    const unstored: string[] = [];
     for (const artifact of artifacts) {
       if (artifact.artifactType !== 'pointcloud') {
         throw new ValidationError(
@@ -52,9 +53,11 @@ export const scanProcessingService = {
       // A cloud the portal only knows by a customer bucket's address (demo scans, links) cannot
       // be read by the job: say so now rather than in a failed job.
       if (!storedObjectKey(ctx.config, artifact.s3Url, artifact.organizationId)) {
-        throw new ValidationError(NO_STORED_CLOUD(artifact.scanId));
+        unstored.push(artifact.scanId);
       }
     }
+    // All of them at once, so that they can be left out of the selection in one go.
+    if (unstored.length > 0) throw new ValidationError(NO_STORED_CLOUD(unstored));
     const taken = await repo.scansWithVersion(ctx.db, [...scans], submission.name);
     const clash = artifacts.find((artifact) => taken.has(artifact.scanId));
     if (clash) throw new ValidationError(VERSION_EXISTS(submission.name, clash.scanId));
