@@ -1,15 +1,22 @@
 import {
   NO_BUCKETS,
+  NO_STORED_CLOUD,
   PROCESSING_SUBMITTED,
   PUBLISH_FOLDER_INVALID,
   PUBLISH_SUBMITTED,
   SCAN_NOT_REPROCESSABLE,
+  UNSTORED_LEFT_OUT,
   VALUE_REQUIRED,
   VERSION_NAME_INVALID,
 } from '@asset-portal/shared';
 import { beforeAll, expect, it } from 'vitest';
-import { storedObjectKey } from '../packages/server/src/modules/pointclouds/point-cloud-rules.ts';
+import { withJobTables } from '../packages/server/src/jobs/job-tables.ts';
+import {
+  portalBucket,
+  storedObjectKey,
+} from '../packages/server/src/modules/pointclouds/point-cloud-rules.ts';
 import { createObjectStorage } from '../packages/server/src/storage/create-object-storage.ts';
+import { objectKey } from '../packages/server/src/storage/object-key.ts';
 import { factories } from '../packages/server/test/factories.ts';
 import { scanFactories } from '../packages/server/test/factories-scans.ts';
 import { drainJobs } from '../packages/server/test/ingestion-test-kit.ts';
@@ -25,6 +32,7 @@ const EMPTY_PROJECT = 'Harbour Survey';
 const HARBOUR_SESSION = 'LG7001_20240601_090000';
 const HARBOUR_CLOUD = `${HARBOUR_SESSION}_01`;
 const HARBOUR_IMAGES_ONLY = `${HARBOUR_SESSION}_02`;
+const HARBOUR_STORED = `${HARBOUR_SESSION}_03`;
 // The header's min and max X, Y, Z: six doubles from byte 179 (max X) of every LAS 1.x header.
 const LAS_BOUNDS_OFFSET = 179;
 
@@ -110,7 +118,7 @@ describeInBrowser('Bulk Processing', () => {
       id: HARBOUR_SESSION,
       projectId: harbour.id,
     });
-    for (const id of [HARBOUR_CLOUD, HARBOUR_IMAGES_ONLY]) {
+    for (const id of [HARBOUR_CLOUD, HARBOUR_IMAGES_ONLY, HARBOUR_STORED]) {
       await scanFactories.scan(db, organization.id, {
         id,
         projectId: harbour.id,
@@ -119,6 +127,21 @@ describeInBrowser('Bulk Processing', () => {
     }
     await scanFactories.artifact(db, HARBOUR_CLOUD, { name: 'unclassified' });
     await scanFactories.artifact(db, HARBOUR_IMAGES_ONLY, { artifactType: 'left_cam' });
+    // A cloud in the portal's own storage, as an ingested package's (its bytes are not needed).
+    await db
+      .insertInto('artifacts')
+      .values({
+        scanId: HARBOUR_STORED,
+        artifactType: 'pointcloud',
+        name: 'unclassified',
+        s3Url: `s3://${portalBucket(suite.environment.live.config)}/${objectKey({
+          organizationId: organization.id,
+          projectId: harbour.id,
+          kind: 'scans',
+          name: `${HARBOUR_STORED}/pointcloud.las`,
+        })}`,
+      })
+      .execute();
   }, 300_000);
 
   async function openBulk(project: string, persona: 'power user' | 'admin' = 'power user') {
@@ -239,6 +262,8 @@ describeInBrowser('Bulk Processing', () => {
     expect(await bulk.publishButton().isDisabled()).toBe(true);
     await bulk.typeFolder('deliveries/april');
     expect(await bulk.publishButton().isEnabled()).toBe(true);
+    // Their clouds are stored: nothing is left out.
+    expect(await bulk.unstoredWarning('publish').count()).toBe(0);
     await bulk.screenshot('bulk-publish-valid');
 
     await bulk.publishButton().click();
@@ -254,6 +279,17 @@ describeInBrowser('Bulk Processing', () => {
     expect(await bulk.publishSubtitle()).toMatch(/^Publish \d+ scans$/);
     expect(await bulk.folderPrefix()).toBe('Eugene Corridor/');
     expect(await bulk.checkbox('Transform').isChecked()).toBe(true);
+    // Eugene's scans are the demo's references, whose clouds the portal does not hold: the
+    // dialog says so at once, and there is nothing left to publish.
+    const listed = await bulk.scanIds();
+    const warning = bulk.unstoredWarning('publish');
+    await warning.waitFor();
+    const text = ((await warning.textContent()) ?? '').trim();
+    expect(text).toMatch(/^Scans .+ have no stored point cloud to publish$/);
+    for (const id of listed) expect(text).toContain(id);
+    await bulk.chooseBucket('Northwind deliveries');
+    await bulk.typeFolder('april');
+    expect(await bulk.publishButton().isDisabled()).toBe(true);
     await bulk.screenshot('bulk-publish-transform');
   });
 
@@ -261,18 +297,37 @@ describeInBrowser('Bulk Processing', () => {
     const bulk = await openBulk(`${EMPTY_ORGANIZATION} : ${EMPTY_PROJECT}`, 'admin');
     await bulk.noBucketsWarning().waitFor();
     expect(await bulk.portal.textOf('bulk-no-buckets')).toBe(NO_BUCKETS);
-    await bulk.waitForScanIds([HARBOUR_CLOUD, HARBOUR_IMAGES_ONLY]);
+    await bulk.waitForScanIds([HARBOUR_CLOUD, HARBOUR_IMAGES_ONLY, HARBOUR_STORED]);
     await bulk.toggleSelectAllListed();
-    expect(await bulk.selectedCount()).toBe('2 selected');
+    expect(await bulk.selectedCount()).toBe('3 selected');
     await bulk.openActions();
     expect(await bulk.menuItem('Publish').isDisabled()).toBe(true);
     await bulk.screenshot('bulk-processing-no-buckets');
 
-    // A scan without a point cloud cannot be reprocessed; the other one still can.
+    // A scan without a point cloud cannot be reprocessed; another's cloud is known only by an
+    // address outside the portal's storage: both are left out, and the third one is submitted.
     await bulk.menuItem('Process').click();
-    expect(await bulk.processingTitle()).toBe('Post Processing: Submit 2 for post processing.');
+    expect(await bulk.processingTitle()).toBe('Post Processing: Submit 3 for post processing.');
     expect(await bulk.missingArtifactWarning().textContent()).toContain(SCAN_NOT_REPROCESSABLE);
     expect(await bulk.missingArtifactWarning().textContent()).toContain(HARBOUR_IMAGES_ONLY);
+    await bulk.unstoredWarning('processing').waitFor();
+    expect(((await bulk.unstoredWarning('processing').textContent()) ?? '').trim()).toBe(
+      NO_STORED_CLOUD([HARBOUR_CLOUD], 'process') + UNSTORED_LEFT_OUT(1),
+    );
+    await bulk.portal.page.waitForTimeout(400); // the dialog's fade-in, for the evidence
     await bulk.screenshot('bulk-processing-missing-artifact');
+    await bulk.choosePipeline('Ground classification');
+    await bulk.typeVersionName('ground');
+    await bulk.okButton().click();
+    expect(await bulk.waitForSnackbar(PROCESSING_SUBMITTED)).toBe('success');
+    const queued = await withJobTables(suite.environment.live.database.db)
+      .selectFrom('jobs')
+      .select('payload')
+      .where('kind', '=', 'process-scan')
+      .execute();
+    const harbourJobs = queued
+      .map((job) => (job.payload as { scanId: string }).scanId)
+      .filter((id) => id.startsWith(HARBOUR_SESSION));
+    expect(harbourJobs).toEqual([HARBOUR_STORED]);
   });
 });

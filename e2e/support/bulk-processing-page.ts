@@ -211,6 +211,12 @@ export class BulkProcessingPage extends BasePage {
     return this.processingDialog().getByTestId('processing-missing-artifact');
   }
 
+  /** The warning naming the selected scans whose clouds the portal does not hold. */
+  unstoredWarning(dialog: 'processing' | 'publish'): Locator {
+    const within = dialog === 'processing' ? this.processingDialog() : this.publishDialog();
+    return within.getByTestId(`${dialog}-unstored`);
+  }
+
   // --- Publish Scans dialog ---------------------------------------------------------------------
 
   publishDialog(): Locator {

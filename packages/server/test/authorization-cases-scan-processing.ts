@@ -32,6 +32,11 @@ export const scanProcessingCases: Record<string, AuthorizationCase> = {
     },
     expect: processors,
   },
+  scansWithoutStoredCloud: {
+    document: 'query($ids:[ID!]!){ scansWithoutStoredCloud(scanIds:$ids) }',
+    variables: ({ aimed }) => ({ ids: [aimed.scanId] }),
+    expect: processors,
+  },
   updateScanHeader: {
     document:
       'mutation($id:ID!){ updateScanHeader(id:$id,friendlyName:"Renamed",tags:["QA - OK"]){ id friendlyName } }',

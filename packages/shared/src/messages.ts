@@ -178,6 +178,17 @@ export const POST_PROCESSING_BULK = (count: number): string =>
 export const POST_PROCESSING_SINGLE = (scanId: string, version: string): string =>
   `Submit ${scanId}, ${version} for post processing.`;
 export const PUBLISH_BULK = (count: number): string => `Publish ${count} scans`;
+/**
+ * Scans whose point cloud the portal does not hold (the demo's reference scans, links to a
+ * customer's bucket): refused by processScans and publishScans, left out by their dialogs.
+ */
+export const NO_STORED_CLOUD = (scanIds: readonly string[], to: 'process' | 'publish'): string =>
+  scanIds.length === 1
+    ? `Scan ${scanIds[0]} has no stored point cloud to ${to}`
+    : `Scans ${scanIds.join(', ')} have no stored point cloud to ${to}`;
+/** Under NO_STORED_CLOUD in a dialog that still submits other scans. */
+export const UNSTORED_LEFT_OUT = (count: number): string =>
+  `${count === 1 ? 'It is' : 'They are'} left out; the other scans are submitted.`;
 
 // Filter panel tooltips
 export const FILTER_TOOLTIPS = {

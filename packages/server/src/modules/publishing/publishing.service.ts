@@ -1,6 +1,7 @@
 import {
   GEOID_GRID_CONTENT_TYPE,
   GEOID_GRID_INVALID,
+  NO_STORED_CLOUD,
   PUBLISH_NEEDS_PROJECTION,
   type PublishScanItem,
   type PublishScansSubmission,
@@ -63,9 +64,7 @@ export const publishingService = {
       (id) => !storedObjectKey(ctx.config, clouds.get(id)!.s3Url, organizationId),
     );
     if (elsewhere.length > 0) {
-      throw new ValidationError(
-        `Scan ${elsewhere.join(', ')} has no stored point cloud to publish`,
-      );
+      throw new ValidationError(NO_STORED_CLOUD(elsewhere, 'publish'));
     }
 
     const userId = ctx.viewer.user.id;

@@ -9,12 +9,6 @@ export function processActivityKey(organizationId: number, scanId: string, name:
   return `org-${organizationId}/process-${scanId}-${name}`;
 }
 
-/** Refused at submission (and by a job whose cloud left the store since). */
-export const NO_STORED_CLOUD = (scanIds: readonly string[]) =>
-  scanIds.length === 1
-    ? `Scan ${scanIds[0]} has no stored point cloud to process`
-    : `Scans ${scanIds.join(', ')} have no stored point cloud to process`;
-
 /** One job per scan and version while it waits or runs. */
 export function processJobKey(scanId: string, name: string): string {
   return `${PROCESS_SCAN_KIND}:${scanId}:${name}`;

@@ -398,6 +398,39 @@ describe.each(DATABASE_KINDS)('post-processing and scan maintenance on %s', (kin
     expect(await activity(scan.id, 'v3')).toBeUndefined();
   });
 
+  it('names the scans whose clouds the portal does not hold, for the dialogs to leave out', async () => {
+    const { scan: stored } = await scanWithCloud();
+    const reference = await scanFactories.scan(db, organizationId, { projectId });
+    await db
+      .insertInto('artifacts')
+      .values({
+        scanId: reference.id,
+        artifactType: 'pointcloud',
+        name: 'unclassified',
+        s3Url: `s3://customer-bucket/${reference.id}/pointcloud.las`,
+      })
+      .execute();
+    const bare = await scanFactories.scan(db, organizationId, { projectId });
+    const QUERY = 'query($ids:[ID!]!){ scansWithoutStoredCloud(scanIds:$ids) }';
+    const ask = (user: UserRow, ids: string[]) =>
+      api.graphql<{ scansWithoutStoredCloud: string[] }>(user, QUERY, { ids });
+
+    const answer = await ask(power, [reference.id, stored.id, bare.id, reference.id]);
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data?.scansWithoutStoredCloud).toEqual([reference.id, bare.id]);
+    expect((await ask(power, [stored.id])).data?.scansWithoutStoredCloud).toEqual([]);
+
+    // Another organization's scan, an unknown one, a Standard user, no scan at all.
+    expect((await ask(stranger, [stored.id])).errors?.[0]?.message).toBe(
+      `Scan ${stored.id} not found`,
+    );
+    expect((await ask(power, [stored.id, 'LG9_nope'])).errors?.[0]?.message).toBe(
+      'Scan LG9_nope not found',
+    );
+    expect((await ask(standard, [stored.id])).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect((await ask(power, [])).errors).toHaveLength(1);
+  });
+
   it('fails the job whose cloud left the store after submission, with a clear reason', async () => {
     const { scan, artifact } = await scanWithCloud();
     expect((await submit(power, [artifact.id], 'v4', cropPipeline(middle))).errors).toBeUndefined();

@@ -2,7 +2,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { PIPELINE_KEPT_NO_POINTS, VERSION_EXISTS } from '@asset-portal/shared';
+import { NO_STORED_CLOUD, PIPELINE_KEPT_NO_POINTS, VERSION_EXISTS } from '@asset-portal/shared';
 import type { AppConfig } from '../../config/config.ts';
 import type { Db } from '../../db/database.ts';
 import type { LasVector } from '../../lib/las/las-header.ts';
@@ -19,7 +19,7 @@ import {
 } from '../processing/pipeline-engine/pipeline-engine.ts';
 import { scanPipelineContext } from '../processing/scan-pipeline-context.ts';
 import { scanProcessingRepository as repo } from './scan-processing.repository.ts';
-import { NO_STORED_CLOUD, versionCloudName } from './scan-processing-rules.ts';
+import { versionCloudName } from './scan-processing-rules.ts';
 
 export interface ScanProcessingDeps {
   db: Db;
@@ -109,7 +109,7 @@ export async function processScanVersion(
   }
   const sourceKey = storedObjectKey(deps.config, source.s3Url, request.organizationId);
   if (!sourceKey) {
-    throw new ScanProcessingError(NO_STORED_CLOUD([request.scanId]));
+    throw new ScanProcessingError(NO_STORED_CLOUD([request.scanId], 'process'));
   }
   let plan: ReturnType<typeof builtInPipelineEngine.plan>;
   try {

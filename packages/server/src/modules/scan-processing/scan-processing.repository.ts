@@ -26,6 +26,21 @@ export const scanProcessingRepository = {
       .execute();
   },
 
+  /** The scans of `scanIds` with their organization, one row per pointcloud artifact (or none). */
+  pointCloudsOfScans(db: Db, scanIds: readonly string[]) {
+    if (scanIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('scans')
+      .leftJoin('artifacts', (join) =>
+        join
+          .onRef('artifacts.scanId', '=', 'scans.id')
+          .on('artifacts.artifactType', '=', 'pointcloud'),
+      )
+      .select(['scans.id as scanId', 'scans.organizationId', 'artifacts.s3Url'])
+      .where('scans.id', 'in', [...scanIds])
+      .execute();
+  },
+
   /** The scans of `scanIds` that already hold a pointcloud artifact named `name`. */
   async scansWithVersion(db: Db, scanIds: readonly string[], name: string): Promise<Set<string>> {
     if (scanIds.length === 0) return new Set();

@@ -1,4 +1,4 @@
-import { type ProcessingSubmission, VERSION_EXISTS } from '@asset-portal/shared';
+import { NO_STORED_CLOUD, type ProcessingSubmission, VERSION_EXISTS } from '@asset-portal/shared';
 import type { RequestContext } from '../../graphql/context.ts';
 import { NotFoundError, ValidationError } from '../../graphql/errors.ts';
 import { canSeeOrganization } from '../../policies/scope.ts';
@@ -11,14 +11,32 @@ import {
   scanProcessingRepository as repo,
   type SourceArtifactRow,
 } from './scan-processing.repository.ts';
-import {
-  NO_STORED_CLOUD,
-  processActivityKey,
-  SCAN_PROCESSING_ACTIVITY,
-} from './scan-processing-rules.ts';
+import { processActivityKey, SCAN_PROCESSING_ACTIVITY } from './scan-processing-rules.ts';
 
 /** Post-processing: pipelines run on scans' point clouds as new versions. */
 export const scanProcessingService = {
+  /**
+   * The scans among `scanIds` none of whose point clouds is in the portal's storage, in the order
+   * asked: the Process and Publish dialogs leave them out before anything is submitted. A scan of
+   * another organization, or none, is 'Not found'.
+   */
+  async scansWithoutStoredCloud(ctx: RequestContext, scanIds: readonly string[]) {
+    const ids = [...new Set(scanIds)];
+    const organizationOf = new Map<string, number>();
+    const stored = new Set<string>();
+    for (const row of await repo.pointCloudsOfScans(ctx.db, ids)) {
+      organizationOf.set(row.scanId, row.organizationId);
+      if (storedObjectKey(ctx.config, row.s3Url, row.organizationId)) stored.add(row.scanId);
+    }
+    for (const id of ids) {
+      const organizationId = organizationOf.get(id);
+      if (organizationId === undefined || !canSeeOrganization(ctx.viewer, organizationId)) {
+        throw new NotFoundError(`Scan ${id} not found`);
+      }
+    }
+    return ids.filter((id) => !stored.has(id));
+  },
+
   /**
    * Checks the whole submission, then queues one `process-scan` job per scan with its
    * activity-log entry. Nothing is queued when any artifact, the name or the pipeline is refused;
@@ -57,7 +75,7 @@ export const scanProcessingService = {
       }
     }
     // All of them at once, so that they can be left out of the selection in one go.
-    if (unstored.length > 0) throw new ValidationError(NO_STORED_CLOUD(unstored));
+    if (unstored.length > 0) throw new ValidationError(NO_STORED_CLOUD(unstored, 'process'));
     const taken = await repo.scansWithVersion(ctx.db, [...scans], submission.name);
     const clash = artifacts.find((artifact) => taken.has(artifact.scanId));
     if (clash) throw new ValidationError(VERSION_EXISTS(submission.name, clash.scanId));

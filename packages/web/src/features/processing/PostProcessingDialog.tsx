@@ -3,9 +3,11 @@ import {
   availablePipelines,
   type BoundingBox,
   fillPipelinePlaceholders,
+  NO_STORED_CLOUD,
   PROCESSING_SUBMITTED,
   postProcessingFormSchema,
   SCAN_NOT_REPROCESSABLE,
+  UNSTORED_LEFT_OUT,
 } from '@asset-portal/shared';
 import {
   Alert,
@@ -31,7 +33,7 @@ import {
   processingSourcesOf,
 } from './processing-rules.ts';
 import type { PostProcessingDialogProps, ProcessingTarget } from './types.ts';
-import { usePdalCheck, useProcessScans } from './use-processing.ts';
+import { usePdalCheck, useProcessScans, useScansWithoutStoredCloud } from './use-processing.ts';
 
 // CodeMirror is fetched the first time 'Advanced' is ticked, so the screens that open this
 // dialog (the viewer among them) do not carry it.
@@ -88,9 +90,11 @@ function PostProcessingForm({
     () => availablePipelines(projectPipelines, boundingBox),
     [projectPipelines, boundingBox],
   );
+  const scanIds = useMemo(() => scans.map((scan) => scan.id), [scans]);
+  const { unstored, checking } = useScansWithoutStoredCloud(scanIds);
   const sources = useMemo(
-    () => processingSourcesOf(scans, focusedVersion),
-    [scans, focusedVersion],
+    () => processingSourcesOf(scans, focusedVersion, unstored),
+    [scans, focusedVersion, unstored],
   );
   const checkPipeline = usePdalCheck();
   const processScans = useProcessScans();
@@ -113,6 +117,7 @@ function PostProcessingForm({
     !postProcessingFormSchema.safeParse({ pipelineId, versionName, advanced, pipelineText })
       .success ||
     sources.artifactIds.length === 0 ||
+    checking ||
     busy;
 
   const handlePipelineChosen = (pipeline: PipelineItem | null) => {
@@ -126,7 +131,8 @@ function PostProcessingForm({
     const text = values.advanced ? values.pipelineText : chosen.pipeline;
     // The engine gets the text as it will run: with the box's values in place.
     const checked = boundingBox ? fillPipelinePlaceholders(text, boundingBox) : text;
-    const targets = scans.filter((scan) => !sources.missingScanIds.includes(scan.id));
+    const leftOut = [...sources.missingScanIds, ...sources.unstoredScanIds];
+    const targets = scans.filter((scan) => !leftOut.includes(scan.id));
     let errors: string[];
     try {
       const results = await Promise.all(
@@ -173,6 +179,16 @@ function PostProcessingForm({
           {scans.length > 1 ? (
             <Typography variant="body2" sx={{ mt: 0.5 }}>
               Left out: {sources.missingScanIds.join(', ')}
+            </Typography>
+          ) : null}
+        </Alert>
+      ) : null}
+      {sources.unstoredScanIds.length > 0 ? (
+        <Alert severity="warning" data-testid="processing-unstored">
+          {NO_STORED_CLOUD(sources.unstoredScanIds, 'process')}
+          {sources.artifactIds.length > 0 ? (
+            <Typography variant="body2" sx={{ mt: 0.5 }}>
+              {UNSTORED_LEFT_OUT(sources.unstoredScanIds.length)}
             </Typography>
           ) : null}
         </Alert>

@@ -1,8 +1,10 @@
 import {
   NO_BUCKETS,
+  NO_STORED_CLOUD,
   normalizePublishFolder,
   PUBLISH_SUBMITTED,
   publishFormSchema,
+  UNSTORED_LEFT_OUT,
   validatePublishFolder,
 } from '@asset-portal/shared';
 import {
@@ -14,13 +16,19 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { FormDialog } from '../../components/form-dialog/FormDialog.tsx';
 import { schemaResolver } from '../../components/form-dialog/schema-resolver.ts';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { publishScanInputs, publishSubtitle } from './publish-rules.ts';
 import type { PublishScansDialogProps, PublishTarget } from './types.ts';
-import { usePublishBuckets, usePublishProject, usePublishScans } from './use-processing.ts';
+import {
+  usePublishBuckets,
+  usePublishProject,
+  usePublishScans,
+  useScansWithoutStoredCloud,
+} from './use-processing.ts';
 
 const DIALOG_WIDTH = 520;
 
@@ -61,6 +69,12 @@ function PublishForm({
   const { project } = usePublishProject(projectId);
   const { buckets, loading: bucketsLoading } = usePublishBuckets(project?.organization.id ?? null);
   const publishScans = usePublishScans();
+  const scanIds = useMemo(() => scans.map((scan) => scan.id), [scans]);
+  const { unstored, checking } = useScansWithoutStoredCloud(scanIds);
+  const publishable = useMemo(
+    () => scans.filter((scan) => !unstored.includes(scan.id)),
+    [scans, unstored],
+  );
   const { control, handleSubmit, formState } = useForm({
     // On blur too: a required field left empty says so without a keystroke.
     mode: 'all',
@@ -75,7 +89,8 @@ function PublishForm({
     project === null ||
     !buckets.some((bucket) => bucket.id === bucketId) ||
     validatePublishFolder(folder) !== null ||
-    scans.length === 0 ||
+    publishable.length === 0 ||
+    checking ||
     busy;
 
   const handlePublish = handleSubmit(async (values) => {
@@ -89,7 +104,7 @@ function PublishForm({
           // Without a projection there is nothing to transform to; the server refuses it.
           transform: hasProjection && values.transform,
         },
-        publishScanInputs(scans),
+        publishScanInputs(publishable),
       );
     } catch {
       // The error snackbar has the server's message; the dialog keeps the user's choices.
@@ -112,6 +127,16 @@ function PublishForm({
       persistent
     >
       <Typography data-testid="publish-scans-subtitle">{publishSubtitle(scans, bulk)}</Typography>
+      {unstored.length > 0 ? (
+        <Alert severity="warning" data-testid="publish-unstored">
+          {NO_STORED_CLOUD(unstored, 'publish')}
+          {publishable.length > 0 ? (
+            <Typography variant="body2" sx={{ mt: 0.5 }}>
+              {UNSTORED_LEFT_OUT(unstored.length)}
+            </Typography>
+          ) : null}
+        </Alert>
+      ) : null}
       {noBuckets ? (
         <Alert severity="warning" data-testid="publish-no-buckets">
           {NO_BUCKETS}

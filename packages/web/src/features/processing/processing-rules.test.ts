@@ -49,6 +49,16 @@ describe('the source artifact', () => {
     expect(processingSourcesOf([scanA, bare, scanB], null)).toEqual({
       artifactIds: ['a-1', 'b-1'],
       missingScanIds: [bare.id],
+      unstoredScanIds: [],
+    });
+  });
+
+  it('leaves out the scans whose clouds the portal does not hold; no artifact says so first', () => {
+    // The server lists a scan without any cloud among the unstored too.
+    expect(processingSourcesOf([scanA, bare, scanB], null, [scanB.id, bare.id])).toEqual({
+      artifactIds: ['a-1'],
+      missingScanIds: [bare.id],
+      unstoredScanIds: [scanB.id],
     });
   });
 });

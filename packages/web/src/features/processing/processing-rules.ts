@@ -37,21 +37,29 @@ export interface ProcessingSources {
   artifactIds: string[];
   /** Scans without a pointcloud artifact to process: they are left out of the submission. */
   missingScanIds: string[];
+  /** Scans with one, whose clouds the portal does not hold: left out too. */
+  unstoredScanIds: string[];
 }
 
-/** The artifacts a submission sends, and the scans that cannot be reprocessed. */
+/**
+ * The artifacts a submission sends, and the scans left out: those that cannot be reprocessed
+ * (no artifact, spec §8's warning) and those among `unstored` (scansWithoutStoredCloud) that can.
+ */
 export function processingSourcesOf(
   scans: readonly ProcessingTarget[],
   focusedVersion: string | null | undefined,
+  unstored: readonly string[] = [],
 ): ProcessingSources {
   const artifactIds: string[] = [];
   const missingScanIds: string[] = [];
+  const unstoredScanIds: string[] = [];
   for (const scan of scans) {
     const artifact = sourceArtifactOf(scan, focusedVersion);
-    if (artifact) artifactIds.push(artifact.id);
-    else missingScanIds.push(scan.id);
+    if (!artifact) missingScanIds.push(scan.id);
+    else if (unstored.includes(scan.id)) unstoredScanIds.push(scan.id);
+    else artifactIds.push(artifact.id);
   }
-  return { artifactIds, missingScanIds };
+  return { artifactIds, missingScanIds, unstoredScanIds };
 }
 
 /**

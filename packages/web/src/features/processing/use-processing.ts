@@ -85,6 +85,12 @@ const PUBLISH_PROJECT_QUERY = graphql(`
   }
 `);
 
+const UNSTORED_QUERY = graphql(`
+  query ScansWithoutStoredCloud($scanIds: [ID!]!) {
+    scansWithoutStoredCloud(scanIds: $scanIds)
+  }
+`);
+
 const PUBLISH_BUCKETS_QUERY = graphql(`
   query PublishBuckets($organizationId: ID) {
     buckets(organizationId: $organizationId) {
@@ -185,4 +191,19 @@ export function usePublishBuckets(organizationId: string | null) {
       : { variables: { organizationId }, fetchPolicy: 'cache-and-network' },
   );
   return { buckets: data?.buckets ?? [], loading: loading && !data };
+}
+
+/**
+ * The scans among these whose point clouds the portal does not hold: the dialogs leave them out
+ * before OK instead of having the submission refused. `checking` until the server has answered.
+ */
+export function useScansWithoutStoredCloud(scanIds: readonly string[]) {
+  const { data, loading, error } = useQuery(
+    UNSTORED_QUERY,
+    scanIds.length === 0
+      ? skipToken
+      : { variables: { scanIds: [...scanIds] }, fetchPolicy: 'network-only' },
+  );
+  // Without an answer (the error link has shown why) the submission's own check still refuses.
+  return { unstored: data?.scansWithoutStoredCloud ?? [], checking: loading && !data && !error };
 }

@@ -79,6 +79,7 @@ type Documents = {
     "\n  mutation PublishScans(\n    $projectId: ID!\n    $bucketId: ID!\n    $targetFolder: String!\n    $includeImages: Boolean!\n    $transform: Boolean!\n    $scans: [PublishScanInput!]!\n  ) {\n    publishScans(\n      projectId: $projectId\n      bucketId: $bucketId\n      targetFolder: $targetFolder\n      includeImages: $includeImages\n      transform: $transform\n      scans: $scans\n    ) {\n      submitted\n    }\n  }\n": typeof types.PublishScansDocument,
     "\n  mutation PublishScan(\n    $projectId: ID!\n    $bucketId: ID!\n    $targetFolder: String!\n    $includeImages: Boolean!\n    $transform: Boolean!\n    $scan: PublishScanInput!\n  ) {\n    publishScan(\n      projectId: $projectId\n      bucketId: $bucketId\n      targetFolder: $targetFolder\n      includeImages: $includeImages\n      transform: $transform\n      scan: $scan\n    ) {\n      submitted\n    }\n  }\n": typeof types.PublishScanDocument,
     "\n  query PublishProject($id: ID!) {\n    project(id: $id) {\n      id\n      name\n      projection\n      organization {\n        id\n      }\n    }\n  }\n": typeof types.PublishProjectDocument,
+    "\n  query ScansWithoutStoredCloud($scanIds: [ID!]!) {\n    scansWithoutStoredCloud(scanIds: $scanIds)\n  }\n": typeof types.ScansWithoutStoredCloudDocument,
     "\n  query PublishBuckets($organizationId: ID) {\n    buckets(organizationId: $organizationId) {\n      id\n      name\n    }\n  }\n": typeof types.PublishBucketsDocument,
     "\n  mutation GeoidGridUploadSignedURL($filename: String!, $size: Float!) {\n    getGeoidGridUploadSignedURL(filename: $filename, size: $size) {\n      s3Uri\n      uploadUrl\n    }\n  }\n": typeof types.GeoidGridUploadSignedUrlDocument,
     "\n  mutation RegisterGeoidGrid($filename: String!) {\n    registerGeoidGrid(filename: $filename) {\n      name\n      format\n    }\n  }\n": typeof types.RegisterGeoidGridDocument,
@@ -196,6 +197,7 @@ const documents: Documents = {
     "\n  mutation PublishScans(\n    $projectId: ID!\n    $bucketId: ID!\n    $targetFolder: String!\n    $includeImages: Boolean!\n    $transform: Boolean!\n    $scans: [PublishScanInput!]!\n  ) {\n    publishScans(\n      projectId: $projectId\n      bucketId: $bucketId\n      targetFolder: $targetFolder\n      includeImages: $includeImages\n      transform: $transform\n      scans: $scans\n    ) {\n      submitted\n    }\n  }\n": types.PublishScansDocument,
     "\n  mutation PublishScan(\n    $projectId: ID!\n    $bucketId: ID!\n    $targetFolder: String!\n    $includeImages: Boolean!\n    $transform: Boolean!\n    $scan: PublishScanInput!\n  ) {\n    publishScan(\n      projectId: $projectId\n      bucketId: $bucketId\n      targetFolder: $targetFolder\n      includeImages: $includeImages\n      transform: $transform\n      scan: $scan\n    ) {\n      submitted\n    }\n  }\n": types.PublishScanDocument,
     "\n  query PublishProject($id: ID!) {\n    project(id: $id) {\n      id\n      name\n      projection\n      organization {\n        id\n      }\n    }\n  }\n": types.PublishProjectDocument,
+    "\n  query ScansWithoutStoredCloud($scanIds: [ID!]!) {\n    scansWithoutStoredCloud(scanIds: $scanIds)\n  }\n": types.ScansWithoutStoredCloudDocument,
     "\n  query PublishBuckets($organizationId: ID) {\n    buckets(organizationId: $organizationId) {\n      id\n      name\n    }\n  }\n": types.PublishBucketsDocument,
     "\n  mutation GeoidGridUploadSignedURL($filename: String!, $size: Float!) {\n    getGeoidGridUploadSignedURL(filename: $filename, size: $size) {\n      s3Uri\n      uploadUrl\n    }\n  }\n": types.GeoidGridUploadSignedUrlDocument,
     "\n  mutation RegisterGeoidGrid($filename: String!) {\n    registerGeoidGrid(filename: $filename) {\n      name\n      format\n    }\n  }\n": types.RegisterGeoidGridDocument,
@@ -522,6 +524,10 @@ export function graphql(source: "\n  mutation PublishScan(\n    $projectId: ID!\
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query PublishProject($id: ID!) {\n    project(id: $id) {\n      id\n      name\n      projection\n      organization {\n        id\n      }\n    }\n  }\n"): (typeof documents)["\n  query PublishProject($id: ID!) {\n    project(id: $id) {\n      id\n      name\n      projection\n      organization {\n        id\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ScansWithoutStoredCloud($scanIds: [ID!]!) {\n    scansWithoutStoredCloud(scanIds: $scanIds)\n  }\n"): (typeof documents)["\n  query ScansWithoutStoredCloud($scanIds: [ID!]!) {\n    scansWithoutStoredCloud(scanIds: $scanIds)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
