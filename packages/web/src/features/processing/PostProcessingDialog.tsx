@@ -3,11 +3,9 @@ import {
   availablePipelines,
   type BoundingBox,
   fillPipelinePlaceholders,
-  NO_STORED_CLOUD,
   PROCESSING_SUBMITTED,
   postProcessingFormSchema,
   SCAN_NOT_REPROCESSABLE,
-  UNSTORED_LEFT_OUT,
 } from '@asset-portal/shared';
 import {
   Alert,
@@ -33,6 +31,7 @@ import {
   processingSourcesOf,
 } from './processing-rules.ts';
 import type { PostProcessingDialogProps, ProcessingTarget } from './types.ts';
+import { UnstoredScansAlert } from './UnstoredScansAlert.tsx';
 import { usePdalCheck, useProcessScans, useScansWithoutStoredCloud } from './use-processing.ts';
 
 // CodeMirror is fetched the first time 'Advanced' is ticked, so the screens that open this
@@ -183,16 +182,11 @@ function PostProcessingForm({
           ) : null}
         </Alert>
       ) : null}
-      {sources.unstoredScanIds.length > 0 ? (
-        <Alert severity="warning" data-testid="processing-unstored">
-          {NO_STORED_CLOUD(sources.unstoredScanIds, 'process')}
-          {sources.artifactIds.length > 0 ? (
-            <Typography variant="body2" sx={{ mt: 0.5 }}>
-              {UNSTORED_LEFT_OUT(sources.unstoredScanIds.length)}
-            </Typography>
-          ) : null}
-        </Alert>
-      ) : null}
+      <UnstoredScansAlert
+        scanIds={sources.unstoredScanIds}
+        to="process"
+        othersRemain={sources.artifactIds.length > 0}
+      />
       <Controller
         name="pipelineId"
         control={control}

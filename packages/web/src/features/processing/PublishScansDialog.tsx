@@ -1,10 +1,8 @@
 import {
   NO_BUCKETS,
-  NO_STORED_CLOUD,
   normalizePublishFolder,
   PUBLISH_SUBMITTED,
   publishFormSchema,
-  UNSTORED_LEFT_OUT,
   validatePublishFolder,
 } from '@asset-portal/shared';
 import {
@@ -23,6 +21,7 @@ import { schemaResolver } from '../../components/form-dialog/schema-resolver.ts'
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { publishScanInputs, publishSubtitle } from './publish-rules.ts';
 import type { PublishScansDialogProps, PublishTarget } from './types.ts';
+import { UnstoredScansAlert } from './UnstoredScansAlert.tsx';
 import {
   usePublishBuckets,
   usePublishProject,
@@ -127,16 +126,7 @@ function PublishForm({
       persistent
     >
       <Typography data-testid="publish-scans-subtitle">{publishSubtitle(scans, bulk)}</Typography>
-      {unstored.length > 0 ? (
-        <Alert severity="warning" data-testid="publish-unstored">
-          {NO_STORED_CLOUD(unstored, 'publish')}
-          {publishable.length > 0 ? (
-            <Typography variant="body2" sx={{ mt: 0.5 }}>
-              {UNSTORED_LEFT_OUT(unstored.length)}
-            </Typography>
-          ) : null}
-        </Alert>
-      ) : null}
+      <UnstoredScansAlert scanIds={unstored} to="publish" othersRemain={publishable.length > 0} />
       {noBuckets ? (
         <Alert severity="warning" data-testid="publish-no-buckets">
           {NO_BUCKETS}
