@@ -11,6 +11,8 @@ export interface BoundingBox {
 }
 
 const PLACEHOLDER_PATTERN = /<%(xmin|xmax|ymin|ymax|zmin|zmax)%>/g;
+// Not global, so that test() keeps no position between calls.
+const ANY_PLACEHOLDER = new RegExp(PLACEHOLDER_PATTERN.source);
 
 /** True when the pipeline depends on the bounding box. */
 export function needsBoundingBox(pipeline: { dependencies?: readonly string[] | null }): boolean {
@@ -27,7 +29,7 @@ export function availablePipelines<T extends { dependencies?: readonly string[] 
 
 /** True when the pipeline text uses any of the bounding-box placeholders. */
 export function usesBoundingBoxPlaceholders(text: string): boolean {
-  return new RegExp(PLACEHOLDER_PATTERN.source).test(text);
+  return ANY_PLACEHOLDER.test(text);
 }
 
 /** Replaces <%xmin%> … <%zmax%> with the bounding-box values. */

@@ -81,6 +81,16 @@ export function wgs84UtmEpsg(utm: { zone: number; south: boolean }): number {
 }
 
 /**
+ * The metadata of an imported scan with its UTM zone normalized ('43s' → '43S'); a missing zone
+ * or one not followed by N or S throws ValidationError with the form's message (spec §5).
+ */
+export function withValidUtm(metadata: Record<string, unknown>): Record<string, unknown> {
+  const utm = utmSchema.safeParse(metadata);
+  if (!utm.success) throw new ValidationError(utm.error.issues[0]?.message ?? VALUE_REQUIRED);
+  return { ...metadata, utm: utm.data };
+}
+
+/**
  * An edit of an imported scan's header keeps what its creation required (spec §5): a name, and
  * a UTM zone followed by N or S; the zone is stored normalized. Throws ValidationError.
  */
@@ -92,7 +102,5 @@ export function checkImportedHeaderEdit(input: {
     throw new ValidationError(VALUE_REQUIRED);
   }
   if (!input.metadata || !('utm' in input.metadata)) return {};
-  const utm = utmSchema.safeParse(input.metadata);
-  if (!utm.success) throw new ValidationError(utm.error.issues[0]?.message ?? VALUE_REQUIRED);
-  return { metadata: { ...input.metadata, utm: utm.data } };
+  return { metadata: withValidUtm(input.metadata) };
 }

@@ -1,7 +1,6 @@
 import {
   IMPORTED_SCAN_CONTENT_TYPE,
   IMPORTED_SCAN_SUBMITTED,
-  utmSchema,
   VALUE_REQUIRED,
   validateImportedScanFile,
 } from '@asset-portal/shared';
@@ -38,6 +37,7 @@ import {
   importedSourceKey,
   MAX_IMPORT_PARTS,
   newImportedScanId,
+  withValidUtm,
 } from './imported-scan-rules.ts';
 import { enqueueImportedScanProcessing } from './process-imported-scan.job.ts';
 
@@ -82,9 +82,7 @@ export const importedScanService = {
     const project = await requireVisibleProject(ctx, input.projectId);
     const friendlyName = input.friendlyName.trim();
     if (!friendlyName) throw new ValidationError(VALUE_REQUIRED);
-    const metadata = metadataObject(input.metadata);
-    const utm = utmSchema.safeParse(metadata);
-    if (!utm.success) throw new ValidationError(utm.error.issues[0]?.message ?? VALUE_REQUIRED);
+    const metadata = withValidUtm(metadataObject(input.metadata));
     const id = newImportedScanId();
     await repo.create(ctx.db, {
       id,
@@ -92,7 +90,7 @@ export const importedScanService = {
       projectId: project.id,
       friendlyName,
       comment: input.comment?.trim() || null,
-      metadata: { ...metadata, utm: utm.data },
+      metadata,
       capturedTimestamp: input.capturedTimestamp,
     });
     return view(ctx, await requireImported(ctx, id));
