@@ -18,6 +18,12 @@ export interface JobContext {
   maxAttempts: number;
   /** True when this is the last attempt: a failure now gives the job up. */
   isLastAttempt: boolean;
+  /**
+   * Runs the job's last write (its Completed entry) in the transaction that marks the job done,
+   * so the activity log never says Completed of a job a dead worker left to be run again. A job
+   * that lost its lease meanwhile writes nothing: the worker that took it over will.
+   */
+  finish(write: (db: Db) => Promise<unknown>): Promise<void>;
 }
 
 /** A kind of job: its payload schema, its retry policy and the work itself. */

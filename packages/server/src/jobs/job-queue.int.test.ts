@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { z } from 'zod';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../test/databases.ts';
 import { type AppConfig, loadConfig } from '../config/config.ts';
+import { recordActivity } from '../modules/activity-logs/activity-log.service.ts';
 import { defineJob, PermanentJobError } from './define-job.ts';
 import { jobRepository } from './job.repository.ts';
 import { enqueueJob, jobSignals } from './job-queue.ts';
@@ -207,6 +208,73 @@ describe.each(DATABASE_KINDS)('job queue on %s', (kind) => {
     const row = await jobRepository.findById(database.db, id);
     expect(row?.status).toBe('failed');
     expect(row?.lastError).toMatch(/Gave up after 1 attempts/);
+  });
+
+  describe('a job that finishes with its last write', () => {
+    /** A job that records a Completed entry through ctx.finish; `beforeFinish` runs just before. */
+    const finishing = (beforeFinish: (jobId: number) => Promise<void>, failWrite = false) =>
+      defineJob({
+        kind: `finishing-${kind}`,
+        schema: z.object({ key: z.string() }),
+        maxAttempts: 3,
+        backoffMs: () => 60_000,
+        async run(payload, ctx) {
+          await beforeFinish(ctx.jobId);
+          await ctx.finish(async (db) => {
+            await recordActivity(db, {
+              activityType: 'FinishTest',
+              referenceKey: payload.key,
+              status: 'Completed',
+              organizationId: null,
+            });
+            if (failWrite) throw new Error('the write failed');
+          });
+        },
+      });
+    const entry = (key: string) =>
+      database.db
+        .selectFrom('activityLogs')
+        .select('status')
+        .where('activityType', '=', 'FinishTest')
+        .where('referenceKey', '=', key)
+        .executeTakeFirst();
+
+    it('commits the entry and the job done together', async () => {
+      const job = finishing(async () => {});
+      const { id } = await enqueueJob(database.db, job, { key: `done-${kind}` });
+      await runNextJob({ db: database.db, config, jobs: [job], workerId: 'w1' });
+      expect(await jobRepository.findById(database.db, id)).toMatchObject({ status: 'done' });
+      expect(await entry(`done-${kind}`)).toEqual({ status: 'Completed' });
+    });
+
+    it('writes nothing when another worker took the job over meanwhile', async () => {
+      // The lease ran out while this worker stalled, and another worker claimed the job.
+      const job = finishing(async (jobId) => {
+        await withJobTables(database.db)
+          .updateTable('jobs')
+          .set({ lockedBy: 'w2' })
+          .where('id', '=', jobId)
+          .execute();
+      });
+      const { id } = await enqueueJob(database.db, job, { key: `lost-${kind}` });
+      await runNextJob({ db: database.db, config, jobs: [job], workerId: 'w1' });
+      expect(await jobRepository.findById(database.db, id)).toMatchObject({
+        status: 'running',
+        lockedBy: 'w2',
+      });
+      expect(await entry(`lost-${kind}`)).toBeUndefined();
+    });
+
+    it('leaves the job to be tried again when the write fails', async () => {
+      const job = finishing(async () => {}, true);
+      const { id } = await enqueueJob(database.db, job, { key: `failed-${kind}` });
+      await runNextJob({ db: database.db, config, jobs: [job], workerId: 'w1' });
+      expect(await jobRepository.findById(database.db, id)).toMatchObject({
+        status: 'queued',
+        lastError: 'the write failed',
+      });
+      expect(await entry(`failed-${kind}`)).toBeUndefined();
+    });
   });
 
   it('takes a job queued inside a transaction once it commits, not at its next poll', async () => {

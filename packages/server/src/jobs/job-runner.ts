@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { AppConfig } from '../config/config.ts';
 import type { Db } from '../db/database.ts';
+import { inTransaction } from '../db/in-transaction.ts';
 import { createLogger, type Logger } from '../lib/logger.ts';
 import { createObjectStorage } from '../storage/create-object-storage.ts';
 import type { ObjectStorage } from '../storage/storage.ts';
@@ -39,6 +40,9 @@ export interface JobRunner {
 export function newWorkerId(): string {
   return `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
 }
+
+/** Rolls back a finishing write whose job another worker holds now. */
+class LeaseLost extends Error {}
 
 function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -100,6 +104,19 @@ async function execute(
     Math.max(50, Math.floor(leaseMs / 3)),
   );
   heartbeat.unref();
+  let finished = false;
+  const finish = async (write: (trx: Db) => Promise<unknown>) => {
+    const held = await inTransaction(db, async (trx) => {
+      await write(trx);
+      if (await jobRepository.complete(trx, row.id, workerId)) return true;
+      throw new LeaseLost();
+    }).catch((error: unknown) => {
+      if (error instanceof LeaseLost) return false;
+      throw error;
+    });
+    if (!held) log.warn({ jobId: row.id }, 'job taken over by another worker before it finished');
+    finished = true;
+  };
   try {
     await job.run(parsed.data, {
       db,
@@ -110,9 +127,10 @@ async function execute(
       attempt: row.attempts,
       maxAttempts: row.maxAttempts,
       isLastAttempt: row.attempts >= row.maxAttempts,
+      finish,
     });
     clearInterval(heartbeat);
-    await jobRepository.complete(db, row.id, workerId);
+    if (!finished) await jobRepository.complete(db, row.id, workerId);
   } catch (error) {
     clearInterval(heartbeat);
     const message = describeError(error);

@@ -86,8 +86,9 @@ export const processBasestationJob = defineJob({
       status: 'Started' | 'Completed' | 'Failed' | 'Error',
       message: string,
       metrics?: unknown,
+      db = ctx.db,
     ) =>
-      recordActivity(ctx.db, {
+      recordActivity(db, {
         activityType: BASESTATION_ACTIVITY,
         referenceKey: basestationReferenceKey(basestation.organizationId, basestation.id),
         status,
@@ -108,13 +109,17 @@ export const processBasestationJob = defineJob({
     const written: string[] = [];
     try {
       const outcome = await processBasestation(ctx, storage, basestation, written);
-      await log('Completed', outcome.message, outcome.metrics);
+      await ctx.finish((db) => log('Completed', outcome.message, outcome.metrics, db));
     } catch (error) {
       await deleteQuietly(storage, written);
       if (error instanceof BasestationGoneError) {
-        await log(
-          'Completed',
-          `${basestation.filename} was deleted while it was processed; nothing was kept`,
+        await ctx.finish((db) =>
+          log(
+            'Completed',
+            `${basestation.filename} was deleted while it was processed; nothing was kept`,
+            undefined,
+            db,
+          ),
         );
         return;
       }

@@ -60,8 +60,13 @@ export const processImportedScanJob = defineJob({
   backoffMs: (attempt) => exponentialBackoff(attempt, 30_000),
   leaseMs: 10 * 60 * 1000,
   async run(payload, ctx) {
-    const log = (status: 'Started' | 'Completed' | 'Failed', message: string, metrics?: unknown) =>
-      recordActivity(ctx.db, {
+    const log = (
+      status: 'Started' | 'Completed' | 'Failed',
+      message: string,
+      metrics?: unknown,
+      db = ctx.db,
+    ) =>
+      recordActivity(db, {
         activityType: IMPORTED_SCAN_ACTIVITY,
         referenceKey: importedActivityKey(payload.organizationId, payload.scanId),
         status,
@@ -86,10 +91,13 @@ export const processImportedScanJob = defineJob({
         (message, metrics) => log('Started', message, metrics),
       );
       const notes = outcome.notes.length > 0 ? `. ${outcome.notes.join('. ')}` : '';
-      await log(
-        'Completed',
-        `Processed imported scan ${payload.scanId}: ${outcome.points.toLocaleString('en-US')} points${notes}`,
-        outcome,
+      await ctx.finish((db) =>
+        log(
+          'Completed',
+          `Processed imported scan ${payload.scanId}: ${outcome.points.toLocaleString('en-US')} points${notes}`,
+          outcome,
+          db,
+        ),
       );
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);

@@ -65,8 +65,9 @@ export const ingestPackageJob = defineJob({
       status: 'Started' | 'Completed' | 'Submitted' | 'Error',
       message: string,
       metrics?: unknown,
+      db = ctx.db,
     ) =>
-      recordActivity(ctx.db, {
+      recordActivity(db, {
         activityType: PACKAGE_INGEST_ACTIVITY,
         referenceKey: payload.key,
         status,
@@ -88,7 +89,7 @@ export const ingestPackageJob = defineJob({
         },
         payload,
       );
-      await log(outcome.status, outcome.message, outcome.metrics);
+      await ctx.finish((db) => log(outcome.status, outcome.message, outcome.metrics, db));
     } catch (error) {
       if (isPackageProblem(error)) {
         await log('Error', `${name}: ${error.message}`);

@@ -300,7 +300,8 @@ describe.each(DATABASE_KINDS)('package ingestion on %s', (kind) => {
     const before = await snapshot(db, orgB.id);
     const key = await uploadPackage(storage, orgB.id, plain.luxlzPath, 'again.luxlz');
     const { id } = await enqueueIngestion(db, { key, organizationId: orgB.id, userId: userB.id });
-    // A worker takes the job, does all its work, and dies before marking it done.
+    // A worker takes the job, does all its work, and dies before its finishing transaction
+    // (the Completed entry and the job marked done) commits.
     const claimed = await jobRepository.claim(db, ['ingest-package'], 'doomed', 60_000);
     expect(claimed?.id).toBe(id);
     await ingestPackageJob.run(ingestPackageJob.schema.parse(claimed!.payload), {
@@ -312,6 +313,7 @@ describe.each(DATABASE_KINDS)('package ingestion on %s', (kind) => {
       attempt: 1,
       maxAttempts: 5,
       isLastAttempt: false,
+      finish: async () => {},
     });
     expect(await runNextJob({ db, config, jobs: jobDefinitions, workerId: 'other' })).toBe(false);
     await withJobTables(db)

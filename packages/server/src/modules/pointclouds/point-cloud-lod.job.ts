@@ -59,8 +59,13 @@ export const buildPointCloudLodJob = defineJob({
   backoffMs: (attempt) => exponentialBackoff(attempt, 30_000),
   leaseMs: 10 * 60 * 1000,
   async run(payload, ctx) {
-    const log = (status: 'Started' | 'Completed' | 'Failed', message: string, metrics?: unknown) =>
-      recordActivity(ctx.db, {
+    const log = (
+      status: 'Started' | 'Completed' | 'Failed',
+      message: string,
+      metrics?: unknown,
+      db = ctx.db,
+    ) =>
+      recordActivity(db, {
         activityType: POINT_CLOUD_LOD_ACTIVITY,
         referenceKey: payload.scanId,
         status,
@@ -87,19 +92,25 @@ export const buildPointCloudLodJob = defineJob({
       }
       if (built) {
         const { points, nodes, seconds } = built.metrics;
-        await log(
-          'Completed',
-          `Built the level of detail of scan ${payload.scanId}: ${points.toLocaleString('en-US')} points in ${nodes} nodes, ${seconds} s`,
-          built.metrics,
+        await ctx.finish((db) =>
+          log(
+            'Completed',
+            `Built the level of detail of scan ${payload.scanId}: ${points.toLocaleString('en-US')} points in ${nodes} nodes, ${seconds} s`,
+            built.metrics,
+            db,
+          ),
         );
       } else if (outcome && (await lodEntryStatus(ctx.db, payload)) !== 'Completed') {
         // Queued (Submitted) for a cloud whose build is current after all, or an earlier attempt
         // recorded this build, then its worker died before logging it.
         const { pointCount, nodeCount } = outcome.lod;
-        await log(
-          'Completed',
-          `Built the level of detail of scan ${payload.scanId}: ${pointCount.toLocaleString('en-US')} points in ${nodeCount} nodes`,
-          { points: pointCount, nodes: nodeCount },
+        await ctx.finish((db) =>
+          log(
+            'Completed',
+            `Built the level of detail of scan ${payload.scanId}: ${pointCount.toLocaleString('en-US')} points in ${nodeCount} nodes`,
+            { points: pointCount, nodes: nodeCount },
+            db,
+          ),
         );
       }
     } catch (error) {

@@ -33,8 +33,13 @@ export const publishScanJob = defineJob({
   backoffMs: () => 30_000,
   leaseMs: 10 * 60 * 1000,
   async run(payload, ctx) {
-    const log = (status: 'Started' | 'Completed' | 'Failed', message: string, metrics?: unknown) =>
-      recordActivity(ctx.db, {
+    const log = (
+      status: 'Started' | 'Completed' | 'Failed',
+      message: string,
+      metrics?: unknown,
+      db = ctx.db,
+    ) =>
+      recordActivity(db, {
         activityType: SCAN_PUBLISHING_ACTIVITY,
         referenceKey: publishActivityKey(payload.organizationId, payload.scanId),
         status,
@@ -58,11 +63,18 @@ export const publishScanJob = defineJob({
         payload,
         (message) => log('Started', message),
       );
-      await log('Completed', `Published scan ${payload.scanId} to ${outcome.prefix}`, {
-        files: outcome.manifest.files.length,
-        bytes: outcome.bytes,
-        points: outcome.manifest.source.pointCount,
-      });
+      await ctx.finish((db) =>
+        log(
+          'Completed',
+          `Published scan ${payload.scanId} to ${outcome.prefix}`,
+          {
+            files: outcome.manifest.files.length,
+            bytes: outcome.bytes,
+            points: outcome.manifest.source.pointCount,
+          },
+          db,
+        ),
+      );
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       if (error instanceof PublishFailure || ctx.isLastAttempt) {

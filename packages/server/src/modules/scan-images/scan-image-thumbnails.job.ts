@@ -83,8 +83,13 @@ export const scanImageThumbnailsJob = defineJob({
     const scan = await repo.findScanOwner(ctx.db, payload.scanId);
     if (!scan) return;
     // Like every job, it tells in the activity log what it did (keyed by the scan).
-    const log = (status: 'Started' | 'Completed' | 'Error', message: string, metrics?: unknown) =>
-      recordActivity(ctx.db, {
+    const log = (
+      status: 'Started' | 'Completed' | 'Error',
+      message: string,
+      metrics?: unknown,
+      db = ctx.db,
+    ) =>
+      recordActivity(db, {
         activityType: SCAN_IMAGE_THUMBNAILS_ACTIVITY,
         referenceKey: scan.id,
         status,
@@ -124,11 +129,14 @@ export const scanImageThumbnailsJob = defineJob({
       throw error;
     }
     const skipped = pending.length - made;
-    await log(
-      'Completed',
-      `Made ${made} thumbnail(s) of scan ${scan.id}` +
-        (skipped > 0 ? `; ${skipped} image(s) too large or not decodable keep none` : ''),
-      { images: pending.length, thumbnails: made },
+    await ctx.finish((db) =>
+      log(
+        'Completed',
+        `Made ${made} thumbnail(s) of scan ${scan.id}` +
+          (skipped > 0 ? `; ${skipped} image(s) too large or not decodable keep none` : ''),
+        { images: pending.length, thumbnails: made },
+        db,
+      ),
     );
   },
 });

@@ -65,8 +65,13 @@ export const processScanJob = defineJob({
   backoffMs: (attempt) => exponentialBackoff(attempt, 30_000),
   leaseMs: 10 * 60 * 1000,
   async run(payload, ctx) {
-    const log = (status: 'Started' | 'Completed' | 'Failed', message: string, metrics?: unknown) =>
-      recordActivity(ctx.db, {
+    const log = (
+      status: 'Started' | 'Completed' | 'Failed',
+      message: string,
+      metrics?: unknown,
+      db = ctx.db,
+    ) =>
+      recordActivity(db, {
         activityType: SCAN_PROCESSING_ACTIVITY,
         referenceKey: processActivityKey(payload.organizationId, payload.scanId, payload.name),
         status,
@@ -92,10 +97,13 @@ export const processScanJob = defineJob({
         (message, metrics) => log('Started', message, metrics),
       );
       const classes = classCountsText(outcome.classes);
-      await log(
-        'Completed',
-        `Processed ${subject}: kept ${outcome.points.toLocaleString('en-US')} of ${outcome.pointsIn.toLocaleString('en-US')} points${classes ? ` (${classes})` : ''}`,
-        outcome,
+      await ctx.finish((db) =>
+        log(
+          'Completed',
+          `Processed ${subject}: kept ${outcome.points.toLocaleString('en-US')} of ${outcome.pointsIn.toLocaleString('en-US')} points${classes ? ` (${classes})` : ''}`,
+          outcome,
+          db,
+        ),
       );
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);

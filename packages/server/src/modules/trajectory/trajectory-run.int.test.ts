@@ -3,6 +3,7 @@ import { chmod, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../../test/api.ts';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
@@ -16,14 +17,18 @@ import {
   makePackage,
 } from '../../device-packages/generator/make-package.ts';
 import { defaultFixturesDir, parseGeneratorArgs } from '../../device-packages/generator/options.ts';
+import { jobRepository } from '../../jobs/job.repository.ts';
 import { withJobTables } from '../../jobs/job-tables.ts';
 import { readLasPoints } from '../../lib/las/las-reader.ts';
+import { createLogger } from '../../lib/logger.ts';
 import { createObjectStorage } from '../../storage/create-object-storage.ts';
 import { objectKey } from '../../storage/object-key.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
 import { storageUrl } from '../ingestion/ingestion-context.ts';
 import { findRnx2rtkp } from './ppk/rtklib.ts';
+import { TRAJECTORY_RUN_KIND, trajectoryRunJob } from './trajectory-run.job.ts';
 import { trajectoryRunJobKey } from './trajectory-run.repository.ts';
+import { runActivityKey, TRAJECTORY_PROCESSING_ACTIVITY } from './trajectory-run-rules.ts';
 import { sweepHungTrajectoryRuns } from './trajectory-run-sweep.ts';
 
 // The whole run on real data: a generated session at the GEONET 0759 site whose trajectory is
@@ -309,6 +314,51 @@ describe.each(DATABASE_KINDS)('trajectory processing runs on %s', (kind) => {
       expect(failed!.statusMessge).toBeTruthy();
       expect(await scanState()).toEqual(before);
     }, 120_000);
+
+    it('redoes a run whose finishing transaction did not commit, and ends it and its entry once', async () => {
+      const submitted = await submit(power, [await readyBasestation()]);
+      expect(submitted.errors).toBeUndefined();
+      const runId = submitted.data!.createSessionTrajectoryProcessingRun.id;
+      const db = api.database.db;
+      const claimed = await jobRepository.claim(db, [TRAJECTORY_RUN_KIND], 'doomed', 60_000);
+      // The worker did the whole run; the transaction ending it failed (the worker died).
+      await expect(
+        trajectoryRunJob.run(trajectoryRunJob.schema.parse(claimed!.payload), {
+          db,
+          config: api.config,
+          storage,
+          log: createLogger(api.config, 'test'),
+          jobId: claimed!.id,
+          attempt: 1,
+          maxAttempts: claimed!.maxAttempts,
+          isLastAttempt: false,
+          finish: async () => {
+            throw new Error('the worker died');
+          },
+        }),
+      ).rejects.toThrow('the worker died');
+      // Not ended: a job redone on an ended run skips it, and its entry would stay Started.
+      expect((await runsOf(power)).find((r) => r.id === runId)?.status).toBe('In progress');
+
+      await withJobTables(db)
+        .updateTable('jobs')
+        .set({ lockedUntil: sql<Date>`now() - interval '1 second'` })
+        .where('id', '=', claimed!.id)
+        .execute();
+      await drain();
+      expect((await runsOf(power)).find((r) => r.id === runId)?.status).toBe('Completed');
+      expect(await jobRepository.findById(db, claimed!.id)).toMatchObject({
+        status: 'done',
+        attempts: 2,
+      });
+      const entries = await db
+        .selectFrom('activityLogs')
+        .select(['status', 'payload'])
+        .where('activityType', '=', TRAJECTORY_PROCESSING_ACTIVITY)
+        .where('referenceKey', '=', runActivityKey(organizationId, Number(runId)))
+        .execute();
+      expect(entries.map((e) => e.status)).toEqual(['Completed']);
+    }, 180_000);
   });
 
   it('refuses a base station that does not cover the session, and another organization’s', async () => {

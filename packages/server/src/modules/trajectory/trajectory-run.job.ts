@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inTransaction } from '../../db/in-transaction.ts';
 import { defineJob, PermanentJobError } from '../../jobs/define-job.ts';
 import { recordActivity } from '../activity-logs/activity-log.service.ts';
 import { processTrajectoryRun, TrajectoryRunFailure } from './trajectory-run.processor.ts';
@@ -30,8 +31,9 @@ export const trajectoryRunJob = defineJob({
       status: 'Started' | 'Completed' | 'Failed',
       message: string,
       details: { metrics?: unknown; logFileUrl?: string | null } = {},
+      db = ctx.db,
     ) =>
-      recordActivity(ctx.db, {
+      recordActivity(db, {
         activityType: TRAJECTORY_PROCESSING_ACTIVITY,
         referenceKey: runActivityKey(payload.organizationId, payload.runId),
         status,
@@ -51,21 +53,34 @@ export const trajectoryRunJob = defineJob({
         payload.runId,
         (message, metrics) => log('Started', message, { metrics }),
       );
-      await repo.finish(ctx.db, payload.runId, outcome);
-      await log('Completed', `Run ${payload.runId}: ${outcome.statusMessage}`, {
-        metrics: outcome.metrics,
-        logFileUrl: outcome.logS3Url,
+      // The run's end, its entry and the job commit together: a run redone after a worker died
+      // in between would find the run ended and leave its entry Started.
+      await ctx.finish(async (db) => {
+        await repo.finish(db, payload.runId, outcome);
+        await log(
+          'Completed',
+          `Run ${payload.runId}: ${outcome.statusMessage}`,
+          { metrics: outcome.metrics, logFileUrl: outcome.logS3Url },
+          db,
+        );
       });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       if (error instanceof TrajectoryRunFailure || ctx.isLastAttempt) {
-        await repo.finish(ctx.db, payload.runId, {
-          status: 'Failed',
-          statusMessage: reason,
-          logS3Url: error instanceof TrajectoryRunFailure ? error.logS3Url : null,
-        });
-        await log('Failed', `Run ${payload.runId} failed: ${reason}`, {
-          logFileUrl: error instanceof TrajectoryRunFailure ? error.logS3Url : null,
+        const logS3Url = error instanceof TrajectoryRunFailure ? error.logS3Url : null;
+        // Together, for the same reason as the Completed end: a redone job skips an ended run.
+        await inTransaction(ctx.db, async (db) => {
+          await repo.finish(db, payload.runId, {
+            status: 'Failed',
+            statusMessage: reason,
+            logS3Url,
+          });
+          await log(
+            'Failed',
+            `Run ${payload.runId} failed: ${reason}`,
+            { logFileUrl: logS3Url },
+            db,
+          );
         });
         throw new PermanentJobError(reason);
       }
