@@ -18,7 +18,7 @@ import { RinexFormatError } from '../../lib/rinex/rinex-files.ts';
 import type { RinexTime } from '../../lib/rinex/rinex-time.ts';
 import { InvalidObjectKeyError } from '../../storage/object-key.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
-import { recordActivity } from '../activity-logs/activity-log.service.ts';
+import { jobActivityLog } from '../activity-logs/job-activity-log.ts';
 import { storageUrl } from '../ingestion/ingestion-context.ts';
 import { basestationRepository as repo } from './basestation.repository.ts';
 import { evaluateMatch } from './basestation-matching.ts';
@@ -82,27 +82,13 @@ export const processBasestationJob = defineJob({
   async run(payload, ctx) {
     const basestation = await repo.findById(ctx.db, payload.basestationId);
     if (!basestation) return; // deleted before its turn
-    const log = (
-      status: 'Started' | 'Completed' | 'Failed' | 'Error',
-      message: string,
-      metrics?: unknown,
-      db = ctx.db,
-    ) =>
-      recordActivity(db, {
-        activityType: BASESTATION_ACTIVITY,
-        referenceKey: basestationReferenceKey(basestation.organizationId, basestation.id),
-        status,
-        userId: basestation.userId,
-        organizationId: basestation.organizationId,
-        message,
-        payload: {
-          basestationId: basestation.id,
-          filename: basestation.filename,
-          jobId: ctx.jobId,
-          attempt: ctx.attempt,
-        },
-        metrics,
-      });
+    const log = jobActivityLog<'Started' | 'Completed' | 'Failed' | 'Error'>(ctx, {
+      activityType: BASESTATION_ACTIVITY,
+      referenceKey: basestationReferenceKey(basestation.organizationId, basestation.id),
+      userId: basestation.userId,
+      organizationId: basestation.organizationId,
+      payload: { basestationId: basestation.id, filename: basestation.filename },
+    });
     await repo.setStatus(ctx.db, basestation.id, 'Processing');
     await log('Started', `Processing basestation ${basestation.filename}`);
     const storage = ctx.storage;

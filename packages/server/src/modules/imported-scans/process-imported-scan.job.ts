@@ -5,7 +5,7 @@ import { enqueueJob } from '../../jobs/job-queue.ts';
 import { LasFormatError } from '../../lib/las/las-header.ts';
 import { InvalidObjectKeyError } from '../../storage/object-key.ts';
 import { ObjectNotFoundError } from '../../storage/storage.ts';
-import { recordActivity } from '../activity-logs/activity-log.service.ts';
+import { jobActivityLog } from '../activity-logs/job-activity-log.ts';
 import {
   ImportedScanError,
   type ProcessImportedScanRequest,
@@ -60,28 +60,17 @@ export const processImportedScanJob = defineJob({
   backoffMs: (attempt) => exponentialBackoff(attempt, 30_000),
   leaseMs: 10 * 60 * 1000,
   async run(payload, ctx) {
-    const log = (
-      status: 'Started' | 'Completed' | 'Failed',
-      message: string,
-      metrics?: unknown,
-      db = ctx.db,
-    ) =>
-      recordActivity(db, {
-        activityType: IMPORTED_SCAN_ACTIVITY,
-        referenceKey: importedActivityKey(payload.organizationId, payload.scanId),
-        status,
-        userId: payload.userId,
-        organizationId: payload.organizationId,
-        message,
-        payload: {
-          scanId: payload.scanId,
-          s3Url: payload.s3Url,
-          determineTrajectory: payload.determineTrajectory,
-          jobId: ctx.jobId,
-          attempt: ctx.attempt,
-        },
-        metrics,
-      }).then(() => undefined);
+    const log = jobActivityLog<'Started' | 'Completed' | 'Failed'>(ctx, {
+      activityType: IMPORTED_SCAN_ACTIVITY,
+      referenceKey: importedActivityKey(payload.organizationId, payload.scanId),
+      userId: payload.userId,
+      organizationId: payload.organizationId,
+      payload: {
+        scanId: payload.scanId,
+        s3Url: payload.s3Url,
+        determineTrajectory: payload.determineTrajectory,
+      },
+    });
 
     await log('Started', `Processing imported scan ${payload.scanId}`);
     try {

@@ -8,7 +8,7 @@ import { enqueueJob } from '../../jobs/job-queue.ts';
 import { LasFormatError } from '../../lib/las/las-header.ts';
 import { InvalidObjectKeyError } from '../../storage/object-key.ts';
 import { ObjectNotFoundError } from '../../storage/storage.ts';
-import { recordActivity } from '../activity-logs/activity-log.service.ts';
+import { jobActivityLog } from '../activity-logs/job-activity-log.ts';
 import { IngestionError, type IngestionInput, ScansArrivedError } from './ingestion-context.ts';
 import { ingestPackage } from './package-ingestion.service.ts';
 
@@ -61,22 +61,13 @@ export const ingestPackageJob = defineJob({
   backoffMs: (attempt) => exponentialBackoff(attempt, 10_000),
   leaseMs: 5 * 60 * 1000,
   async run(payload, ctx) {
-    const log = (
-      status: 'Started' | 'Completed' | 'Submitted' | 'Error',
-      message: string,
-      metrics?: unknown,
-      db = ctx.db,
-    ) =>
-      recordActivity(db, {
-        activityType: PACKAGE_INGEST_ACTIVITY,
-        referenceKey: payload.key,
-        status,
-        userId: payload.userId,
-        organizationId: payload.organizationId,
-        message,
-        payload: { key: payload.key, jobId: ctx.jobId, attempt: ctx.attempt },
-        metrics,
-      });
+    const log = jobActivityLog<'Started' | 'Completed' | 'Submitted' | 'Error'>(ctx, {
+      activityType: PACKAGE_INGEST_ACTIVITY,
+      referenceKey: payload.key,
+      userId: payload.userId,
+      organizationId: payload.organizationId,
+      payload: { key: payload.key },
+    });
     const name = path.posix.basename(payload.key);
     await log('Started', `Ingesting ${name}`);
     try {

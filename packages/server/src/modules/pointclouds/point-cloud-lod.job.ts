@@ -8,6 +8,7 @@ import { PointCloudTooLargeError } from '../../pointcloud/potree-writer.ts';
 import { InvalidObjectKeyError } from '../../storage/object-key.ts';
 import { ObjectNotFoundError } from '../../storage/storage.ts';
 import { findActivity, recordActivity } from '../activity-logs/activity-log.service.ts';
+import { jobActivityLog } from '../activity-logs/job-activity-log.ts';
 import { pointCloudRepository } from './point-cloud.repository.ts';
 import {
   buildScanLod,
@@ -59,22 +60,13 @@ export const buildPointCloudLodJob = defineJob({
   backoffMs: (attempt) => exponentialBackoff(attempt, 30_000),
   leaseMs: 10 * 60 * 1000,
   async run(payload, ctx) {
-    const log = (
-      status: 'Started' | 'Completed' | 'Failed',
-      message: string,
-      metrics?: unknown,
-      db = ctx.db,
-    ) =>
-      recordActivity(db, {
-        activityType: POINT_CLOUD_LOD_ACTIVITY,
-        referenceKey: payload.scanId,
-        status,
-        userId: payload.userId,
-        organizationId: payload.organizationId,
-        message,
-        payload: { scanId: payload.scanId, jobId: ctx.jobId, attempt: ctx.attempt },
-        metrics,
-      });
+    const log = jobActivityLog<'Started' | 'Completed' | 'Failed'>(ctx, {
+      activityType: POINT_CLOUD_LOD_ACTIVITY,
+      referenceKey: payload.scanId,
+      userId: payload.userId,
+      organizationId: payload.organizationId,
+      payload: { scanId: payload.scanId },
+    });
     try {
       let outcome: LodBuildOutcome | undefined;
       let built: Extract<LodBuildOutcome, { status: 'built' }> | undefined;
@@ -82,10 +74,9 @@ export const buildPointCloudLodJob = defineJob({
         outcome = await buildScanLod(
           { db: ctx.db, config: ctx.config, storage: ctx.storage },
           payload,
-          () =>
-            log('Started', `Building the level of detail of scan ${payload.scanId}`).then(() => {}),
+          () => log('Started', `Building the level of detail of scan ${payload.scanId}`),
           // The Started entry follows the build: "…: 120,000,000 of 200,000,000 points".
-          (message) => log('Started', message).then(() => {}),
+          (message) => log('Started', message),
         );
         if (outcome.status !== 'built') break;
         built = outcome;

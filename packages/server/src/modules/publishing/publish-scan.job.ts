@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineJob, PermanentJobError } from '../../jobs/define-job.ts';
-import { recordActivity } from '../activity-logs/activity-log.service.ts';
+import { jobActivityLog } from '../activity-logs/job-activity-log.ts';
 import { PublishFailure, publishScan } from './publish-scan.processor.ts';
 import {
   PUBLISH_SCAN_KIND,
@@ -33,28 +33,13 @@ export const publishScanJob = defineJob({
   backoffMs: () => 30_000,
   leaseMs: 10 * 60 * 1000,
   async run(payload, ctx) {
-    const log = (
-      status: 'Started' | 'Completed' | 'Failed',
-      message: string,
-      metrics?: unknown,
-      db = ctx.db,
-    ) =>
-      recordActivity(db, {
-        activityType: SCAN_PUBLISHING_ACTIVITY,
-        referenceKey: publishActivityKey(payload.organizationId, payload.scanId),
-        status,
-        userId: payload.userId,
-        organizationId: payload.organizationId,
-        message,
-        payload: {
-          scanId: payload.scanId,
-          bucketId: payload.bucketId,
-          folder: payload.targetFolder,
-          jobId: ctx.jobId,
-          attempt: ctx.attempt,
-        },
-        metrics,
-      }).then(() => undefined);
+    const log = jobActivityLog<'Started' | 'Completed' | 'Failed'>(ctx, {
+      activityType: SCAN_PUBLISHING_ACTIVITY,
+      referenceKey: publishActivityKey(payload.organizationId, payload.scanId),
+      userId: payload.userId,
+      organizationId: payload.organizationId,
+      payload: { scanId: payload.scanId, bucketId: payload.bucketId, folder: payload.targetFolder },
+    });
 
     await log('Started', `Publishing scan ${payload.scanId}`);
     try {

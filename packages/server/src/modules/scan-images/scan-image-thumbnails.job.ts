@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema.ts';
 import { defineJob, exponentialBackoff } from '../../jobs/define-job.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { ObjectNotFoundError, type ObjectStorage } from '../../storage/storage.ts';
-import { recordActivity } from '../activity-logs/activity-log.service.ts';
+import { jobActivityLog } from '../activity-logs/job-activity-log.ts';
 import { storageUrl } from '../ingestion/ingestion-context.ts';
 import {
   makeThumbnail,
@@ -83,21 +83,12 @@ export const scanImageThumbnailsJob = defineJob({
     const scan = await repo.findScanOwner(ctx.db, payload.scanId);
     if (!scan) return;
     // Like every job, it tells in the activity log what it did (keyed by the scan).
-    const log = (
-      status: 'Started' | 'Completed' | 'Error',
-      message: string,
-      metrics?: unknown,
-      db = ctx.db,
-    ) =>
-      recordActivity(db, {
-        activityType: SCAN_IMAGE_THUMBNAILS_ACTIVITY,
-        referenceKey: scan.id,
-        status,
-        organizationId: scan.organizationId,
-        message,
-        payload: { scanId: scan.id, jobId: ctx.jobId, attempt: ctx.attempt },
-        metrics,
-      });
+    const log = jobActivityLog<'Started' | 'Completed' | 'Error'>(ctx, {
+      activityType: SCAN_IMAGE_THUMBNAILS_ACTIVITY,
+      referenceKey: scan.id,
+      organizationId: scan.organizationId,
+      payload: { scanId: scan.id },
+    });
     const storage = ctx.storage;
     const bucket = portalBucket(ctx.config);
     const pending: Pending[] = [];

@@ -6,7 +6,7 @@ import { enqueueJob } from '../../jobs/job-queue.ts';
 import { LasFormatError } from '../../lib/las/las-header.ts';
 import { InvalidObjectKeyError } from '../../storage/object-key.ts';
 import { ObjectNotFoundError } from '../../storage/storage.ts';
-import { recordActivity } from '../activity-logs/activity-log.service.ts';
+import { jobActivityLog } from '../activity-logs/job-activity-log.ts';
 import { PipelineRunError } from '../processing/pipeline-engine/pipeline-engine.ts';
 import {
   type ProcessScanRequest,
@@ -65,28 +65,13 @@ export const processScanJob = defineJob({
   backoffMs: (attempt) => exponentialBackoff(attempt, 30_000),
   leaseMs: 10 * 60 * 1000,
   async run(payload, ctx) {
-    const log = (
-      status: 'Started' | 'Completed' | 'Failed',
-      message: string,
-      metrics?: unknown,
-      db = ctx.db,
-    ) =>
-      recordActivity(db, {
-        activityType: SCAN_PROCESSING_ACTIVITY,
-        referenceKey: processActivityKey(payload.organizationId, payload.scanId, payload.name),
-        status,
-        userId: payload.userId,
-        organizationId: payload.organizationId,
-        message,
-        payload: {
-          scanId: payload.scanId,
-          artifactId: payload.artifactId,
-          name: payload.name,
-          jobId: ctx.jobId,
-          attempt: ctx.attempt,
-        },
-        metrics,
-      }).then(() => undefined);
+    const log = jobActivityLog<'Started' | 'Completed' | 'Failed'>(ctx, {
+      activityType: SCAN_PROCESSING_ACTIVITY,
+      referenceKey: processActivityKey(payload.organizationId, payload.scanId, payload.name),
+      userId: payload.userId,
+      organizationId: payload.organizationId,
+      payload: { scanId: payload.scanId, artifactId: payload.artifactId, name: payload.name },
+    });
 
     const subject = `scan ${payload.scanId} as version ${payload.name}`;
     await log('Started', `Processing ${subject}`);

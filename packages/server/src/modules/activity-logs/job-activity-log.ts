@@ -1,0 +1,37 @@
+import type { Db } from '../../db/database.ts';
+import type { ActivityStatus } from '../../db/schema.ts';
+import type { JobContext } from '../../jobs/define-job.ts';
+import { recordActivity } from './activity-log.service.ts';
+
+/** What a job's entry keeps from one write to the next. */
+export interface JobEntry {
+  activityType: string;
+  referenceKey: string;
+  userId?: number | null;
+  organizationId: number | null;
+  /** What the payload names besides the job and its attempt. */
+  payload: Record<string, unknown>;
+}
+
+/**
+ * The writer of a job's activity entry (one per job reference): each call moves the entry to a
+ * status with a message and metrics, naming the job and attempt that wrote it. The last write
+ * passes the finishing transaction (`ctx.finish`) as `db`.
+ */
+export function jobActivityLog<Status extends ActivityStatus>(
+  ctx: Pick<JobContext, 'db' | 'jobId' | 'attempt'>,
+  entry: JobEntry,
+) {
+  return async (status: Status, message: string, metrics?: unknown, db: Db = ctx.db) => {
+    await recordActivity(db, {
+      activityType: entry.activityType,
+      referenceKey: entry.referenceKey,
+      userId: entry.userId,
+      organizationId: entry.organizationId,
+      status,
+      message,
+      payload: { ...entry.payload, jobId: ctx.jobId, attempt: ctx.attempt },
+      metrics,
+    });
+  };
+}
