@@ -1,18 +1,7 @@
-import { json, jsonParseLinter } from '@codemirror/lang-json';
-import { linter, lintGutter } from '@codemirror/lint';
-import { Box } from '@mui/material';
-import CodeMirror, { EditorView } from '@uiw/react-codemirror';
+import { JsonCodeEditor } from '../../components/json-editor/JsonCodeEditor.tsx';
 
 // Low enough that the dialog's fields and the editor fit a laptop screen together.
 const EDITOR_HEIGHT = 240;
-
-// Built once: CodeMirror compares extension arrays by identity.
-const EXTENSIONS = [
-  json(),
-  linter(jsonParseLinter()),
-  lintGutter(),
-  EditorView.contentAttributes.of({ 'aria-label': 'Pipeline JSON' }),
-];
 
 interface PipelineJsonEditorProps {
   value: string;
@@ -23,10 +12,7 @@ interface PipelineJsonEditorProps {
   height?: number;
 }
 
-/**
- * The pipeline's PDAL JSON with syntax highlighting and inline lint marks. Loaded with the
- * pipeline dialog only, so CodeMirror stays out of the other screens' bundles.
- */
+/** The pipeline's PDAL JSON, a stage's options on one line (not wrapped). */
 export function PipelineJsonEditor({
   value,
   onChange,
@@ -35,24 +21,15 @@ export function PipelineJsonEditor({
   height = EDITOR_HEIGHT,
 }: PipelineJsonEditorProps) {
   return (
-    <Box
-      data-testid="pipeline-json-editor"
-      sx={{
-        border: 1,
-        borderColor: invalid ? 'error.main' : 'divider',
-        borderRadius: 1,
-        overflow: 'hidden',
-        fontSize: 13,
-      }}
-    >
-      <CodeMirror
-        value={value}
-        height={`${height}px`}
-        extensions={EXTENSIONS}
-        onChange={onChange}
-        onBlur={onBlur}
-        basicSetup={{ foldGutter: true, highlightActiveLine: true }}
-      />
-    </Box>
+    <JsonCodeEditor
+      label="Pipeline JSON"
+      testId="pipeline-json-editor"
+      value={value}
+      onChange={onChange}
+      onBlur={onBlur}
+      invalid={invalid}
+      height={height}
+      wrapLines={false}
+    />
   );
 }

@@ -24,6 +24,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { FormDialog } from '../../../components/form-dialog/FormDialog.tsx';
 import { FormTextField } from '../../../components/form-dialog/FormTextField.tsx';
 import { schemaResolver } from '../../../components/form-dialog/schema-resolver.ts';
+import { JsonCodeEditor } from '../../../components/json-editor/JsonCodeEditor.tsx';
 import { snackbar } from '../../../snackbar/snackbar-service.ts';
 import type { LayerRow, LayerWithSource } from '../layer-types.ts';
 import { useLayerGroups } from '../use-layer-groups.ts';
@@ -33,7 +34,6 @@ import {
   useUpdateLayerGroup,
   useUpdateProjectLayer,
 } from '../use-layers.ts';
-import { JsonCodeEditor } from './JsonCodeEditor.tsx';
 import { StyleEditor } from './StyleEditor.tsx';
 import { parseFeatureCollection } from './style-preview.ts';
 

@@ -9,7 +9,7 @@ import {
   Typography,
 } from '@mui/material';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
-import { JsonCodeEditor } from './JsonCodeEditor.tsx';
+import { JsonCodeEditor } from '../../../components/json-editor/JsonCodeEditor.tsx';
 import { insertPredefinedStyle, PREDEFINED_STYLES } from './predefined-styles.ts';
 import { StylePreviewMap } from './StylePreviewMap.tsx';
 import { previewStyles } from './style-preview.ts';

@@ -7,32 +7,41 @@ import { useMemo } from 'react';
 interface JsonCodeEditorProps {
   /** The editor's accessible name. */
   label: string;
+  testId: string;
   value: string;
   onChange(value: string): void;
+  onBlur?(): void;
   invalid: boolean;
   height: number;
-  testId: string;
+  /** Long lines wrap; off where a line is a unit the reader scans, like a PDAL stage. */
+  wrapLines?: boolean;
 }
 
-/** JSON text with syntax highlighting and inline lint marks (as the pipeline editor). */
+/**
+ * JSON text with syntax highlighting, folding and inline lint marks: the pipeline, style and
+ * layer-source editors. Import it lazily or from a lazily loaded dialog, so that CodeMirror
+ * stays out of the bundles of the screens that do not edit JSON.
+ */
 export function JsonCodeEditor({
   label,
+  testId,
   value,
   onChange,
+  onBlur,
   invalid,
   height,
-  testId,
+  wrapLines = true,
 }: JsonCodeEditorProps) {
-  // CodeMirror compares extension arrays by identity: rebuilt only when the label changes.
+  // CodeMirror compares extension arrays by identity: rebuilt only when these change.
   const extensions = useMemo(
     () => [
       json(),
       linter(jsonParseLinter()),
       lintGutter(),
-      EditorView.lineWrapping,
+      ...(wrapLines ? [EditorView.lineWrapping] : []),
       EditorView.contentAttributes.of({ 'aria-label': label }),
     ],
-    [label],
+    [label, wrapLines],
   );
   return (
     <Box
@@ -50,6 +59,7 @@ export function JsonCodeEditor({
         height={`${height}px`}
         extensions={extensions}
         onChange={onChange}
+        onBlur={onBlur}
         basicSetup={{ foldGutter: true, highlightActiveLine: false }}
       />
     </Box>
