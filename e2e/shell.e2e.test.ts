@@ -47,6 +47,29 @@ describeInBrowser('the app shell and sign-in', () => {
     await expect.poll(() => portal.menuWidth()).toBeLessThan(100);
   });
 
+  it('tells of an update when a screen’s code is gone, keeps the shell, and reloads into it', async () => {
+    const portal = await suite.launch();
+    await portal.signInAs('admin');
+    await portal.waitForProjects();
+    // As after the portal was updated on the server: the old version's page files are gone.
+    const usersPageCode = /\/assets\/UsersPage-[^/]+\.js$/;
+    await portal.page.route(usersPageCode, (route) => route.fulfill({ status: 404 }));
+
+    await portal.byTestId('menu-entry-users').click();
+    const notice = portal.byTestId('route-error');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('The portal has been updated');
+    expect(await portal.menuEntries()).toEqual(expectedMenu('admin'));
+    await expect(portal.byTestId('upload-monitor-button').isVisible()).resolves.toBe(true);
+    await portal.screenshot('shell-portal-updated');
+
+    await portal.page.unroute(usersPageCode);
+    await notice.getByRole('button', { name: 'Reload' }).click();
+    await portal.page.getByRole('table', { name: 'Users' }).waitFor();
+    expect(portal.currentPath()).toBe('/users');
+    await expect(notice.count()).resolves.toBe(0);
+  });
+
   it('sends a Standard user who opens /organizations to the Viewer', async () => {
     const portal = await suite.launch();
     await portal.signInAs('standard');

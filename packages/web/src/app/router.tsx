@@ -9,6 +9,7 @@ import { clearCurrentProject } from '../features/projects/current-project-store.
 import { ProjectSelector } from '../features/projects/ProjectSelector.tsx';
 import { UploadMonitorButton } from '../features/uploads/UploadMonitorButton.tsx';
 import { FullScreenSpinner } from '../shell/FullScreenSpinner.tsx';
+import { RouteErrorPage } from '../shell/RouteErrorPage.tsx';
 import type { RouteHandle } from '../shell/route-meta.ts';
 import { ShellLayout } from '../shell/ShellLayout.tsx';
 import { screenPages } from './screen-pages.ts';
@@ -22,6 +23,8 @@ function screenRoute(route: RouteDefinition): RouteObject {
     path: route.path,
     handle,
     Component: RequireUserType,
+    // Inside the shell: a screen that fails leaves the menu and the running uploads in place.
+    ErrorBoundary: RouteErrorPage,
     children: [{ index: true, lazy: async () => ({ Component: await loadPage() }) }],
   };
 }
@@ -31,6 +34,7 @@ export function buildRoutes(): RouteObject[] {
   return [
     {
       hydrateFallbackElement: <FullScreenSpinner />,
+      ErrorBoundary: RouteErrorPage,
       children: [
         { path: ROUTE_PATHS.Login, Component: LoginPage },
         { path: ROUTE_PATHS.LoginCallback, Component: LoginPage },
