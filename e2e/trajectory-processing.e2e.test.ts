@@ -253,6 +253,32 @@ describeInBrowser('Trajectory processing', () => {
     await basestations.row(ZIP_NAME).waitFor({ state: 'detached' });
   });
 
+  it("lets an Admin upload a base station to a customer's project, where its users see it", async () => {
+    const adminZip = 'admin-3040.zip';
+    const { path: adminZipPath } = await makeBasestationZip(defaultFixturesDir(), dir, adminZip);
+    const admin = await suite.launch();
+    await admin.signInAs('admin', { startAt: '/basestation' });
+    await admin.chooseProject(PROJECT_LABEL);
+    const adminView = new BasestationPage(admin);
+    await adminView.upload(adminZipPath);
+    expect(
+      await adminView.expectSnackbar(`Successfully submitted ${adminZip} for processing`),
+    ).toBe('success');
+    await adminView.row(adminZip).waitFor();
+    await runJobs();
+    await adminView.waitForStatus(adminZip, 'Ready');
+    await admin.screenshot('basestation-admin-upload');
+    await admin.close();
+
+    const surveyor = await suite.launch();
+    await surveyor.signInAs('power user', { startAt: '/basestation' });
+    await surveyor.chooseProject(PROJECT_LABEL);
+    const own = new BasestationPage(surveyor);
+    await own.waitForStatus(adminZip, 'Ready');
+    await own.remove(await own.idOf(adminZip));
+    await own.row(adminZip).waitFor({ state: 'detached' });
+  });
+
   it('says at the top of the screen when RTKLIB is not installed', async () => {
     const portal = await suite.launch();
     // This machine has RTKLIB: the answer of the server without it is stood in for.

@@ -11,19 +11,6 @@ const managers = {
   'Power User': { own: 'allow', other: 'deny' },
   Standard: all('deny'),
 } as const;
-/** Uploads are keyed under the caller's own organization: no organization is aimed at. */
-const uploaders = {
-  Admin: all('allow'),
-  'Power User': all('allow'),
-  Standard: all('deny'),
-} as const;
-/** Registering names a project, which must be the uploading organization's, Admins included. */
-const ownProjectManagers = {
-  Admin: { own: 'allow', other: 'deny' },
-  'Power User': { own: 'allow', other: 'deny' },
-  Standard: all('deny'),
-} as const;
-
 const unique = () => randomBytes(6).toString('hex');
 
 /** A Ready base station of the aimed organization covering its session, matched at upload. */
@@ -98,9 +85,10 @@ export const basestationCases: Record<string, AuthorizationCase> = {
   },
   getBasestationUploadSignedURL: {
     document:
-      'query($f:String!){ getBasestationUploadSignedURL(filename:$f, size:1){ uploadUrl } }',
-    variables: () => ({ f: `base-${unique()}.zip` }),
-    expect: uploaders,
+      'query($f:String!,$p:ID){ getBasestationUploadSignedURL(filename:$f, size:1, projectId:$p){ uploadUrl } }',
+    // A zip is stored with the organization of the project it is for.
+    variables: ({ aimed }) => ({ f: `base-${unique()}.zip`, p: aimed.projectId }),
+    expect: managers,
   },
   registerUploadedBasestationFile: {
     document:
@@ -113,7 +101,7 @@ export const basestationCases: Record<string, AuthorizationCase> = {
       )
         ? 'allow'
         : 'deny',
-    expect: ownProjectManagers,
+    expect: managers,
   },
   deleteBasestation: {
     document: 'mutation($id:ID!){ deleteBasestation(id:$id) }',

@@ -5,16 +5,16 @@ import { canSeeOrganization } from './scope.ts';
 /**
  * Base stations: the Basestation Files and Trajectory Processing screens are for Admin and Power
  * User (spec §2, §6). They read their organization's base stations (Admin every organization's).
- * A zip is uploaded into the caller's own organization, Admins included, since its object key
- * is made from the caller's organization before any project is named.
+ * A zip belongs to the organization of the project it is uploaded for: an Admin's upload to a
+ * customer's project is the customer's, stored, counted and listed as theirs.
  */
 export const basestationPolicy = {
   canManage: (viewer: Viewer) => canProcess(viewer.user.userType),
   canRead: (viewer: Viewer, basestation: { organizationId: number }) =>
     canSeeOrganization(viewer, basestation.organizationId),
-  /** The organization a new upload is keyed and registered under. */
-  uploadOrganization: (viewer: Viewer): number => viewer.user.organizationId,
-  /** A base station is registered only to a project of the uploading organization. */
+  /** The organization of an upload that names no project (the caller's own). */
+  defaultUploadOrganization: (viewer: Viewer): number => viewer.user.organizationId,
+  /** A base station is registered to a project the caller works in (Admin: any). */
   canRegisterTo: (viewer: Viewer, project: { organizationId: number }) =>
-    project.organizationId === viewer.user.organizationId,
+    canSeeOrganization(viewer, project.organizationId),
 };

@@ -69,8 +69,12 @@ const typeDefs = `
     "Ready base stations covering the session's window, recommended first, then nearest first."
     potentialBasestations(sessionId: String!): [PotentialBasestationMatch!]!
     potentialBasestationsForSessionIdAudit(sessionId: String!): [PotentialBasestationMatch!]!
-    "size: the zip's bytes; the URL takes exactly that many. Refused beyond the organization's upload quota."
-    getBasestationUploadSignedURL(filename: String!, size: Float!): BasestationUploadUrl!
+    """
+    size: the zip's bytes; the URL takes exactly that many. projectId: the project the zip is for;
+    its organization stores it (the caller's without one). Refused beyond that organization's
+    upload quota.
+    """
+    getBasestationUploadSignedURL(filename: String!, size: Float!, projectId: ID): BasestationUploadUrl!
   }
   extend type Mutation {
     "After the PUT: registers the zip to the project and queues its processing."
@@ -88,6 +92,7 @@ const sessionInput = z.object({ sessionId: stringIdSchema });
 const uploadUrlInput = z.object({
   filename: z.string().max(1000),
   size: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+  projectId: entityIdSchema.nullish(),
 });
 const registerInput = z.object({ projectId: entityIdSchema, filename: z.string().max(1000) });
 const runsLoader = basestationRepository.runsByBasestationLoader;

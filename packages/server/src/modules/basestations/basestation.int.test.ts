@@ -54,7 +54,7 @@ const FIELDS = `id projectId filename s3Url status statusMessage markerName poin
   height antennaHeight interval rinexVersion startTimestamp endTimestamp created
   files { name kind rinexVersion size } trajectoryProcessingRuns { id status basestationIds }`;
 const SIGNED_URL =
-  'query($f:String!, $s:Float = 1){ getBasestationUploadSignedURL(filename:$f, size:$s){ s3Uri uploadUrl } }';
+  'query($f:String!, $s:Float = 1, $p:ID){ getBasestationUploadSignedURL(filename:$f, size:$s, projectId:$p){ s3Uri uploadUrl } }';
 const REGISTER = `mutation($p:ID!,$f:String!){ registerUploadedBasestationFile(projectId:$p, filename:$f){ ${FIELDS} } }`;
 const GET = `query($id:ID!){ basestation(id:$id){ ${FIELDS} } }`;
 const FOR_PROJECT = `query($p:ID!){ basestationsForProject(projectId:$p){ ${FIELDS} } }`;
@@ -160,7 +160,7 @@ describe.each(DATABASE_KINDS)('base stations on %s', (kind) => {
   async function upload(filename: string, body: Buffer, user = power) {
     const signed = await api.graphql<{
       getBasestationUploadSignedURL: { s3Uri: string; uploadUrl: string };
-    }>(user, SIGNED_URL, { f: filename, s: body.length });
+    }>(user, SIGNED_URL, { f: filename, s: body.length, p: projectA.id });
     expect(signed.errors).toBeUndefined();
     const { uploadUrl, s3Uri } = signed.data!.getBasestationUploadSignedURL;
     expect(s3Uri).toMatch(new RegExp(`/org-${orgA.id}/project-none/basestations/${filename}$`));
@@ -518,6 +518,7 @@ describe.each(DATABASE_KINDS)('base stations on %s', (kind) => {
     expect(await code(foreignPower, FOR_PROJECT, { p: projectA.id })).toBe('NOT_FOUND');
     expect(await code(foreignPower, REGISTER, { p: projectA.id, f: 'x.zip' })).toBe('NOT_FOUND');
     expect(await code(power, REGISTER, { p: projectB.id, f: 'x.zip' })).toBe('NOT_FOUND');
+    expect(await code(power, SIGNED_URL, { f: 'x.zip', p: projectB.id })).toBe('NOT_FOUND');
     expect(await code(standard, GET, { id: own.id })).toBe('FORBIDDEN');
     expect(await code(standard, SIGNED_URL, { f: 'x.zip' })).toBe('FORBIDDEN');
     // The other organization's session at the same place and time matched nothing of orgA's.
@@ -527,5 +528,45 @@ describe.each(DATABASE_KINDS)('base stations on %s', (kind) => {
       { s: foreignSession },
     );
     expect(foreign.data?.potentialBasestations).toEqual([]);
+  });
+
+  it("stores and registers an Admin's upload for a customer's project as the customer's", async () => {
+    const db = api.database.db;
+    const admin = await factories.user(db, (await factories.organization(db)).id, 'Admin');
+    const zip = await BASE_3040();
+    // The helper checks the URL is under orgA, the project's organization.
+    const registered = await upload('admin-3040.zip', zip, admin);
+    const row = await db
+      .selectFrom('basestations')
+      .selectAll()
+      .where('id', '=', Number(registered.id))
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      organizationId: orgA.id,
+      projectId: projectA.id,
+      userId: admin.id,
+    });
+    expect(await activity(registered.id)).toMatchObject({
+      status: 'Submitted',
+      organizationId: orgA.id,
+      userId: admin.id,
+    });
+    // The customer's own users see it with the project's others.
+    const listed = await api.graphql<{ basestationsForProject: BasestationAnswer[] }>(
+      power,
+      FOR_PROJECT,
+      { p: projectA.id },
+    );
+    expect(listed.data?.basestationsForProject.map((b) => b.id)).toContain(registered.id);
+    // Granted against the customer's upload quota and settled there: no grant is left over.
+    const grants = await db
+      .selectFrom('uploadGrants')
+      .select(['organizationId'])
+      .where('key', 'like', '%admin-3040.zip')
+      .execute();
+    expect(grants).toEqual([]);
+
+    expect((await api.graphql(admin, DELETE, { id: registered.id })).errors).toBeUndefined();
+    expect(await storage.head(basestationZipKey(orgA.id, 'admin-3040.zip'))).toBeNull();
   });
 });

@@ -142,11 +142,18 @@ export const basestationService = {
 
   /**
    * A presigned PUT for a new zip of exactly `size` bytes (Content-Type application/zip) and its
-   * s3:// address; refused beyond the organization's upload quota.
+   * s3:// address, under the organization of the project it is for (the caller's without one);
+   * refused beyond that organization's upload quota.
    */
-  async uploadUrl(ctx: RequestContext, input: { filename: string; size: number }) {
+  async uploadUrl(
+    ctx: RequestContext,
+    input: { filename: string; size: number; projectId?: number | null | undefined },
+  ) {
     requireManager(ctx);
-    const organizationId = policy.uploadOrganization(ctx.viewer);
+    const organizationId =
+      input.projectId == null
+        ? policy.defaultUploadOrganization(ctx.viewer)
+        : (await requireRegistrableProject(ctx, input.projectId)).organizationId;
     const key = zipKey(organizationId, input.filename, input.size);
     await refuseRegisteredName(ctx, organizationId, input.filename);
     const uploadUrl = await grantUpload(ctx, { organizationId, key, size: input.size }, () =>
@@ -164,9 +171,8 @@ export const basestationService = {
    */
   async registerUploaded(ctx: RequestContext, input: { projectId: number; filename: string }) {
     requireManager(ctx);
-    const organizationId = policy.uploadOrganization(ctx.viewer);
-    const project = await requireVisibleProject(ctx, input.projectId);
-    if (!policy.canRegisterTo(ctx.viewer, project)) throw new NotFoundError();
+    const project = await requireRegistrableProject(ctx, input.projectId);
+    const organizationId = project.organizationId;
     zipKey(organizationId, input.filename, 1);
     await refuseRegisteredName(ctx, organizationId, input.filename);
     const key = basestationZipKey(organizationId, input.filename);
@@ -235,6 +241,12 @@ async function requireVisible(ctx: RequestContext, id: number) {
   const basestation = await repo.findById(ctx.db, id);
   if (!basestation || !policy.canRead(ctx.viewer, basestation)) throw new NotFoundError();
   return basestation;
+}
+
+async function requireRegistrableProject(ctx: RequestContext, projectId: number) {
+  const project = await requireVisibleProject(ctx, projectId);
+  if (!policy.canRegisterTo(ctx.viewer, project)) throw new NotFoundError();
+  return project;
 }
 
 async function requireVisibleSession(ctx: RequestContext, sessionId: string) {

@@ -46,7 +46,7 @@ export function BasestationUploadDialog({
     if (!file) return;
     setProgress(0);
     try {
-      const { uploadUrl: url } = await uploadUrl(file.name, file.size);
+      const { uploadUrl: url } = await uploadUrl(projectId, file.name, file.size);
       await putFile(url, file, BASESTATION_CONTENT_TYPE, setProgress).catch((error: Error) => {
         // The GraphQL calls' failures are shown by the error link; the PUT's are not.
         snackbar.error(error.message);

@@ -48,8 +48,8 @@ const BASESTATIONS_FOR_PROJECT = graphql(`
 `);
 
 const UPLOAD_URL = graphql(`
-  query BasestationUploadSignedUrl($filename: String!, $size: Float!) {
-    getBasestationUploadSignedURL(filename: $filename, size: $size) {
+  query BasestationUploadSignedUrl($filename: String!, $size: Float!, $projectId: ID!) {
+    getBasestationUploadSignedURL(filename: $filename, size: $size, projectId: $projectId) {
       s3Uri
       uploadUrl
     }
@@ -85,14 +85,17 @@ export function useProjectBasestations(projectId: string | null) {
   };
 }
 
-/** Asks where to PUT a base-station zip of `size` bytes (the link takes exactly that many). */
+/**
+ * Asks where to PUT a base-station zip of `size` bytes for the project (the link takes exactly
+ * that many; the zip is stored with the project's organization).
+ */
 export function useBasestationUploadUrl() {
   const client = useApolloClient();
   return useCallback(
-    async (filename: string, size: number) => {
+    async (projectId: string, filename: string, size: number) => {
       const result = await client.query({
         query: UPLOAD_URL,
-        variables: { filename, size },
+        variables: { filename, size, projectId },
         fetchPolicy: 'network-only',
       });
       const answer = result.data?.getBasestationUploadSignedURL;

@@ -22,7 +22,7 @@ type Documents = {
     "\n  query ActivityLogFileUrl($id: ID!) {\n    activityLogFileUrl(id: $id)\n  }\n": typeof types.ActivityLogFileUrlDocument,
     "\n  fragment BasestationFields on Basestation {\n    id\n    projectId\n    filename\n    s3Url\n    status\n    statusMessage\n    markerName\n    point {\n      coordinates\n    }\n    height\n    antennaHeight\n    interval\n    rinexVersion\n    startTimestamp\n    endTimestamp\n    created\n    files {\n      name\n      kind\n      rinexVersion\n      size\n    }\n    trajectoryProcessingRuns {\n      ...TrajectoryRunFields\n    }\n  }\n": typeof types.BasestationFieldsFragmentDoc,
     "\n  query BasestationsForProject($projectId: ID!) {\n    basestationsForProject(projectId: $projectId) {\n      ...BasestationFields\n    }\n  }\n": typeof types.BasestationsForProjectDocument,
-    "\n  query BasestationUploadSignedUrl($filename: String!, $size: Float!) {\n    getBasestationUploadSignedURL(filename: $filename, size: $size) {\n      s3Uri\n      uploadUrl\n    }\n  }\n": typeof types.BasestationUploadSignedUrlDocument,
+    "\n  query BasestationUploadSignedUrl($filename: String!, $size: Float!, $projectId: ID!) {\n    getBasestationUploadSignedURL(filename: $filename, size: $size, projectId: $projectId) {\n      s3Uri\n      uploadUrl\n    }\n  }\n": typeof types.BasestationUploadSignedUrlDocument,
     "\n  mutation RegisterUploadedBasestationFile($projectId: ID!, $filename: String!) {\n    registerUploadedBasestationFile(projectId: $projectId, filename: $filename) {\n      ...BasestationFields\n    }\n  }\n": typeof types.RegisterUploadedBasestationFileDocument,
     "\n  mutation DeleteBasestation($id: ID!) {\n    deleteBasestation(id: $id)\n  }\n": typeof types.DeleteBasestationDocument,
     "\n  query AssignmentOrganizations {\n    organizations {\n      id\n      name\n      devices {\n        id\n        name\n      }\n      projects {\n        id\n        name\n      }\n    }\n  }\n": typeof types.AssignmentOrganizationsDocument,
@@ -140,7 +140,7 @@ const documents: Documents = {
     "\n  query ActivityLogFileUrl($id: ID!) {\n    activityLogFileUrl(id: $id)\n  }\n": types.ActivityLogFileUrlDocument,
     "\n  fragment BasestationFields on Basestation {\n    id\n    projectId\n    filename\n    s3Url\n    status\n    statusMessage\n    markerName\n    point {\n      coordinates\n    }\n    height\n    antennaHeight\n    interval\n    rinexVersion\n    startTimestamp\n    endTimestamp\n    created\n    files {\n      name\n      kind\n      rinexVersion\n      size\n    }\n    trajectoryProcessingRuns {\n      ...TrajectoryRunFields\n    }\n  }\n": types.BasestationFieldsFragmentDoc,
     "\n  query BasestationsForProject($projectId: ID!) {\n    basestationsForProject(projectId: $projectId) {\n      ...BasestationFields\n    }\n  }\n": types.BasestationsForProjectDocument,
-    "\n  query BasestationUploadSignedUrl($filename: String!, $size: Float!) {\n    getBasestationUploadSignedURL(filename: $filename, size: $size) {\n      s3Uri\n      uploadUrl\n    }\n  }\n": types.BasestationUploadSignedUrlDocument,
+    "\n  query BasestationUploadSignedUrl($filename: String!, $size: Float!, $projectId: ID!) {\n    getBasestationUploadSignedURL(filename: $filename, size: $size, projectId: $projectId) {\n      s3Uri\n      uploadUrl\n    }\n  }\n": types.BasestationUploadSignedUrlDocument,
     "\n  mutation RegisterUploadedBasestationFile($projectId: ID!, $filename: String!) {\n    registerUploadedBasestationFile(projectId: $projectId, filename: $filename) {\n      ...BasestationFields\n    }\n  }\n": types.RegisterUploadedBasestationFileDocument,
     "\n  mutation DeleteBasestation($id: ID!) {\n    deleteBasestation(id: $id)\n  }\n": types.DeleteBasestationDocument,
     "\n  query AssignmentOrganizations {\n    organizations {\n      id\n      name\n      devices {\n        id\n        name\n      }\n      projects {\n        id\n        name\n      }\n    }\n  }\n": types.AssignmentOrganizationsDocument,
@@ -299,7 +299,7 @@ export function graphql(source: "\n  query BasestationsForProject($projectId: ID
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query BasestationUploadSignedUrl($filename: String!, $size: Float!) {\n    getBasestationUploadSignedURL(filename: $filename, size: $size) {\n      s3Uri\n      uploadUrl\n    }\n  }\n"): (typeof documents)["\n  query BasestationUploadSignedUrl($filename: String!, $size: Float!) {\n    getBasestationUploadSignedURL(filename: $filename, size: $size) {\n      s3Uri\n      uploadUrl\n    }\n  }\n"];
+export function graphql(source: "\n  query BasestationUploadSignedUrl($filename: String!, $size: Float!, $projectId: ID!) {\n    getBasestationUploadSignedURL(filename: $filename, size: $size, projectId: $projectId) {\n      s3Uri\n      uploadUrl\n    }\n  }\n"): (typeof documents)["\n  query BasestationUploadSignedUrl($filename: String!, $size: Float!, $projectId: ID!) {\n    getBasestationUploadSignedURL(filename: $filename, size: $size, projectId: $projectId) {\n      s3Uri\n      uploadUrl\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
