@@ -307,6 +307,8 @@ describeInBrowser('Imported Scans', () => {
     await viewer.waitForScans();
     await viewer.typeFilter('Scan ID', scanId);
     await viewer.row(scanId).waitFor();
+    expect(await viewer.row(scanId).getByTestId('scan-session').textContent()).toBe('No session');
+    expect(await viewer.row(scanId).textContent()).toContain('No session · 2024-05-01 10:30 UTC');
     if (await viewer.isSelected(scanId)) {
       await viewer.toggleSelect(scanId);
       await expect.poll(() => viewer.isSelected(scanId)).toBe(false);

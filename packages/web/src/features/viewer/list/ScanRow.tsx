@@ -7,7 +7,7 @@ import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { styled } from '@mui/material/styles';
 import { memo } from 'react';
 import type { ViewerScan } from '../use-scans-summary.ts';
-import { formatCapturedTime, statusChipOf } from './scan-list-format.ts';
+import { capturedSuffix, statusChipOf } from './scan-list-format.ts';
 
 // Shared elements: a row updated with another scan keeps its icons without rendering them again.
 const ICONS = {
@@ -173,8 +173,7 @@ export const ScanRow = memo(function ScanRow({
         </span>
         <span className="scan-row-line">
           <span data-testid="scan-session">{scan.sessionId ?? 'No session'}</span>
-          {' · '}
-          {formatCapturedTime(scan.capturedTimestamp)}
+          {capturedSuffix(scan.capturedTimestamp)}
         </span>
       </div>
       <div className="scan-row-actions">

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  capturedSuffix,
   clampPage,
   formatCapturedTime,
   pageCount,
@@ -11,6 +12,9 @@ describe('scan list', () => {
   it('shows capture times in UTC to the minute', () => {
     expect(formatCapturedTime('2024-05-01T10:07:59.000Z')).toBe('2024-05-01 10:07 UTC');
     expect(formatCapturedTime(null)).toBe('');
+    // After the session on a scan's row: no dangling separator for a scan with no time.
+    expect(capturedSuffix('2024-05-01T10:07:59.000Z')).toBe(' · 2024-05-01 10:07 UTC');
+    expect(capturedSuffix(null)).toBe('');
     expect(formatCapturedTime('not a date')).toBe('');
   });
 

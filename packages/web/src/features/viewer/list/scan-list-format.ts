@@ -13,6 +13,12 @@ export function formatCapturedTime(timestamp: string | null | undefined): string
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 }
 
+/** ' · 2024-05-01 10:07 UTC' after the scan's session; nothing for a scan with no time. */
+export function capturedSuffix(timestamp: string | null | undefined): string {
+  const captured = formatCapturedTime(timestamp);
+  return captured ? ` · ${captured}` : '';
+}
+
 /** The number of pages of `count` rows, at least one. */
 export function pageCount(count: number, pageSize: number): number {
   return Math.max(1, Math.ceil(count / pageSize));
