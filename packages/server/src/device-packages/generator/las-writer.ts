@@ -138,14 +138,21 @@ async function* lasChunks(plan: ScanCloudPlan): AsyncGenerator<Buffer> {
   const baseX = plan.originEasting - offset.x;
   const baseY = plan.originNorthing - offset.y;
   const baseZ = plan.originHeight - offset.z;
+  // A scan of fewer points than the source takes every n-th of them, so that it still covers
+  // the whole drive its trajectory and header describe, not the drive's first metres.
+  const perCopy = Math.min(source.count, plan.pointCount);
+  const sourceIndex = (j: number) => Math.floor((j * source.count) / perCopy);
   let written = 0;
   for (let copy = 0; written < plan.pointCount; copy++) {
     const jitter = copy === 0 ? 0 : plan.jitter;
-    for (let start = 0; start < source.count && written < plan.pointCount; start += CHUNK_POINTS) {
-      const count = Math.min(CHUNK_POINTS, source.count - start, plan.pointCount - written);
-      const chunk = Buffer.from(source.records.subarray(start * length, (start + count) * length));
+    for (let start = 0; start < perCopy && written < plan.pointCount; start += CHUNK_POINTS) {
+      const count = Math.min(CHUNK_POINTS, perCopy - start, plan.pointCount - written);
+      const chunk =
+        perCopy === source.count
+          ? Buffer.from(source.records.subarray(start * length, (start + count) * length))
+          : subsampledRecords(source.records, length, start, count, sourceIndex);
       for (let k = 0; k < count; k++) {
-        const i = start + k;
+        const i = sourceIndex(start + k);
         const o = k * length;
         const jx = jitter === 0 ? 0 : (next() * 2 - 1) * jitter;
         const jy = jitter === 0 ? 0 : (next() * 2 - 1) * jitter;
@@ -160,6 +167,21 @@ async function* lasChunks(plan: ScanCloudPlan): AsyncGenerator<Buffer> {
       yield chunk;
     }
   }
+}
+
+function subsampledRecords(
+  records: Buffer,
+  length: number,
+  start: number,
+  count: number,
+  sourceIndex: (j: number) => number,
+): Buffer {
+  const chunk = Buffer.allocUnsafe(count * length);
+  for (let k = 0; k < count; k++) {
+    const i = sourceIndex(start + k);
+    records.copy(chunk, k * length, i * length, (i + 1) * length);
+  }
+  return chunk;
 }
 
 /** The scan's LAS file as a readable stream of exactly `lasFileSize(...)` bytes. */

@@ -83,6 +83,35 @@ describe('make-package', () => {
     }
   });
 
+  it('spreads a scan of fewer points than its source over the whole drive and its header bounds', async () => {
+    const pkg = await openPackage(result.luxlzPath);
+    try {
+      const scan = result.manifest.scans[0]!;
+      const file = path.join(dir, `${scan.id}-spread.las`);
+      await pipeline(await pkg.readEntry(scan.pointCloud), createWriteStream(file));
+      const header = await readLasFileHeader(file);
+      let [minX, minY, minT] = [Infinity, Infinity, Infinity];
+      let [maxX, maxY, maxT] = [-Infinity, -Infinity, -Infinity];
+      for await (const chunk of readLasPoints(file)) {
+        for (let i = 0; i < chunk.count; i++) {
+          minX = Math.min(minX, chunk.x[i]!);
+          maxX = Math.max(maxX, chunk.x[i]!);
+          minY = Math.min(minY, chunk.y[i]!);
+          maxY = Math.max(maxY, chunk.y[i]!);
+          minT = Math.min(minT, chunk.gpsTime![i]!);
+          maxT = Math.max(maxT, chunk.gpsTime![i]!);
+        }
+      }
+      // The source has more points than the scan: the scan is a sample of all of it.
+      expect(header.pointCount).toBeLessThan(110_000);
+      expect(maxT - minT).toBeGreaterThan(6 * 0.95);
+      expect((maxX - minX) / (header.max.x - header.min.x)).toBeGreaterThan(0.95);
+      expect((maxY - minY) / (header.max.y - header.min.y)).toBeGreaterThan(0.95);
+    } finally {
+      pkg.close();
+    }
+  });
+
   it('writes a .luxiz whose images.csv rows point at JPEGs that decode', async () => {
     const pkg = await openPackage(result.luxizPath!);
     try {
