@@ -272,13 +272,23 @@ describeInBrowser('Imported Scans', () => {
     const { portal, screen } = await open();
     await portal.chooseProject(PROJECT_LABEL);
     await screen.table().waitFor();
-    await screen.create({
+    // Another zone than the project's (42N) is most often a slip: the dialog says so.
+    await screen.openCreate();
+    await screen.fillCreate({ utm: '41N' });
+    const zoneWarning = screen.dialog().getByTestId('imported-scan-zone-warning');
+    expect(await zoneWarning.textContent()).toContain(
+      "The project's UTM zone is 42N. Check the zone: this scan will be placed in zone 41N.",
+    );
+    await shot(portal, 'zone-warning');
+    await screen.fillCreate({
       name: 'Hexbin import',
       comment: 'Airborne sample',
       utm: '42n',
       captured: '2024-05-01T10:30',
-      file: HEXBIN,
     });
+    await zoneWarning.waitFor({ state: 'detached' });
+    await screen.pick(HEXBIN);
+    await screen.save(screen.dialog());
     expect(await screen.expectSnackbar(IMPORTED_SCAN_SUBMITTED)).toBe('success');
     await screen.dialog().waitFor({ state: 'detached' });
     await screen.waitForStatus('Hexbin import', 'Pending');

@@ -17,7 +17,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { FormDialog } from '../../components/form-dialog/FormDialog.tsx';
 import { FormTextField } from '../../components/form-dialog/FormTextField.tsx';
 import { schemaResolver } from '../../components/form-dialog/schema-resolver.ts';
@@ -31,6 +31,7 @@ import {
   normalizeUtmInput,
 } from './imported-scan-texts.ts';
 import { uploadImportedScanFile } from './imported-scan-upload.ts';
+import { UtmZoneWarning } from './UtmZoneWarning.tsx';
 import { useImportedScanCalls } from './use-imported-scans.ts';
 
 interface CreateForm {
@@ -88,6 +89,7 @@ export function ImportedScanCreateDialog({
     },
     mode: 'onTouched',
   });
+  const utm = useWatch({ control, name: 'utm' });
   useBlockUnload(progress !== null);
 
   const handleCreate = handleSubmit(async (values) => {
@@ -170,6 +172,7 @@ export function ImportedScanCreateDialog({
           formHelperText: { 'data-testid': 'imported-scan-utm-helper' } as object,
         }}
       />
+      <UtmZoneWarning utm={utm} />
       <Controller
         name="captured"
         control={control}

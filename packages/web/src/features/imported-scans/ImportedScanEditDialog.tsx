@@ -5,7 +5,7 @@ import {
   UTM_HINT,
 } from '@asset-portal/shared';
 import { TextField } from '@mui/material';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { FormDialog } from '../../components/form-dialog/FormDialog.tsx';
 import { FormTextField } from '../../components/form-dialog/FormTextField.tsx';
 import { schemaResolver } from '../../components/form-dialog/schema-resolver.ts';
@@ -17,6 +17,7 @@ import {
   IMPORTED_SCAN_UPDATED,
   normalizeUtmInput,
 } from './imported-scan-texts.ts';
+import { UtmZoneWarning } from './UtmZoneWarning.tsx';
 import {
   type ImportedScanItem,
   useImportedScanCalls,
@@ -53,6 +54,7 @@ export function ImportedScanEditDialog({
     },
     mode: 'onTouched',
   });
+  const utm = useWatch({ control, name: 'utm' });
 
   const handleSave = handleSubmit(async (values) => {
     const utm = normalizeUtmInput(values.utm);
@@ -126,6 +128,7 @@ export function ImportedScanEditDialog({
         helperText={UTM_HINT}
         slotProps={{ htmlInput: { 'data-testid': 'imported-scan-edit-utm' } }}
       />
+      <UtmZoneWarning utm={utm} />
     </FormDialog>
   );
 }

@@ -1,3 +1,5 @@
+import { isValidUtmZone, normalizeUtm } from '@asset-portal/shared';
+
 export const IMPORTED_SCAN_CREATE_TITLE = 'Create Imported Scan';
 export const IMPORTED_SCAN_EDIT_TITLE = 'Edit Imported Scan';
 export const IMPORTED_SCAN_UPDATED = 'Imported scan updated';
@@ -16,4 +18,22 @@ export function localInputToIso(value: string): string | null {
   if (!value.trim()) return null;
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+/** '09n' → '9N'; null when the value is not a UTM zone. */
+function utmZoneKey(value: unknown): string | null {
+  const utm = normalizeUtm(value);
+  if (!utm || !isValidUtmZone(utm)) return null;
+  return `${Number(utm.slice(0, -1))}${utm.slice(-1)}`;
+}
+
+/**
+ * A scan placed in another zone than its project's is most often a typing slip, and it lands
+ * hundreds of kilometres away: the dialog says so. Null when they agree or either is unknown.
+ */
+export function utmZoneWarning(scanUtm: string, projectUtm: unknown): string | null {
+  const scan = utmZoneKey(scanUtm);
+  const project = utmZoneKey(projectUtm);
+  if (scan === null || project === null || scan === project) return null;
+  return `The project's UTM zone is ${project}. Check the zone: this scan will be placed in zone ${scan}.`;
 }

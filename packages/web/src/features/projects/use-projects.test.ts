@@ -4,6 +4,7 @@ import { type ProjectOption, projectLabel, sortProjectsForSelector } from './use
 const project = (id: string, name: string, organization: string): ProjectOption => ({
   id,
   name,
+  utm: '31N',
   organization: { id: `org-${organization}`, name: organization },
 });
 

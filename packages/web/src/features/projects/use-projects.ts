@@ -18,7 +18,7 @@ export function hasOrganization<T extends { organization: unknown }>(
   return project.organization != null;
 }
 
-/** A project as the shell needs it: enough to label and pick it. */
+/** A project as the shell needs it: enough to label and pick it, and its UTM zone. */
 export type ProjectOption = WithOrganization<ProjectsQuery['projects'][number]>;
 
 export const PROJECTS_QUERY = graphql(`
@@ -26,6 +26,7 @@ export const PROJECTS_QUERY = graphql(`
     projects {
       id
       name
+      utm
       organization {
         id
         name
