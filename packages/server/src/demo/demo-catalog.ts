@@ -226,7 +226,7 @@ export const REMOVE_NOISE_PIPELINE = JSON.stringify(
   {
     pipeline: [
       { type: 'filters.outlier', method: 'statistical', mean_k: 8, multiplier: 2.5 },
-      { type: 'filters.range', limits: '!Classification[7:7]' },
+      { type: 'filters.range', limits: 'Classification![7:7]' },
     ],
   },
   null,

@@ -428,7 +428,7 @@ describe('builtInPipelineEngine.validate', () => {
     const plan = engine.plan(
       JSON.stringify([
         { type: 'filters.outlier', mean_k: 8, multiplier: 2 },
-        { type: 'filters.range', limits: '!Classification[7:7]' },
+        { type: 'filters.range', limits: 'Classification![7:7]' },
       ]),
       { srs: null, pointCount: 1_000_000, pointRecordLength: 34 },
     );

@@ -4,7 +4,7 @@ import { NeighbourGrid } from './neighbour-grid.ts';
 
 /**
  * filters.outlier, as PDAL: marks outliers with Classification `class` (default 7, low noise);
- * it removes nothing (follow it with filters.range "!Classification[7:7]" to drop them). Method "statistical": a point is an outlier when the mean
+ * it removes nothing (follow it with filters.range "Classification![7:7]" to drop them). Method "statistical": a point is an outlier when the mean
  * distance to its `mean_k` nearest neighbours exceeds μ + `multiplier`·σ of those means over the
  * cloud. Method "radius": when fewer than `min_k` other points lie within `radius`. Holds every
  * point in memory.

@@ -23,15 +23,18 @@ describe('filters.range', () => {
     expect(kept('Z(100:]')).toEqual([3, 4]);
   });
 
-  it('negates with !', () => {
+  it("negates with PDAL's ! after the name, and with a ! before it as earlier pipelines wrote", () => {
+    expect(kept('Classification![7:7]')).toEqual([0, 1, 2, 4]);
+    expect(kept('Classification ! [7:7]')).toEqual([0, 1, 2, 4]);
     expect(kept('!Classification[7:7]')).toEqual([0, 1, 2, 4]);
+    expect(() => parseRange('!Classification![7:7]')).toThrow('is negated twice');
   });
 
   it('ORs ranges of one dimension and ANDs across dimensions, as PDAL', () => {
     expect(kept('Classification[2:2], Classification[7:7]')).toEqual([1, 2, 3]);
     expect(kept('Classification[2:2],Z[100:200]')).toEqual([2]);
     // PDAL's own semantics: two negations of one dimension are ORed, so nothing is dropped.
-    expect(kept('!Classification[7:7], !Classification[18:18]')).toEqual([0, 1, 2, 3, 4]);
+    expect(kept('Classification![7:7], Classification![18:18]')).toEqual([0, 1, 2, 3, 4]);
   });
 
   it('reads dimension names case-insensitively', () => {

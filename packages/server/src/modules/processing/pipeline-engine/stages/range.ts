@@ -9,9 +9,11 @@ import { type StageDefinition, streamingStage } from '../stage-definition.ts';
 
 /**
  * PDAL's range syntax: `Name[lower:upper]`, `(`/`)` for exclusive bounds, an empty bound for no
- * limit, a leading `!` to negate. As in PDAL, ranges on the same dimension are ORed and ranges on
- * different dimensions are ANDed (so `!Classification[7:7], !Classification[18:18]` keeps every
- * point: write two filters.range stages to drop both).
+ * limit, `!` after the name to negate (`Classification![7:7]`; a `!` before the name, which
+ * pipelines of earlier versions of the portal hold, is read the same). As in PDAL, ranges on the
+ * same dimension are ORed and ranges on different dimensions are ANDed (so
+ * `Classification![7:7], Classification![18:18]` keeps every point: write two filters.range
+ * stages to drop both).
  */
 export interface DimensionRange {
   dimension: string;
@@ -24,15 +26,18 @@ export interface DimensionRange {
 }
 
 const RANGE =
-  /^\s*(!?)\s*([A-Za-z_][A-Za-z0-9_]*)\s*([[(])\s*([^:\])]*?)\s*:\s*([^\])]*?)\s*([\])])\s*$/;
+  /^\s*(!?)\s*([A-Za-z_][A-Za-z0-9_]*)\s*(!?)\s*([[(])\s*([^:\])]*?)\s*:\s*([^\])]*?)\s*([\])])\s*$/;
 
 /** Parses one range, e.g. 'Classification[2:2]'; throws with a message naming the problem. */
 export function parseRange(text: string): DimensionRange {
   const match = RANGE.exec(text);
   if (!match) {
-    throw new Error(`"${text}" is not a range like "Classification[2:2]" or "Z[0:100]"`);
+    throw new Error(
+      `"${text}" is not a range like "Classification[2:2]", "Z[0:100]" or "Classification![7:7]"`,
+    );
   }
-  const [, bang, name, open, low, high, close] = match;
+  const [, bangBefore, name, bangAfter, open, low, high, close] = match;
+  if (bangBefore && bangAfter) throw new Error(`"${text}" is negated twice`);
   const dimension = canonicalDimension(name!);
   if (!dimension) throw new Error(`"${text}" names an unknown dimension "${name}"`);
   const bound = (value: string, fallback: number) => {
@@ -47,7 +52,7 @@ export function parseRange(text: string): DimensionRange {
   if (lower > upper) throw new Error(`"${text}" has its lower bound above its upper bound`);
   return {
     dimension,
-    negate: bang === '!',
+    negate: Boolean(bangBefore || bangAfter),
     lower,
     upper,
     lowerInclusive: open === '[',
