@@ -34,6 +34,17 @@ describeInBrowser('the Package Upload screen', () => {
     expect(await screen.uploadButton().isDisabled()).toBe(true);
     await screen.removePicked('notes.txt');
     expect(await screen.validationMessage()).toBe('Files to upload cannot be empty');
+    // Named like a package, but not one: refused before anything is sent.
+    await screen.pick([
+      { name: 'garbage.luxlz', mimeType: 'application/octet-stream', buffer: Buffer.from('{}') },
+    ]);
+    await expect
+      .poll(() => screen.validationMessage())
+      .toBe(
+        'All files must be valid packages from the LuxGear device (.luxlz or .luxiz). Not a package: garbage.luxlz',
+      );
+    expect(await screen.uploadButton().isDisabled()).toBe(true);
+    await screen.removePicked('garbage.luxlz');
     await screen.pick([testPackage('empty.luxlz', 0)]);
     expect(await screen.validationMessage()).toBe('Files cannot be empty');
     await screen.removePicked('empty.luxlz');

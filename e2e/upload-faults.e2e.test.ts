@@ -11,6 +11,7 @@ import {
   startServerProcess,
 } from '../packages/server/test/server-process.ts';
 import { launchChromium, signInOnLoginPage } from './support/external-portal.ts';
+import { PACKAGE_START } from './support/package-upload-page.ts';
 import { DEMO_PASSWORD } from './support/portal-environment.ts';
 import { describeInBrowser } from './support/suite.ts';
 
@@ -108,6 +109,7 @@ describeInBrowser('an upload while the portal process is killed and restarted', 
     for (let written = 0; written < FILE_SIZE; written += 8 * MIB) {
       fs.writeSync(out, randomBytes(Math.min(8 * MIB, FILE_SIZE - written)));
     }
+    fs.writeSync(out, PACKAGE_START, 0, PACKAGE_START.length, 0);
     fs.closeSync(out);
     const port = await freePort();
     env = {

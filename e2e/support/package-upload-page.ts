@@ -3,6 +3,12 @@ import type { Locator } from 'playwright-core';
 import { BasePage } from './base-page.ts';
 import type { PortalDriver } from './portal-driver.ts';
 
+/**
+ * A ZIP archive's first bytes: the screen refuses a file that does not start as a package
+ * does, so the files that stand in for packages (random bytes after these) start with them.
+ */
+export const PACKAGE_START = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
 /** A file to hand to the picker: a name and its bytes (random bytes make a fine test package). */
 export interface TestFile {
   name: string;
@@ -11,7 +17,9 @@ export interface TestFile {
 }
 
 export function testPackage(name: string, bytes: number): TestFile {
-  return { name, mimeType: 'application/octet-stream', buffer: randomBytes(bytes) };
+  const buffer = randomBytes(bytes);
+  PACKAGE_START.copy(buffer, 0, 0, Math.min(bytes, PACKAGE_START.length));
+  return { name, mimeType: 'application/octet-stream', buffer };
 }
 
 /** The Package Upload screen as a user sees it. */

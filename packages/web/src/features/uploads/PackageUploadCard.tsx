@@ -22,9 +22,10 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { type DragEvent, useRef, useState } from 'react';
+import { type DragEvent, useEffect, useRef, useState } from 'react';
 import { graphql } from '../../graphql/generated/gql.ts';
 import { AdvancedUploadOptionsDialog } from './AdvancedUploadOptionsDialog.tsx';
+import { filesNotPackages, notPackagesMessage } from './package-signature.ts';
 import { RedundantUploadDialog } from './RedundantUploadDialog.tsx';
 import { type RedundantItem, redundantItems } from './redundant-selection.ts';
 import type { UploadSettings } from './upload-engine.ts';
@@ -54,7 +55,19 @@ export function PackageUploadCard({ onStarted }: { onStarted(): void }) {
   const [settings, setSettings] = useState<UploadSettings>(() => uploadEngine.getSettings());
   const [redundant, setRedundant] = useState<RedundantItem[] | null>(null);
 
-  const error = validatePackageFiles(files);
+  // The files' first bytes, read for the files chosen now: Upload waits for them.
+  const [signatures, setSignatures] = useState<{ files: File[]; notPackages: string[] }>();
+  useEffect(() => {
+    let current = true;
+    void filesNotPackages(files).then((notPackages) => {
+      if (current) setSignatures({ files, notPackages });
+    });
+    return () => {
+      current = false;
+    };
+  }, [files]);
+  const notPackages = signatures?.files === files ? signatures.notPackages : null;
+  const error = validatePackageFiles(files) ?? notPackagesMessage(notPackages ?? []);
 
   const handleFilesChosen = (chosen: FileList | null) => {
     setTouched(true);
@@ -85,7 +98,7 @@ export function PackageUploadCard({ onStarted }: { onStarted(): void }) {
   };
 
   const handleUpload = async () => {
-    if (error) return;
+    if (error || notPackages === null) return;
     setChecking(true);
     try {
       const result = await client.query({
@@ -197,7 +210,7 @@ export function PackageUploadCard({ onStarted }: { onStarted(): void }) {
           <Button
             variant="contained"
             startIcon={<CloudUploadIcon />}
-            disabled={Boolean(error) || checking}
+            disabled={Boolean(error) || notPackages === null || checking}
             onClick={handleUpload}
             data-testid="package-upload-button"
           >
