@@ -7,6 +7,7 @@ const PROJECTS = `
     projects {
       id
       name
+      utm
       organization {
         id
         name
