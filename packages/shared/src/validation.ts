@@ -89,6 +89,15 @@ export function isValidUtmZone(utm: string | null | undefined): boolean {
   return /^(?:0?[1-9]|[1-5]\d|60)[NS]$/i.test((utm ?? '').trim());
 }
 
+/** '42N' → { zone: 42, south: false }; null for anything else. */
+export function parseUtm(utm: string): { zone: number; south: boolean } | null {
+  const match = /^\s*0?(\d{1,2})\s*([NS])\s*$/i.exec(utm);
+  if (!match) return null;
+  const zone = Number(match[1]);
+  if (zone < 1 || zone > 60) return null;
+  return { zone, south: match[2]!.toUpperCase() === 'S' };
+}
+
 /** Alias kept for readability at call sites. */
 export const isValidUtm = isValidUtmZone;
 

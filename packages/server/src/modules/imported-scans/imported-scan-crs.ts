@@ -1,6 +1,6 @@
-import { epsgUtmZone } from '@asset-portal/shared';
+import { epsgUtmZone, parseUtm } from '@asset-portal/shared';
 import { geoKeyCrs, type LasCrsRecords } from '../../lib/las/las-crs-records.ts';
-import { IMPORT_CRS_MISMATCH, parseUtm, wgs84UtmEpsg } from './imported-scan-rules.ts';
+import { IMPORT_CRS_MISMATCH, wgs84UtmEpsg } from './imported-scan-rules.ts';
 
 /**
  * What a LAS file's CRS records say about its coordinates (GeoTIFF keys or OGC WKT), checked

@@ -66,15 +66,6 @@ export function importedJobKey(scanId: string): string {
   return `${PROCESS_IMPORTED_SCAN_KIND}:${scanId}`;
 }
 
-/** '42N' → { zone: 42, south: false }; null for anything else. */
-export function parseUtm(utm: string): { zone: number; south: boolean } | null {
-  const match = /^\s*0?(\d{1,2})\s*([NS])\s*$/i.exec(utm);
-  if (!match) return null;
-  const zone = Number(match[1]);
-  if (zone < 1 || zone > 60) return null;
-  return { zone, south: match[2]!.toUpperCase() === 'S' };
-}
-
 /** The EPSG code of WGS 84 / UTM of the zone: 326zz north, 327zz south. */
 export function wgs84UtmEpsg(utm: { zone: number; south: boolean }): number {
   return (utm.south ? 32700 : 32600) + utm.zone;

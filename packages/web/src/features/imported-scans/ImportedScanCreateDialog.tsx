@@ -89,7 +89,7 @@ export function ImportedScanCreateDialog({
     },
     mode: 'onTouched',
   });
-  const utm = useWatch({ control, name: 'utm' });
+  const utmInput = useWatch({ control, name: 'utm' });
   useBlockUnload(progress !== null);
 
   const handleCreate = handleSubmit(async (values) => {
@@ -172,7 +172,7 @@ export function ImportedScanCreateDialog({
           formHelperText: { 'data-testid': 'imported-scan-utm-helper' } as object,
         }}
       />
-      <UtmZoneWarning utm={utm} />
+      <UtmZoneWarning utm={utmInput} />
       <Controller
         name="captured"
         control={control}

@@ -54,7 +54,7 @@ export function ImportedScanEditDialog({
     },
     mode: 'onTouched',
   });
-  const utm = useWatch({ control, name: 'utm' });
+  const utmInput = useWatch({ control, name: 'utm' });
 
   const handleSave = handleSubmit(async (values) => {
     const utm = normalizeUtmInput(values.utm);
@@ -128,7 +128,7 @@ export function ImportedScanEditDialog({
         helperText={UTM_HINT}
         slotProps={{ htmlInput: { 'data-testid': 'imported-scan-edit-utm' } }}
       />
-      <UtmZoneWarning utm={utm} />
+      <UtmZoneWarning utm={utmInput} />
     </FormDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { isValidUtmZone, normalizeUtm } from '@asset-portal/shared';
+import { normalizeUtm, parseUtm } from '@asset-portal/shared';
 
 export const IMPORTED_SCAN_CREATE_TITLE = 'Create Imported Scan';
 export const IMPORTED_SCAN_EDIT_TITLE = 'Edit Imported Scan';
@@ -22,9 +22,8 @@ export function localInputToIso(value: string): string | null {
 
 /** '09n' → '9N'; null when the value is not a UTM zone. */
 function utmZoneKey(value: unknown): string | null {
-  const utm = normalizeUtm(value);
-  if (!utm || !isValidUtmZone(utm)) return null;
-  return `${Number(utm.slice(0, -1))}${utm.slice(-1)}`;
+  const utm = parseUtm(normalizeUtm(value) ?? '');
+  return utm ? `${utm.zone}${utm.south ? 'S' : 'N'}` : null;
 }
 
 /**
