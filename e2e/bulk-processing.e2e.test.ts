@@ -293,7 +293,7 @@ describeInBrowser('Bulk Processing', () => {
     await bulk.screenshot('bulk-publish-transform');
   });
 
-  it('warns when the organization has no buckets, and offers no Publish', async () => {
+  it('warns when the organization has no buckets, and offers neither Process nor Publish', async () => {
     const bulk = await openBulk(`${EMPTY_ORGANIZATION} : ${EMPTY_PROJECT}`, 'admin');
     await bulk.noBucketsWarning().waitFor();
     expect(await bulk.portal.textOf('bulk-no-buckets')).toBe(NO_BUCKETS);
@@ -301,12 +301,36 @@ describeInBrowser('Bulk Processing', () => {
     await bulk.toggleSelectAllListed();
     expect(await bulk.selectedCount()).toBe('3 selected');
     await bulk.openActions();
+    expect(await bulk.menuItem('Process').isDisabled()).toBe(true);
     expect(await bulk.menuItem('Publish').isDisabled()).toBe(true);
+    await bulk.portal.page.waitForTimeout(400); // the menu's fade-in, for the evidence
     await bulk.screenshot('bulk-processing-no-buckets');
+  });
+
+  it('leaves out the scans it cannot reprocess once the organization has a bucket', async () => {
+    const { db } = suite.environment.live.database;
+    const organization = await db
+      .selectFrom('organizations')
+      .select('id')
+      .where('name', '=', EMPTY_ORGANIZATION)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('buckets')
+      .values({
+        organizationId: organization.id,
+        name: 'Harbour deliveries',
+        endpoint: 'portal',
+        bucket: 'harbour',
+      })
+      .execute();
+    const bulk = await openBulk(`${EMPTY_ORGANIZATION} : ${EMPTY_PROJECT}`, 'admin');
+    await bulk.waitForScanIds([HARBOUR_CLOUD, HARBOUR_IMAGES_ONLY, HARBOUR_STORED]);
+    expect(await bulk.noBucketsWarning().count()).toBe(0);
+    await bulk.toggleSelectAllListed();
 
     // A scan without a point cloud cannot be reprocessed; another's cloud is known only by an
     // address outside the portal's storage: both are left out, and the third one is submitted.
-    await bulk.menuItem('Process').click();
+    await bulk.choose('Process');
     expect(await bulk.processingTitle()).toBe('Post Processing: Submit 3 for post processing.');
     expect(await bulk.missingArtifactWarning().textContent()).toContain(SCAN_NOT_REPROCESSABLE);
     expect(await bulk.missingArtifactWarning().textContent()).toContain(HARBOUR_IMAGES_ONLY);

@@ -9,7 +9,6 @@ import { entityIdSchema } from './api-inputs.ts';
 import { TEXT_LIMITS } from './constants.ts';
 import { TEXT_TOO_LONG, VALUE_REQUIRED } from './messages.ts';
 
-export const PUBLISH_NO_BUCKETS = 'No Buckets Associated with This Organization';
 export const PUBLISH_FOLDER_INVALID =
   'Folder must be a relative path of letters, digits, spaces, - _ . and / without ..';
 export const PUBLISH_NEEDS_PROJECTION = 'Transform needs the project to have a projection';

@@ -167,7 +167,10 @@ function BulkProcessingScreen({ project }: { project: ProjectOption }) {
         />
       </Box>
       <Menu anchorEl={menuAnchor} open={menuAnchor !== null} onClose={() => setMenuAnchor(null)}>
-        <MenuItem onClick={() => choose('process')}>Process</MenuItem>
+        {/* Spec §6: bulk processing and publishing both require the organization's buckets. */}
+        <MenuItem onClick={() => choose('process')} disabled={noBuckets || bucketsLoading}>
+          Process
+        </MenuItem>
         <MenuItem onClick={() => choose('publish')} disabled={noBuckets || bucketsLoading}>
           Publish
         </MenuItem>
