@@ -9,20 +9,11 @@
 //      process, beside a plain decode in another: peak RSS (flat: memory must not follow the
 //      point count). BENCH_IMPORTED_BIG_POINTS=0 skips it.
 import { execFile } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import proj4 from 'proj4';
-import {
-  GNSS_SITES,
-  utmZoneFor,
-} from '../packages/server/src/device-packages/generator/gnss-sites.ts';
-import { lasStream } from '../packages/server/src/device-packages/generator/las-writer.ts';
-import { loadSourceCloud } from '../packages/server/src/device-packages/generator/source-cloud.ts';
 import { readLasFileHeader } from '../packages/server/src/lib/las/las-header.ts';
 import {
   openPointCloudFile,
@@ -34,6 +25,7 @@ import {
   ScanGeometryAccumulator,
 } from '../packages/server/src/modules/imported-scans/imported-scan-geometry.ts';
 import { douglasPeuckerKeep } from '../packages/shared/src/douglas-peucker.ts';
+import { bestOfThree, writeGeneratedLas } from './lib/generated-cloud.mjs';
 
 const run = promisify(execFile);
 const here = fileURLToPath(import.meta.url);
@@ -90,40 +82,6 @@ if (process.argv[2] === '--child') {
   process.exit(0);
 }
 
-async function generate(file, points) {
-  const site = GNSS_SITES[0];
-  const utm = utmZoneFor(site.lon);
-  const [easting, northing] = proj4('WGS84', utm.proj).forward([site.lon, site.lat]);
-  const source = await loadSourceCloud(path.join(FIXTURES, 'pointcloud/autzen_trim.las'));
-  await pipeline(
-    lasStream({
-      source,
-      pointCount: points,
-      originEasting: easting,
-      originNorthing: northing,
-      originHeight: site.ellipsoidalHeight,
-      startGps: site.windowStart + 30,
-      durationSeconds: 600,
-      epsg: 32600 + utm.zone,
-      jitter: 0.02,
-      seed: 1,
-    }),
-    createWriteStream(file),
-  );
-  return (await stat(file)).size;
-}
-
-async function best(work) {
-  await work();
-  let seconds = Infinity;
-  for (let i = 0; i < 3; i++) {
-    const started = performance.now();
-    await work();
-    seconds = Math.min(seconds, (performance.now() - started) / 1000);
-  }
-  return seconds;
-}
-
 const work = await mkdtemp(path.join(os.tmpdir(), 'bench-imported-'));
 try {
   console.log(
@@ -133,16 +91,16 @@ try {
       .join(' ')}`,
   );
   const cloud = path.join(work, 'cloud.las');
-  const bytes = await generate(cloud, POINTS);
+  const bytes = await writeGeneratedLas(cloud, POINTS, FIXTURES);
   console.log(
     `\n(a) ${POINTS.toLocaleString('en')} points, ${(bytes / 1e6).toFixed(0)} MB LAS 1.2 (format 3, GPS time over 600 s); warm-up + best of 3`,
   );
   let result;
-  const imported = await best(async () => {
+  const imported = await bestOfThree(async () => {
     result = await importPass(cloud);
   });
-  const decoded = await best(() => decode(cloud));
-  const decodedRaw = await best(() => decodeRaw(cloud));
+  const decoded = await bestOfThree(() => decode(cloud));
+  const decodedRaw = await bestOfThree(() => decodeRaw(cloud));
   const line = (name, seconds) =>
     `  ${name.padEnd(24)} ${(seconds * 1000).toFixed(0).padStart(6)} ms  ${(POINTS / seconds / 1e6).toFixed(2)} M points/s`;
   console.log(line('import pass', imported));
@@ -157,7 +115,7 @@ try {
 
   if (BIG_POINTS > 0) {
     const big = path.join(work, 'big.las');
-    const bigBytes = await generate(big, BIG_POINTS);
+    const bigBytes = await writeGeneratedLas(big, BIG_POINTS, FIXTURES);
     console.log(
       `\n(b) ${BIG_POINTS.toLocaleString('en')} points, ${(bigBytes / 1e6).toFixed(0)} MB LAS 1.2, each in a fresh child process`,
     );

@@ -7,23 +7,19 @@
 //      process: its peak RSS (getrusage maxRSS), beside a plain decode in another child
 //      (goal flat, ≤ 300 MB).
 import { execFile } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import proj4 from 'proj4';
 import {
   GNSS_SITES,
   utmZoneFor,
 } from '../packages/server/src/device-packages/generator/gnss-sites.ts';
-import { lasStream } from '../packages/server/src/device-packages/generator/las-writer.ts';
-import { loadSourceCloud } from '../packages/server/src/device-packages/generator/source-cloud.ts';
 import { readLasFileHeader } from '../packages/server/src/lib/las/las-header.ts';
 import { openPointCloudFile } from '../packages/server/src/lib/las/las-reader.ts';
 import { builtInPipelineEngine } from '../packages/server/src/modules/processing/pipeline-engine/pipeline-engine.ts';
+import { bestOfThree, writeGeneratedLas } from './lib/generated-cloud.mjs';
 
 const run = promisify(execFile);
 const here = fileURLToPath(import.meta.url);
@@ -99,40 +95,6 @@ if (process.argv[2] === '--child') {
   process.exit(0);
 }
 
-async function generate(file, points) {
-  const site = GNSS_SITES[0];
-  const utm = utmZoneFor(site.lon);
-  const [easting, northing] = proj4('WGS84', utm.proj).forward([site.lon, site.lat]);
-  const source = await loadSourceCloud(path.join(FIXTURES, 'pointcloud/autzen_trim.las'));
-  await pipeline(
-    lasStream({
-      source,
-      pointCount: points,
-      originEasting: easting,
-      originNorthing: northing,
-      originHeight: site.ellipsoidalHeight,
-      startGps: site.windowStart + 30,
-      durationSeconds: 600,
-      epsg: 32600 + utm.zone,
-      jitter: 0.02,
-      seed: 1,
-    }),
-    createWriteStream(file),
-  );
-  return (await stat(file)).size;
-}
-
-async function best(work) {
-  await work();
-  let seconds = Infinity;
-  for (let i = 0; i < 3; i++) {
-    const started = performance.now();
-    await work();
-    seconds = Math.min(seconds, (performance.now() - started) / 1000);
-  }
-  return seconds;
-}
-
 const work = await mkdtemp(path.join(os.tmpdir(), 'bench-pipeline-'));
 try {
   console.log(
@@ -142,16 +104,18 @@ try {
       .join(' ')}`,
   );
   const cloud = path.join(work, 'cloud.las');
-  const bytes = await generate(cloud, POINTS);
+  const bytes = await writeGeneratedLas(cloud, POINTS, FIXTURES);
   console.log(
     `\n(a) ${POINTS.toLocaleString('en')} points, ${(bytes / 1e6).toFixed(0)} MB LAS 1.2; read → crop (90 %) → reprojection (UTM → EPSG:4326) → write LAS 1.4 (auto scale); warm-up + best of 3`,
   );
   let result;
-  const piped = await best(async () => {
+  const piped = await bestOfThree(async () => {
     result = await runPipeline(cloud, path.join(work, 'out.las'));
   });
-  const cropOnly = await best(() => runPipeline(cloud, path.join(work, 'out.las'), CROP_ONLY));
-  const decoded = await best(() => decode(cloud));
+  const cropOnly = await bestOfThree(() =>
+    runPipeline(cloud, path.join(work, 'out.las'), CROP_ONLY),
+  );
+  const decoded = await bestOfThree(() => decode(cloud));
   const line = (name, seconds) =>
     `  ${name.padEnd(22)} ${(seconds * 1000).toFixed(0).padStart(6)} ms  ${(POINTS / seconds / 1e6).toFixed(2)} M points/s`;
   console.log(line('pipeline', piped));
@@ -163,7 +127,7 @@ try {
   await rm(cloud, { force: true });
 
   const big = path.join(work, 'big.las');
-  const bigBytes = await generate(big, BIG_POINTS);
+  const bigBytes = await writeGeneratedLas(big, BIG_POINTS, FIXTURES);
   console.log(
     `\n(b) ${BIG_POINTS.toLocaleString('en')} points, ${(bigBytes / 1e6).toFixed(0)} MB LAS 1.2, each in a fresh child process`,
   );
