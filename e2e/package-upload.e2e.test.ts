@@ -106,9 +106,9 @@ describeInBrowser('the Package Upload screen', () => {
     await screen.waitForJobState('survey-big.luxlz', 'complete');
     expect(await screen.chipOf('survey-small.luxlz')).toBe('Complete');
     expect(await screen.chipOf('survey-big.luxlz')).toBe('Complete');
-    expect(await suite.driver.textOf('upload-overall')).toBe(
-      'Uploaded 14.00 MB of 14.00 MB (100%), 2 of 2 file(s) complete',
-    );
+    // The batch is done: no overall display at 100 %, the rows stay with their chips.
+    expect(await suite.driver.textOf('no-uploads')).toBe('No files are currently being uploaded.');
+    expect(await suite.driver.byTestId('upload-overall').count()).toBe(0);
     // The bars jump to each value: an animated bar would repaint the page all upload long.
     const transitions = await screen.progressBarTransitions();
     expect(transitions.length).toBeGreaterThanOrEqual(3);

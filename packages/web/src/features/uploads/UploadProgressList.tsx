@@ -10,6 +10,7 @@ import {
   jobRateText,
   overallProgress,
   overallProgressText,
+  showsOverallProgress,
   sortUploadJobs,
   type UploadJob,
 } from './upload-jobs.ts';
@@ -79,31 +80,33 @@ const UploadRow = memo(function UploadRow({ job, compact }: { job: UploadJob; co
   );
 });
 
-/** Overall progress and one bar per upload; the Progress tab and the top-bar dialog share it. */
+/**
+ * Overall progress and one bar per upload; the Progress tab and the top-bar dialog share it. The
+ * overall display shows only while the batch is under way (`showsOverallProgress`); the finished
+ * rows stay, with their chips, until the next files come (spec §4).
+ */
 export function UploadProgressList({ compact = false }: { compact?: boolean }) {
   const jobs = useStore(uploadEngine.jobs);
-  if (jobs.length === 0) {
-    return (
-      <Typography color="text.secondary" data-testid="no-uploads">
-        {NO_UPLOADS}
-      </Typography>
-    );
-  }
   const overall = overallProgress(jobs);
   return (
     <Stack spacing={2} data-testid="upload-progress-list">
-      <Box>
-        <Typography variant="body2" data-testid="upload-overall">
-          {overallProgressText(overall)}
+      {showsOverallProgress(jobs, overall) ? (
+        <Box>
+          <Typography variant="body2" data-testid="upload-overall">
+            {overallProgressText(overall)}
+          </Typography>
+          <LinearProgress
+            variant="determinate"
+            value={overall.percent}
+            sx={{ mt: 0.5, height: 8, borderRadius: 4, ...STILL_BAR }}
+            aria-label="Overall upload progress"
+          />
+        </Box>
+      ) : (
+        <Typography color="text.secondary" data-testid="no-uploads">
+          {NO_UPLOADS}
         </Typography>
-        <LinearProgress
-          variant="determinate"
-          value={overall.percent}
-          color={overall.completeCount === overall.fileCount ? 'success' : 'primary'}
-          sx={{ mt: 0.5, height: 8, borderRadius: 4, ...STILL_BAR }}
-          aria-label="Overall upload progress"
-        />
-      </Box>
+      )}
       {sortUploadJobs(jobs).map((job) => (
         <UploadRow key={job.id} job={job} compact={compact} />
       ))}

@@ -20,6 +20,7 @@ import {
   jobRateText,
   overallProgress,
   overallProgressText,
+  showsOverallProgress,
   sortUploadJobs,
   type UploadJob,
 } from './upload-jobs.ts';
@@ -73,6 +74,19 @@ describe('upload jobs', () => {
     expect(overallProgressText(progress)).toBe(
       'Uploaded 1.00 MB of 2.00 MB (50%), 1 of 2 file(s) complete',
     );
+  });
+
+  it('shows the overall progress only while the batch is under way, never at 0 or 100 %', () => {
+    const MIB = 1024 * 1024;
+    const shows = (jobs: UploadJob[]) => showsOverallProgress(jobs, overallProgress(jobs));
+    const done = job({ size: MIB, uploadedBytes: MIB, state: 'complete' });
+    expect(shows([done, job({ size: MIB, uploadedBytes: MIB / 2, state: 'uploading' })])).toBe(
+      true,
+    );
+    expect(shows([job({ size: MIB }), job({ size: MIB })])).toBe(false);
+    expect(shows([done, job({ size: MIB, uploadedBytes: MIB, state: 'complete' })])).toBe(false);
+    expect(shows([done, job({ size: MIB, state: 'error' })])).toBe(false);
+    expect(shows([])).toBe(false);
   });
 
   it('shows rate and time remaining while uploading', () => {

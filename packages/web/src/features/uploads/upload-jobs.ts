@@ -105,6 +105,17 @@ export function overallProgress(jobs: readonly UploadJob[]): OverallProgress {
   };
 }
 
+/**
+ * The overall display is shown while uploads are under way, unless at 0 or 100 % (spec, limits
+ * table); a batch that ended with errors is not under way, though short of 100 %.
+ */
+export function showsOverallProgress(
+  jobs: readonly UploadJob[],
+  progress: OverallProgress,
+): boolean {
+  return hasPendingUploads(jobs) && progress.percent > 0 && progress.percent < 100;
+}
+
 /** 'Uploaded 1.50 MB of 3.00 MB (50%), 1 of 2 file(s) complete'. */
 export function overallProgressText(progress: OverallProgress): string {
   const size = (bytes: number) => formatSize(bytes, UPLOAD_SUMMARY_SIZE_DECIMALS);
