@@ -19,6 +19,7 @@ import {
   TableSortLabel,
   Tooltip,
 } from '@mui/material';
+import type { Theme } from '@mui/material/styles';
 import {
   type ColumnDef,
   type ExpandedState,
@@ -74,6 +75,20 @@ export interface DataTableProps<T> {
   testId?: string;
   ariaLabel: string;
 }
+
+/** The id of a table's row-actions column (`actionsColumn` and the screens' own). */
+const ACTIONS_COLUMN = 'actions';
+
+/**
+ * A table wider than a laptop screen (Projects with the side menu open) scrolls sideways; its
+ * Actions stay in sight at the right edge instead of scrolling out of it.
+ */
+const STICKY_ACTIONS = {
+  position: 'sticky',
+  right: 0,
+  bgcolor: 'background.paper',
+  boxShadow: (theme: Theme) => `inset 1px 0 0 ${theme.palette.divider}`,
+} as const;
 
 /**
  * The one table of the app: sorting, search, grouping, expandable rows, page sizes including
@@ -187,7 +202,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   const column = header.column;
                   const label = flexRender(column.columnDef.header, header.getContext());
                   return (
-                    <TableCell key={header.id} sortDirection={column.getIsSorted() || false}>
+                    <TableCell
+                      key={header.id}
+                      sortDirection={column.getIsSorted() || false}
+                      sx={column.id === ACTIONS_COLUMN ? STICKY_ACTIONS : undefined}
+                    >
                       <Box sx={{ display: 'flex', alignItems: 'center' }}>
                         {column.getCanSort() ? (
                           <TableSortLabel
@@ -253,7 +272,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
                         </TableCell>
                       ) : null}
                       {row.getVisibleCells().map((cell) => (
-                        <TableCell key={cell.id}>
+                        <TableCell
+                          key={cell.id}
+                          sx={cell.column.id === ACTIONS_COLUMN ? STICKY_ACTIONS : undefined}
+                        >
                           {flexRender(cell.column.columnDef.cell, cell.getContext())}
                         </TableCell>
                       ))}
