@@ -16,7 +16,7 @@ export const ORGANIZATION_TEXTS = {
   testConnection: 'Test connection',
   credentialsKept: 'Saved; leave both blank to keep them',
   endpointHint:
-    "Leave blank for AWS S3; for other stores e.g. https://minio.example.com; portal keeps the bucket in the portal's own store",
+    "Blank for AWS S3, the store's address for others (e.g. https://minio.example.com), or 'portal' to keep the bucket in the portal's own store",
   pathStyleHint: 'Most S3-compatible stores need this; AWS does not',
 } as const;
 
