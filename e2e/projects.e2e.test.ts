@@ -208,6 +208,30 @@ describeInBrowser('the Projects screen', () => {
     await suite.driver.screenshot('projects-power-user');
   });
 
+  it('keeps the Actions in sight on a laptop screen, where the table scrolls sideways', async () => {
+    const projects = await openAs('power user');
+    const { page } = suite.driver;
+    await page.setViewportSize({ width: 1024, height: 768 });
+    const container = page.locator('.MuiTableContainer-root', { has: projects.table() });
+    const overflow = await container.evaluate((box) => box.scrollWidth - box.clientWidth);
+    expect(overflow).toBeGreaterThan(0);
+    const edit = page.getByRole('button', { name: 'Edit project Archive 2019', exact: true });
+    const inSight = async () => {
+      const button = await edit.boundingBox();
+      const box = await container.boundingBox();
+      return !!button && !!box && button.x + button.width <= box.x + box.width;
+    };
+    expect(await inSight()).toBe(true);
+    // Scrolled to either end, the button stays where it is and opens the dialog.
+    await container.evaluate((box) => box.scrollTo({ left: box.scrollWidth }));
+    expect(await inSight()).toBe(true);
+    await container.evaluate((box) => box.scrollTo({ left: 0 }));
+    expect(await inSight()).toBe(true);
+    await suite.driver.screenshot('projects-laptop-width');
+    await edit.click();
+    await projects.dialog().waitFor();
+  });
+
   it('sends a standard user who opens /projects to the Viewer', async () => {
     const driver = await suite.launch();
     await driver.signInAs('standard');
