@@ -248,6 +248,10 @@ describe.each(DATABASE_KINDS)('post-processing and scan maintenance on %s', (kin
     expect(
       await message(submit(power, [artifact.id, other.artifact.id], 'unclassified', good)),
     ).toBe(`Version unclassified already exists on scan ${scan.id}`);
+    // Case alone does not make another version: both would read as 'unclassified'.
+    expect(await message(submit(power, [artifact.id], 'UnClassified', good))).toBe(
+      `Version UnClassified already exists on scan ${scan.id}`,
+    );
     expect(await message(submit(power, [artifact.id], '../escape', good))).toBe(
       VERSION_NAME_INVALID,
     );

@@ -1,7 +1,15 @@
-import { type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { pointCloudRepository } from '../pointclouds/point-cloud.repository.ts';
+
+/**
+ * A version named like `name` but for case: 'UNCLASSIFIED' beside 'unclassified' would read as
+ * the same version in every list and select, so a new version must differ by more than case.
+ */
+function sameVersionName(name: string) {
+  return (eb: ExpressionBuilder<Database, 'artifacts'>) =>
+    eb(eb.fn('lower', ['artifacts.name']), '=', name.toLowerCase());
+}
 
 /** SQL of post-processing: the source artifacts with their scans, and the new versions. */
 export const scanProcessingRepository = {
@@ -49,7 +57,7 @@ export const scanProcessingRepository = {
       .select('scanId')
       .where('scanId', 'in', [...scanIds])
       .where('artifactType', '=', 'pointcloud')
-      .where('name', '=', name)
+      .where(sameVersionName(name))
       .execute();
     return new Set(rows.map((row) => row.scanId));
   },
@@ -75,7 +83,14 @@ export const scanProcessingRepository = {
         .forUpdate()
         .executeTakeFirst();
       if (!scan) return 'scan-gone';
-      if (await pointCloudRepository.findVersion(trx, values.scanId, values.name)) return 'exists';
+      const taken = await trx
+        .selectFrom('artifacts')
+        .select('id')
+        .where('scanId', '=', values.scanId)
+        .where('artifactType', '=', 'pointcloud')
+        .where(sameVersionName(values.name))
+        .executeTakeFirst();
+      if (taken) return 'exists';
       await trx
         .insertInto('artifacts')
         .values({
