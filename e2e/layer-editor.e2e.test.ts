@@ -409,6 +409,13 @@ describeInBrowser('Layer editor and groups', () => {
         .toBe('Preview: Entry 1: paint.line-color: color expected, number found');
       await screen.waitForPreview(0);
       await screen.shot('style-refused');
+      // Saved anyway, it would draw nothing on the map: the server refuses it for the same
+      // reason, and the dialog keeps the user's text.
+      await screen.saveButton(editor).click();
+      expect(
+        await screen.expectSnackbar('Entry 1: paint.line-color: color expected, number found'),
+      ).toBe('error');
+      expect(await editor.isVisible()).toBe(true);
 
       await screen.fillCode('style-json-editor', '[]');
       await screen.choosePredefined('Ditchline');

@@ -138,6 +138,16 @@ describe.each(DATABASE_KINDS)('project layer mutations on %s', (kind) => {
       [{ layers: '[{"type":"line","id":"x"}]' }, 'Layer styles cannot contain id or source'],
       [{ layers: '[{"type":"line","source":"x"}]' }, 'Layer styles cannot contain id or source'],
       [{ layers: '{"type":"line"}' }, 'Layer styles must be a JSON array of style objects'],
+      // Styles MapLibre refuses: saved, they would draw nothing on the map.
+      [
+        { layers: '[{"type":"circle"},{"type":"line","paint":{"line-color":123}}]' },
+        'Entry 2: paint.line-color: color expected, number found',
+      ],
+      [{ layers: '[{"type":"bogus"}]' }, /^Entry 1: type: expected one of \[fill, line, /],
+      [
+        { layers: '[{"type":"line","paint":{"line-width":"wide"}}]' },
+        'Entry 1: paint.line-width: number expected, string found',
+      ],
     ];
     for (const [vars, message] of cases) {
       const result = await w.create(vars);

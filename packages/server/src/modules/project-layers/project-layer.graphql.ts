@@ -16,6 +16,7 @@ import { parseInput } from '../../graphql/parse-input.ts';
 import { vendorPolicy } from '../../policies/vendor.policy.ts';
 import { projectRepository } from '../projects/project.repository.ts';
 import { vendorRepository } from '../vendors/vendor.repository.ts';
+import { layerStyleSpecError } from './layer-style-spec.ts';
 import type { ProjectLayerRecord } from './project-layer.repository.ts';
 import {
   type LayerChanges,
@@ -91,7 +92,7 @@ const layerStyles = z
   .max(TEXT_LIMITS.layerStyles, TEXT_TOO_LONG(TEXT_LIMITS.layerStyles))
   .transform((text) => (text.trim() === '' ? '[]' : text))
   .superRefine((text, ctx) => {
-    const message = validateLayerStyles(text);
+    const message = validateLayerStyles(text) ?? layerStyleSpecError(text);
     if (message) ctx.addIssue({ code: 'custom', message });
   });
 
