@@ -27,7 +27,14 @@ export function SnackbarHost() {
         data-severity={message.severity}
         severity={message.severity}
         variant="filled"
-        sx={{ alignItems: 'center', minWidth: 320 }}
+        // A long file name or link has no spaces to wrap at: break it anywhere rather than push
+        // the message and its Close button off the screen.
+        sx={{
+          alignItems: 'center',
+          minWidth: 320,
+          maxWidth: 'min(720px, calc(100vw - 48px))',
+          '& .MuiAlert-message': { overflowWrap: 'anywhere' },
+        }}
         action={
           <Button color="inherit" size="small" onClick={() => handleClose()}>
             Close

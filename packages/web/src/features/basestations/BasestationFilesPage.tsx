@@ -37,6 +37,16 @@ import {
   useProjectBasestations,
 } from './use-basestations.ts';
 
+/** A file name on one line, cut with an ellipsis (the whole name as tooltip) when very long. */
+const FILENAME_CELL = {
+  display: 'inline-block',
+  maxWidth: 360,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  verticalAlign: 'bottom',
+} as const;
+
 /** Opens a signed link as a download of `filename`. */
 function download(url: string, filename: string): void {
   const anchor = document.createElement('a');
@@ -132,7 +142,7 @@ export function BasestationFilesPage() {
         header: 'File',
         accessorKey: 'filename',
         cell: ({ row }) => (
-          <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          <Box component="span" title={row.original.filename} sx={FILENAME_CELL}>
             {row.original.filename}
           </Box>
         ),
