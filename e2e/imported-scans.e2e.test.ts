@@ -382,31 +382,32 @@ describeInBrowser('Imported Scans', () => {
     );
   });
 
-  it('reprocesses a completed scan when its UTM changes, keeping it on failure, then deletes it', async () => {
+  it('refuses a zone its file contradicts, keeping the scan as it was, then deletes it', async () => {
     const { portal, screen } = await open();
     await portal.chooseProject(PROJECT_LABEL);
     await screen.row('Hexbin import').waitFor();
+    const before = await screen.cells('Hexbin import');
 
-    // A zone the file contradicts: the run fails and the scan stays as it was.
-    await screen.edit('Hexbin import', { utm: '41N', comment: 'Zone changed' });
-    expect(await screen.expectSnackbar(IMPORTED_SCAN_SUBMITTED)).toBe('success');
-    await runJobs();
-    const chip = screen.processingChip('Hexbin import');
-    await chip.filter({ hasText: /^Failed$/ }).waitFor({ timeout: 60_000 });
-    expect(await chip.getAttribute('data-message')).toContain("the scan's UTM is 41N");
-    const [, comment, utm, points] = await screen.cells('Hexbin import');
-    expect([comment, utm, points]).toEqual(['Zone changed', '41N', HEXBIN_POINTS]);
-    await screen.waitForStatus('Hexbin import', 'Completed');
-    await shot(portal, 'reprocess-failed');
-
-    // Back to the file's zone: reprocessed, and the failure is gone.
-    await screen.dismissSnackbars();
-    await screen.edit('Hexbin import', { utm: '42N' });
-    expect(await screen.expectSnackbar(IMPORTED_SCAN_SUBMITTED)).toBe('success');
-    await runJobs();
-    await chip.waitFor({ state: 'detached', timeout: 60_000 });
-    expect((await screen.cells('Hexbin import'))[3]).toBe(HEXBIN_POINTS);
-    await shot(portal, 'reprocessed');
+    // The file declares 42N: saving 41N is refused with the reason, and nothing changes.
+    await screen
+      .row('Hexbin import')
+      .getByRole('button', { name: 'Edit imported scan Hexbin import' })
+      .click();
+    const dialog = screen.editDialog();
+    await dialog.getByTestId('imported-scan-edit-comment').fill('Zone changed');
+    await dialog.getByTestId('imported-scan-edit-utm').fill('41N');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    expect(
+      await screen.expectSnackbar(
+        "The file's CRS is WGS 84 / UTM zone 42N (EPSG:32642); the scan's UTM is 41N (a UTM CRS of that zone expected)",
+      ),
+    ).toBe('error');
+    expect(await dialog.getByTestId('imported-scan-edit-utm').inputValue()).toBe('41N');
+    await shot(portal, 'zone-refused');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await screen.cells('Hexbin import')).toEqual(before);
+    expect(await screen.processingChip('Hexbin import').count()).toBe(0);
 
     const scanId = await screen.idOf('Hexbin import');
     expect(await scanExists(scanId)).toBe(true);

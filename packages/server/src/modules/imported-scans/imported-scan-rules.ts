@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { type ActivityType, utmSchema, VALUE_REQUIRED } from '@asset-portal/shared';
+import {
+  type ActivityType,
+  epsgUtmZone,
+  parseUtm,
+  utmSchema,
+  VALUE_REQUIRED,
+} from '@asset-portal/shared';
 import { ValidationError } from '../../graphql/errors.ts';
 import { objectKey } from '../../storage/object-key.ts';
 
@@ -83,15 +89,38 @@ export function withValidUtm(metadata: Record<string, unknown>): Record<string, 
 
 /**
  * An edit of an imported scan's header keeps what its creation required (spec §5): a name, and
- * a UTM zone followed by N or S; the zone is stored normalized. Throws ValidationError.
+ * a UTM zone followed by N or S; the zone is stored normalized. A file whose own CRS placed the
+ * scan (`crsDeclared`, stored by processing) keeps that zone: another one would be saved and its
+ * reprocessing refused, leaving the scan with a zone its cloud is not in. Throws ValidationError.
  */
-export function checkImportedHeaderEdit(input: {
-  friendlyName?: string | null | undefined;
-  metadata?: Record<string, unknown> | null | undefined;
-}): { metadata?: Record<string, unknown> } {
+export function checkImportedHeaderEdit(
+  input: {
+    friendlyName?: string | null | undefined;
+    metadata?: Record<string, unknown> | null | undefined;
+  },
+  stored: unknown,
+): { metadata?: Record<string, unknown> } {
   if (input.friendlyName !== undefined && !input.friendlyName?.trim()) {
     throw new ValidationError(VALUE_REQUIRED);
   }
   if (!input.metadata || !('utm' in input.metadata)) return {};
-  return { metadata: withValidUtm(input.metadata) };
+  const metadata = withValidUtm(input.metadata);
+  const declared = declaredUtmCrs(stored);
+  const utm = parseUtm(String(metadata.utm));
+  if (declared && utm && (utm.zone !== declared.zone || utm.south !== declared.south)) {
+    throw new ValidationError(
+      IMPORT_CRS_MISMATCH(`${declared.name} (EPSG:${declared.epsg})`, String(metadata.utm)),
+    );
+  }
+  return { metadata };
+}
+
+/** The UTM CRS the scan's file declared itself in, from the metadata processing stored. */
+function declaredUtmCrs(stored: unknown) {
+  if (typeof stored !== 'object' || stored === null) return null;
+  const { crs, crsDeclared } = stored as { crs?: unknown; crsDeclared?: unknown };
+  const epsg = typeof crs === 'string' ? /^EPSG:(\d+)$/.exec(crs)?.[1] : undefined;
+  if (crsDeclared !== true || !epsg) return null;
+  const zone = epsgUtmZone(Number(epsg));
+  return zone ? { ...zone, epsg: Number(epsg) } : null;
 }

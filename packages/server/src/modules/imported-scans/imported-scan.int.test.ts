@@ -9,6 +9,7 @@ import {
   IMPORTED_SCAN_SUBMITTED,
   VALUE_REQUIRED,
 } from '@asset-portal/shared';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../../test/api.ts';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
@@ -343,13 +344,24 @@ describe.each(DATABASE_KINDS)('imported scans on %s', (kind) => {
     expect(processed.artifacts.map((a) => a.name)).toEqual(['imported']);
     expect(processed.processingMessage).toMatch(/Trajectory determination is off/);
 
-    // The UTM edited to a zone the file is not in: the run fails and changes nothing.
+    // The file declared its zone: an edit to another one is refused and changes nothing.
+    const unchanged = await scanRow(created.id);
     const edited = await api.graphql(
       power,
       'mutation($id:ID!){ updateScanHeader(id:$id, metadata:{ utm: "43N" }){ id } }',
       { id: created.id },
     );
-    expect(edited.errors).toBeUndefined();
+    expect(edited.errors?.[0]?.message).toBe(
+      "The file's CRS is WGS 84 / UTM zone 42N (EPSG:32642); the scan's UTM is 43N (a UTM CRS of that zone expected)",
+    );
+    expect(await scanRow(created.id)).toEqual(unchanged);
+    // A scan processed before the file's CRS was recorded as declared may hold another zone:
+    // its run fails and changes nothing.
+    await db
+      .updateTable('scans')
+      .set({ metadata: sql`(metadata - 'crsDeclared') || '{"utm":"43N"}'::jsonb` })
+      .where('id', '=', created.id)
+      .execute();
     const before = await scanRow(created.id);
     const artifactsBefore = await db
       .selectFrom('artifacts')

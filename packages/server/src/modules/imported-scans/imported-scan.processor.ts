@@ -179,6 +179,8 @@ export async function processImportedScanFile(
         metadata: {
           pointCount: geometry.pointCount,
           crs: `EPSG:${check.epsg}`,
+          // The file's own CRS placed it (not the scan's UTM): edits must keep that zone.
+          crsDeclared: check.declared,
           bounds,
           footprint: { type: 'Polygon', coordinates: [footprint] },
         },

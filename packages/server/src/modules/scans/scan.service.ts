@@ -112,7 +112,9 @@ export const scanService = {
   async updateHeader(ctx: RequestContext, input: UpdateScanHeaderInput) {
     const scan = await scanService.byId(ctx, input.id);
     const imported =
-      scan.assignmentType === ASSIGNMENT_TYPE_IMPORTED ? checkImportedHeaderEdit(input) : {};
+      scan.assignmentType === ASSIGNMENT_TYPE_IMPORTED
+        ? checkImportedHeaderEdit(input, scan.metadata)
+        : {};
     const changes: ScanHeaderChanges = {};
     if (input.friendlyName !== undefined) changes.friendlyName = input.friendlyName || null;
     if (input.comment !== undefined) changes.comment = input.comment?.trim() || null;
