@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { UserType } from '@asset-portal/shared';
 import type { Db } from '../src/db/database.ts';
 import type { UserRow } from '../src/db/schema.ts';
@@ -230,14 +231,19 @@ export const AUTHORIZATION_CASES: Record<string, AuthorizationCase> = {
   },
   createPipeline: {
     document:
-      'mutation($p:ID){ createPipeline(projectId:$p,name:"Crop",description:"Crops",pipeline:"{}",dependencies:[],global:false){ id } }',
-    variables: ({ aimed }) => ({ p: aimed.projectId }),
+      'mutation($p:ID,$n:String){ createPipeline(projectId:$p,name:$n,description:"Crops",pipeline:"{}",dependencies:[],global:false){ id } }',
+    // A name of its own each time: a project lists one pipeline of a name.
+    variables: ({ aimed }) => ({ p: aimed.projectId, n: `Crop ${randomUUID().slice(0, 8)}` }),
     expect: processors,
   },
   updatePipeline: {
     document:
-      'mutation($id:ID!,$p:ID){ updatePipeline(id:$id,projectId:$p,name:"Crop 2",description:"Crops",pipeline:"{}",dependencies:[],global:false){ id } }',
-    variables: ({ aimed }) => ({ id: aimed.pipelineId, p: aimed.projectId }),
+      'mutation($id:ID!,$p:ID,$n:String){ updatePipeline(id:$id,projectId:$p,name:$n,description:"Crops",pipeline:"{}",dependencies:[],global:false){ id } }',
+    variables: ({ aimed }) => ({
+      id: aimed.pipelineId,
+      p: aimed.projectId,
+      n: `Crop ${randomUUID().slice(0, 8)}`,
+    }),
     expect: processors,
   },
   deletePipeline: {

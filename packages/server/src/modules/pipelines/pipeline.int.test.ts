@@ -79,8 +79,56 @@ describe.each(DATABASE_KINDS)('pipelines API on %s', (kind) => {
       const result = await api.graphql(power, CREATE, variables);
       expect(result.errors?.[0]?.message, JSON.stringify(variables)).toBe(message);
     }
-    const longest = await api.graphql(power, CREATE, { ...base, description: 'x'.repeat(200) });
+    const longest = await api.graphql(power, CREATE, {
+      ...base,
+      name: 'Ground long',
+      description: 'x'.repeat(200),
+    });
     expect(longest.errors).toBeUndefined();
+  });
+
+  it('takes a name once among a project’s pipelines and the global ones, case aside', async () => {
+    const { db, project, power, vendorAdmin } = await world();
+    const base = { projectId: project.id, description: 'Keeps ground', pipeline: PDAL };
+    const first = await api.graphql<{ createPipeline: PipelineResult }>(power, CREATE, {
+      ...base,
+      name: 'Ground only',
+    });
+    expect(first.errors).toBeUndefined();
+    const count = async () => (await db.selectFrom('pipelines').select('id').execute()).length;
+    const before = await count();
+    const again = await api.graphql(power, CREATE, { ...base, name: 'GROUND only' });
+    expect(again.errors?.[0]?.message).toBe(
+      "A pipeline named 'GROUND only' already exists in this project or as a global pipeline.",
+    );
+    // A global one of the same name would sit beside it in the project's select.
+    const global = `Global ${Date.now()}`;
+    const made = await api.graphql(vendorAdmin, CREATE, {
+      ...base,
+      name: global,
+      global: true,
+    });
+    expect(made.errors).toBeUndefined();
+    const shadow = await api.graphql(power, CREATE, { ...base, name: global.toLowerCase() });
+    expect(shadow.errors?.[0]?.message).toMatch(/already exists in this project or as a global/);
+    const twice = await api.graphql(vendorAdmin, CREATE, { ...base, name: global, global: true });
+    expect(twice.errors?.[0]?.message).toBe(`A global pipeline named '${global}' already exists.`);
+    // Renaming onto a taken name is refused too; keeping its own name is not a clash.
+    const second = await adminFactories.pipeline(db, { projectId: project.id });
+    const rename = await api.graphql(power, UPDATE, {
+      ...base,
+      id: second.id,
+      name: 'ground ONLY',
+    });
+    expect(rename.errors?.[0]?.message).toMatch(/already exists in this project/);
+    const same = await api.graphql(power, UPDATE, {
+      ...base,
+      id: first.data!.createPipeline.id,
+      name: 'Ground only',
+    });
+    expect(same.errors).toBeUndefined();
+    expect(await count()).toBe(before + 2);
+    await db.deleteFrom('pipelines').where('name', '=', global).execute();
   });
 
   it('applies the same rules on update, leaving the stored pipeline untouched', async () => {

@@ -57,6 +57,25 @@ export const pipelineRepository = {
       .executeTakeFirst();
   },
 
+  /**
+   * The id of a pipeline another than `selfId` that would be listed beside one of this name
+   * (case aside): a project's pipelines with the global ones, the global ones among themselves.
+   */
+  async sameNameId(db: Db, values: PipelineValues, selfId: number | null) {
+    const row = await db
+      .selectFrom('pipelines')
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', ['name']), '=', values.name.toLowerCase()))
+      .where((eb) =>
+        values.projectId === null
+          ? eb('global', '=', true)
+          : eb.or([eb('global', '=', true), eb('projectId', '=', values.projectId)]),
+      )
+      .$if(selfId !== null, (query) => query.where('id', '!=', selfId as number))
+      .executeTakeFirst();
+    return row?.id ?? null;
+  },
+
   create(db: Db, values: PipelineValues) {
     return db.insertInto('pipelines').values(values).returningAll().executeTakeFirstOrThrow();
   },

@@ -1,10 +1,15 @@
 import type { PipelineInput } from '@asset-portal/shared';
 import type { RequestContext } from '../../graphql/context.ts';
-import { ForbiddenError, NotFoundError } from '../../graphql/errors.ts';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../graphql/errors.ts';
 import { pipelinePolicy } from '../../policies/pipeline.policy.ts';
 import { organizationScope } from '../../policies/scope.ts';
 import { requireVisibleProject } from '../projects/project.service.ts';
 import { type PipelineValues, pipelineRepository as repo } from './pipeline.repository.ts';
+
+export const PIPELINE_NAME_TAKEN = (name: string, global: boolean) =>
+  global
+    ? `A global pipeline named '${name}' already exists.`
+    : `A pipeline named '${name}' already exists in this project or as a global pipeline.`;
 
 export const GLOBAL_PIPELINE_REFUSED =
   'Only users of the vendor organization can create, change or delete global pipelines.';
@@ -21,13 +26,13 @@ export const pipelineService = {
   },
 
   async create(ctx: RequestContext, input: PipelineInput) {
-    return repo.create(ctx.db, await toValues(ctx, input));
+    return repo.create(ctx.db, await uniqueValues(ctx, input, null));
   },
 
   async update(ctx: RequestContext, id: number, input: PipelineInput) {
     const current = await requireVisible(ctx, id);
     if (current.global) requireVendor(ctx);
-    return repo.update(ctx.db, id, await toValues(ctx, input));
+    return repo.update(ctx.db, id, await uniqueValues(ctx, input, id));
   },
 
   async delete(ctx: RequestContext, id: number) {
@@ -49,6 +54,18 @@ async function requireVisible(ctx: RequestContext, id: number) {
 function requireVendor(ctx: RequestContext) {
   if (!pipelinePolicy.canManageGlobal(ctx.viewer))
     throw new ForbiddenError(GLOBAL_PIPELINE_REFUSED);
+}
+
+/**
+ * The values, unless the Pipeline select would list two of this name: a project's own and the
+ * global pipelines share it, so a name is taken once among them (case aside).
+ */
+async function uniqueValues(ctx: RequestContext, input: PipelineInput, selfId: number | null) {
+  const values = await toValues(ctx, input);
+  if ((await repo.sameNameId(ctx.db, values, selfId)) !== null) {
+    throw new ValidationError(PIPELINE_NAME_TAKEN(values.name, values.projectId === null));
+  }
+  return values;
 }
 
 /** A global pipeline has no project; any other belongs to a project the caller can see. */
