@@ -11,6 +11,7 @@ import {
   UTM_HINT,
 } from '@asset-portal/shared';
 import { expect, it } from 'vitest';
+import { LOAD_FAILED } from '../packages/web/src/components/data-table/table-texts.ts';
 import { PROJECTS_PATH, ProjectsPage } from './support/projects-page.ts';
 import { describeInBrowser, setUpBrowserSuite } from './support/suite.ts';
 
@@ -230,6 +231,23 @@ describeInBrowser('the Projects screen', () => {
     await suite.driver.screenshot('projects-laptop-width');
     await edit.click();
     await projects.dialog().waitFor();
+  });
+
+  it('says the list could not be loaded, rather than that there are no projects', async () => {
+    const driver = await suite.launch();
+    await driver.page.route('**/graphql', async (route) => {
+      if ((route.request().postData() ?? '').includes('query ProjectList')) {
+        await route.abort('connectionrefused');
+        return;
+      }
+      await route.continue();
+    });
+    await driver.signInAs('power user', { startAt: PROJECTS_PATH });
+    const projects = new ProjectsPage(driver);
+    await projects.table().getByText(LOAD_FAILED).waitFor();
+    expect(await projects.table().getByText('No projects yet.').count()).toBe(0);
+    await driver.screenshot('projects-load-failed');
+    await driver.page.unroute('**/graphql');
   });
 
   it('sends a standard user who opens /projects to the Viewer', async () => {

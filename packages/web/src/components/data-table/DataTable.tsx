@@ -44,6 +44,7 @@ import {
   type PageSizeOption,
   paginationOptions,
 } from './page-size.ts';
+import { LOAD_FAILED } from './table-texts.ts';
 
 export interface ServerPaging {
   pageIndex: number;
@@ -58,6 +59,8 @@ export interface DataTableProps<T> {
   getRowId: (row: T) => string;
   loading?: boolean;
   emptyText?: string;
+  /** The rows could not be fetched: the empty table says so instead of `emptyText`. */
+  loadFailed?: boolean;
   initialSorting?: SortingState;
   /** Column ids the rows are grouped by when the table opens. */
   initialGrouping?: GroupingState;
@@ -247,7 +250,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   align="center"
                   sx={{ py: 4, color: 'text.secondary' }}
                 >
-                  {loading ? 'Loading…' : emptyText}
+                  {loading ? 'Loading…' : props.loadFailed ? LOAD_FAILED : emptyText}
                 </TableCell>
               </TableRow>
             ) : (

@@ -21,7 +21,7 @@ type DialogState = { organization: OrganizationItem | null } | null;
 
 /** The Organizations screen (Admin): organizations, their devices and their buckets. */
 export function OrganizationsPage() {
-  const { organizations, loading } = useOrganizations();
+  const { organizations, loading, loadFailed } = useOrganizations();
   const { deleteOrganization } = useDeleteOrganization();
   const [dialog, setDialog] = useState<DialogState>(null);
   const [registering, setRegistering] = useState(false);
@@ -104,6 +104,7 @@ export function OrganizationsPage() {
         getRowId={(organization) => organization.id}
         loading={loading}
         emptyText="No organizations yet."
+        loadFailed={loadFailed}
         initialSorting={[{ id: 'name', desc: false }]}
         searchable
         searchPlaceholder="Search organizations"

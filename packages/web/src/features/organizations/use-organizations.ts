@@ -75,10 +75,10 @@ export const ORGANIZATION_REFETCH = ['OrganizationsAdmin', 'DeviceOptions'];
 
 /** Every organization with its devices and buckets (the screen is Admin only). */
 export function useOrganizations() {
-  const { data, loading } = useQuery(ORGANIZATIONS_ADMIN_QUERY, {
+  const { data, loading, error } = useQuery(ORGANIZATIONS_ADMIN_QUERY, {
     fetchPolicy: 'cache-and-network',
   });
-  return { organizations: data?.organizations ?? [], loading };
+  return { organizations: data?.organizations ?? [], loading, loadFailed: !!error && !data };
 }
 
 /** Every device and who holds it, for the assignment select. */

@@ -43,7 +43,7 @@ function PeriodCell({ value }: { value: string }) {
 export function ProjectsPage() {
   const { session } = useSession();
   const isAdmin = session.status === 'signedIn' && session.user.userType === 'Admin';
-  const { projects, loading } = useProjectList();
+  const { projects, loading, loadFailed } = useProjectList();
   const deleteProject = useDeleteProject();
   const [dialog, setDialog] = useState<DialogState>(null);
 
@@ -143,6 +143,7 @@ export function ProjectsPage() {
         getRowId={(project) => project.id}
         loading={loading}
         emptyText="No projects yet."
+        loadFailed={loadFailed}
         initialGrouping={['organization']}
         initialSorting={[
           { id: 'organization', desc: false },

@@ -100,11 +100,11 @@ const REFETCH = ['ProjectList', 'Projects', 'GeoidGridFiles'];
 const AFTER_CHANGE = { refetchQueries: REFETCH, awaitRefetchQueries: true } as const;
 
 export function useProjectList() {
-  const { data, loading } = useQuery(PROJECT_LIST_QUERY, {
+  const { data, loading, error } = useQuery(PROJECT_LIST_QUERY, {
     fetchPolicy: 'cache-and-network',
   });
   const projects = useMemo(() => (data?.projects ?? []).filter(hasOrganization), [data]);
-  return { projects, loading };
+  return { projects, loading, loadFailed: !!error && !data };
 }
 
 export function useOrganizationOptions(skip: boolean) {

@@ -50,7 +50,7 @@ export function UsersPage() {
   const { session } = useSession();
   const viewer = session.status === 'signedIn' ? session.user : null;
   const isPowerUser = viewer?.userType === 'Power User';
-  const { users, loading } = useOrgUsers();
+  const { users, loading, loadFailed } = useOrgUsers();
   const { organizations } = useUserOrganizations();
   const deleteUser = useDeleteUser();
   const [dialog, setDialog] = useState<DialogState>(null);
@@ -181,6 +181,7 @@ export function UsersPage() {
           getRowId={(user) => user.id}
           loading={loading}
           emptyText="No users yet."
+          loadFailed={loadFailed}
           initialSorting={[{ id: 'name', desc: false }]}
           initialGrouping={['organization']}
           groupable

@@ -156,11 +156,11 @@ const AFTER_CHANGE = { refetchQueries: ['OrgUsers'], awaitRefetchQueries: true }
 
 /** The users the signed-in user may see: Admin all, a Power User their organization's. */
 export function useOrgUsers() {
-  const { data, loading } = useQuery(USER_LIST_QUERY, {
+  const { data, loading, error } = useQuery(USER_LIST_QUERY, {
     fetchPolicy: 'cache-and-network',
   });
   const users = useMemo(() => (data?.orgUsers ?? []).map(toUserItem), [data]);
-  return { users, loading };
+  return { users, loading, loadFailed: !!error && !data };
 }
 
 /** Organizations the user may assign: the server answers all for Admin, the own one otherwise. */
