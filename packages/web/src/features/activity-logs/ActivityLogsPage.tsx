@@ -35,7 +35,12 @@ export function ActivityLogsPage() {
   const [autoRefresh, setAutoRefresh] = useState(false);
   const [logFileOf, setLogFileOf] = useState<ActivityLogRow | null>(null);
 
-  const { logs, total, loading } = useActivityLogs(filters, pageIndex, pageSize, autoRefresh);
+  const { logs, total, loading, loadFailed } = useActivityLogs(
+    filters,
+    pageIndex,
+    pageSize,
+    autoRefresh,
+  );
   const { activityTypes, users } = useActivityLogFilterOptions();
   const acknowledge = useAcknowledgeActivityLog();
   const acknowledgeMany = useAcknowledgeMultipleActivityLogs();
@@ -92,6 +97,7 @@ export function ActivityLogsPage() {
           columns={columns}
           getRowId={(log) => log.id}
           loading={loading}
+          loadFailed={loadFailed}
           emptyText="No activity logs match the filters."
           pageSizeOptions={ACTIVITY_LOG_PAGE_SIZE_OPTIONS}
           defaultPageSize={ACTIVITY_LOG_PAGE_SIZE}

@@ -119,7 +119,7 @@ export function useActivityLogs(
   pageSize: number,
   autoRefresh: boolean,
 ) {
-  const { data, previousData, loading, refetch } = useQuery(ACTIVITY_LOGS_QUERY, {
+  const { data, previousData, loading, error, refetch } = useQuery(ACTIVITY_LOGS_QUERY, {
     variables: {
       ...filterVariables(filters),
       isAcknowledgedFilter: acknowledgedFilterValue(filters.acknowledged),
@@ -132,7 +132,8 @@ export function useActivityLogs(
   });
   // Keep the previous page on screen while the next one loads, so the table does not blink.
   const page = (data ?? previousData)?.activityLogs;
-  return { logs: page?.items ?? [], total: page?.total ?? 0, loading, refetch };
+  const loadFailed = !!error && !page;
+  return { logs: page?.items ?? [], total: page?.total ?? 0, loading, loadFailed, refetch };
 }
 
 /** Activity types and the users the caller may filter by (the server scopes orgUsers). */

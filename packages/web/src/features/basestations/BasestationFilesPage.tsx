@@ -89,7 +89,9 @@ function StatusChips({ basestation }: { basestation: BasestationItem }) {
 /** The Basestation Files screen: the project's base-station zips, their runs and the upload. */
 export function BasestationFilesPage() {
   const { project } = useCurrentProject();
-  const { basestations, loading, polling } = useProjectBasestations(project?.id ?? null);
+  const { basestations, loading, loadFailed, polling } = useProjectBasestations(
+    project?.id ?? null,
+  );
   const deleteBasestation = useDeleteBasestation();
   const signedUrl = useSignedS3Url();
   const [search, setSearch] = useRouteSearch();
@@ -235,6 +237,7 @@ export function BasestationFilesPage() {
           columns={columns}
           getRowId={(basestation) => basestation.id}
           loading={loading}
+          loadFailed={loadFailed}
           emptyText={
             search ? 'No basestation files match the search.' : 'No basestation files yet.'
           }

@@ -74,13 +74,14 @@ const REFETCH = ['BasestationsForProject'];
 
 /** The project's base stations with their runs; nothing while no project is chosen. */
 export function useProjectBasestations(projectId: string | null) {
-  const { data, loading, startPolling, stopPolling } = useQuery(
+  const { data, loading, error, startPolling, stopPolling } = useQuery(
     BASESTATIONS_FOR_PROJECT,
     projectId === null ? skipToken : { variables: { projectId }, fetchPolicy: 'cache-and-network' },
   );
   return {
     basestations: data?.basestationsForProject ?? [],
     loading,
+    loadFailed: !!error && !data,
     polling: { startPolling, stopPolling },
   };
 }

@@ -38,7 +38,9 @@ export function DeviceAssignmentPage() {
   const [chosenId, setChosenId] = useState<string | null>(null);
   const organizationId = chosenId ?? user?.organization.id ?? null;
   const organization = organizations.find((o) => o.id === organizationId) ?? null;
-  const { assignments, loading } = useDeviceAssignments(organization ? organization.id : null);
+  const { assignments, loading, loadFailed } = useDeviceAssignments(
+    organization ? organization.id : null,
+  );
   const deleteAssignment = useDeleteDeviceAssignment();
   const [dialog, setDialog] = useState<DialogState>(null);
 
@@ -150,6 +152,7 @@ export function DeviceAssignmentPage() {
         columns={columns}
         getRowId={(assignment) => assignment.id}
         loading={loading || organizationsLoading}
+        loadFailed={loadFailed}
         emptyText="No device assignments yet."
         initialGrouping={['device']}
         initialSorting={[

@@ -100,13 +100,13 @@ export function useAssignmentOrganizations() {
 }
 
 export function useDeviceAssignments(organizationId: string | null) {
-  const { data, loading } = useQuery(
+  const { data, loading, error } = useQuery(
     ASSIGNMENTS_QUERY,
     organizationId === null
       ? skipToken
       : { variables: { organizationId }, fetchPolicy: 'cache-and-network' },
   );
-  return { assignments: data?.deviceAssignments ?? [], loading };
+  return { assignments: data?.deviceAssignments ?? [], loading, loadFailed: !!error && !data };
 }
 
 export function useCreateDeviceAssignment() {

@@ -67,7 +67,7 @@ function StatusCell({ scan }: { scan: ImportedScanItem }) {
 /** The Imported Scans screen: the selected project's imported LAS scans, created, edited, deleted. */
 export function ImportedScansPage() {
   const { project } = useCurrentProject();
-  const { scans, loading } = useImportedScans(project?.id ?? null);
+  const { scans, loading, loadFailed } = useImportedScans(project?.id ?? null);
   const deleteScan = useDeleteImportedScan();
   const [dialog, setDialog] = useState<DialogState>(null);
 
@@ -183,6 +183,7 @@ export function ImportedScansPage() {
           columns={columns}
           getRowId={(scan) => scan.id}
           loading={loading}
+          loadFailed={loadFailed}
           emptyText="No imported scans for this project yet."
           initialSorting={[{ id: 'name', desc: false }]}
           searchable

@@ -151,7 +151,7 @@ const REFETCH = ['ImportedScansForProject'];
  * scan is being processed, so its status turns Completed (or Failed) without a reload.
  */
 export function useImportedScans(projectId: string | null) {
-  const { data, loading, startPolling, stopPolling } = useQuery(
+  const { data, loading, error, startPolling, stopPolling } = useQuery(
     IMPORTED_SCANS_FOR_PROJECT,
     projectId === null ? skipToken : { variables: { projectId }, fetchPolicy: 'cache-and-network' },
   );
@@ -162,7 +162,7 @@ export function useImportedScans(projectId: string | null) {
     startPolling(PROCESSING_POLL_MS);
     return () => stopPolling();
   }, [active, startPolling, stopPolling]);
-  return { scans, loading };
+  return { scans, loading, loadFailed: !!error && !data };
 }
 
 export interface CreateImportedScanVariables {

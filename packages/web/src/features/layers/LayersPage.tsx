@@ -34,7 +34,7 @@ type DialogState =
 export function LayersPage() {
   const { project } = useCurrentProject();
   const projectId = project?.id ?? null;
-  const { layers, loading, refetch } = useProjectLayers(projectId);
+  const { layers, loading, loadFailed, refetch } = useProjectLayers(projectId);
   const { deleteProjectLayer } = useDeleteProjectLayer();
   const [dialog, setDialog] = useState<DialogState>(null);
   const closeDialog = useCallback(() => setDialog(null), []);
@@ -72,6 +72,7 @@ export function LayersPage() {
           columns={columns}
           getRowId={(layer) => layer.id}
           loading={loading}
+          loadFailed={loadFailed}
           emptyText="No layers for this project yet."
           initialGrouping={['group']}
           initialSorting={[

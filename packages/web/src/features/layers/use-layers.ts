@@ -135,11 +135,11 @@ export type NewUploadedLayer = Omit<NewLayer, 'source'> & { sourceJson: Uint8Arr
 
 /** The project's layers (hidden ones included); nothing while no project is chosen. */
 export function useProjectLayers(projectId: string | null) {
-  const { data, loading, refetch } = useQuery(
+  const { data, loading, error, refetch } = useQuery(
     PROJECT_LAYERS_QUERY,
     projectId === null ? skipToken : { variables: { projectId }, fetchPolicy: 'cache-and-network' },
   );
-  return { layers: data?.projectLayers ?? [], loading, refetch };
+  return { layers: data?.projectLayers ?? [], loading, loadFailed: !!error && !data, refetch };
 }
 
 /** One layer with its source, fetched fresh each time an editor opens. */

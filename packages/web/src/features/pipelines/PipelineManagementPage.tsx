@@ -46,7 +46,7 @@ export function PipelineManagementPage() {
   const { session } = useSession();
   const { project } = useCurrentProject();
   const projectId = project?.id ?? null;
-  const { pipelines, loading } = useProjectPipelines(projectId);
+  const { pipelines, loading, loadFailed } = useProjectPipelines(projectId);
   const { deletePipeline } = useDeletePipeline();
   const [dialog, setDialog] = useState<DialogState>(null);
   const organizationName =
@@ -142,6 +142,7 @@ export function PipelineManagementPage() {
           columns={columns}
           getRowId={(pipeline) => pipeline.id}
           loading={loading}
+          loadFailed={loadFailed}
           emptyText="No pipelines for this project yet."
           initialSorting={[{ id: 'name', desc: false }]}
           groupable

@@ -96,11 +96,11 @@ const REFETCH = ['PipelinesByProject'];
 
 /** The pipelines of the project plus every global one; nothing while no project is chosen. */
 export function useProjectPipelines(projectId: string | null) {
-  const { data, loading } = useQuery(
+  const { data, loading, error } = useQuery(
     PIPELINES_BY_PROJECT_QUERY,
     projectId === null ? skipToken : { variables: { projectId }, fetchPolicy: 'cache-and-network' },
   );
-  return { pipelines: data?.pipelineByProject ?? [], loading };
+  return { pipelines: data?.pipelineByProject ?? [], loading, loadFailed: !!error && !data };
 }
 
 export function useCreatePipeline() {

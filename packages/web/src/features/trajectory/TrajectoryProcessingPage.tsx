@@ -90,7 +90,7 @@ function SessionStatusChip({ status }: { status: string }) {
 export function TrajectoryProcessingPage() {
   const { project } = useCurrentProject();
   const summary = useSessionSummary(project?.id ?? null);
-  const { sessions, loading } = summary;
+  const { sessions, loading, loadFailed } = summary;
   const availability = useTrajectoryProcessingAvailability();
   const [search, setSearch] = useRouteSearch();
   const matchedSessionIds = useMatchedSessionIds(search);
@@ -205,6 +205,7 @@ export function TrajectoryProcessingPage() {
           columns={columns}
           getRowId={(session) => session.sessionId}
           loading={loading}
+          loadFailed={loadFailed}
           emptyText={search ? 'No sessions match the search.' : 'No sessions in this project yet.'}
           initialSorting={[{ id: 'from', desc: true }]}
           pageSizeOptions={[25, 50, 100, 'all']}

@@ -131,13 +131,14 @@ export function usePollWhile(
 
 /** The project's sessions with their runs; nothing while no project is chosen. */
 export function useSessionSummary(projectId: string | null) {
-  const { data, loading, refetch, startPolling, stopPolling } = useQuery(
+  const { data, loading, error, refetch, startPolling, stopPolling } = useQuery(
     SESSION_SUMMARY,
     projectId === null ? skipToken : { variables: { projectId }, fetchPolicy: 'cache-and-network' },
   );
   return {
     sessions: data?.sessionSummary ?? [],
     loading,
+    loadFailed: !!error && !data,
     refetch,
     polling: { startPolling, stopPolling },
   };
