@@ -1,4 +1,5 @@
 import {
+  FILTER_FIELDS_TOOLTIPS,
   FILTER_TOOLTIPS,
   MAX_SELECTED_SCANS,
   MAX_SELECTED_SCANS_MESSAGE,
@@ -139,6 +140,36 @@ describeInBrowser('the Viewer', () => {
       expect(tooltip.text).toBe(title);
       expect(tooltip.afterMs).toBeGreaterThanOrEqual(TOOLTIP_DELAY_MS - 50);
     }
+  });
+
+  it('folds the filter fields away for a short screen, keeping the buttons, and remembers it', async () => {
+    const viewer = await openViewer();
+    const { page } = viewer;
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await expect.poll(() => viewer.scanIds(), WAIT).toEqual(EUGENE_SCANS);
+    const panel = page.getByTestId('scan-filter-panel');
+    const unfolded = (await panel.boundingBox())!.height;
+    await viewer.typeFilter('Scan ID', '_03');
+    await expect.poll(() => viewer.scanIds(), WAIT).toEqual([eugene(3)]);
+
+    await viewer.clickTool(FILTER_FIELDS_TOOLTIPS.hide);
+    await panel.getByLabel('Scan ID', { exact: true }).waitFor({ state: 'hidden' });
+    // The list gains the fields' room; the buttons and the filter stay.
+    expect((await panel.boundingBox())!.height).toBeLessThan(unfolded - 200);
+    expect(await viewer.toolButton(FILTER_TOOLTIPS.clearFilter).isEnabled()).toBe(true);
+    expect(await viewer.scanIds()).toEqual([eugene(3)]);
+    expect(
+      await viewer.toolButton(FILTER_FIELDS_TOOLTIPS.showSet).getAttribute('aria-pressed'),
+    ).toBe('true');
+    await viewer.portal.screenshot('viewer-filter-folded');
+
+    // Remembered: folded again after a reload (the filter itself starts empty).
+    await page.reload();
+    await viewer.toolButton(FILTER_FIELDS_TOOLTIPS.show).waitFor();
+    expect(await panel.getByLabel('Scan ID', { exact: true }).isVisible()).toBe(false);
+    await viewer.clickTool(FILTER_FIELDS_TOOLTIPS.show);
+    await panel.getByLabel('Scan ID', { exact: true }).waitFor();
+    await viewer.toolButton(FILTER_FIELDS_TOOLTIPS.hide).waitFor();
   });
 
   it('lists the project layers by name, hides ignored ones and shows the default ones', async () => {

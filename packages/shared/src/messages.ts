@@ -200,5 +200,12 @@ export const FILTER_TOOLTIPS = {
   zoomToSelected: 'Zoom to view all selected scans',
 } as const;
 
+/** The fields fold away on a short screen, leaving the list the room; the buttons stay. */
+export const FILTER_FIELDS_TOOLTIPS = {
+  hide: 'Hide the filter fields',
+  show: 'Show the filter fields',
+  showSet: 'Show the filter fields (a filter is set)',
+} as const;
+
 export const PROFILE_CORRIDOR_WIDTH_INVALID =
   'The corridor width must be between 0.1 and 50 metres';

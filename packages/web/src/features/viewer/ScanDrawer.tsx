@@ -1,11 +1,24 @@
 import type { ScanFilter } from '@asset-portal/shared';
 import { Box, Divider } from '@mui/material';
-import type { ReactNode } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 import type { FilterOptions } from './filter/filter-options.ts';
 import { ScanFilterPanel } from './filter/ScanFilterPanel.tsx';
 import { ScanList, type ScanListProps } from './list/ScanList.tsx';
 
-/** The drawer beside the map: the filter above the scan list. */
+const FIELDS_KEY = 'asset-portal.viewerFilterFieldsHidden';
+
+function readFieldsHidden(): boolean {
+  try {
+    return window.localStorage.getItem(FIELDS_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The drawer beside the map: the filter above the scan list. On a laptop screen the filter's
+ * fields can be folded away (remembered) so that the list keeps more than a couple of rows.
+ */
 export function ScanDrawer({
   filter,
   options,
@@ -25,6 +38,17 @@ export function ScanDrawer({
   /** Below the list: the focused scan's actions. */
   footer?: ReactNode;
 }) {
+  const [fieldsHidden, setFieldsHidden] = useState(readFieldsHidden);
+  const toggleFields = useCallback(() => {
+    setFieldsHidden((hidden) => {
+      try {
+        window.localStorage.setItem(FIELDS_KEY, String(!hidden));
+      } catch {
+        // Without storage the fields show again next time.
+      }
+      return !hidden;
+    });
+  }, []);
   return (
     <Box
       data-testid="scan-drawer"
@@ -38,6 +62,8 @@ export function ScanDrawer({
         onSelectAllFiltered={onSelectAllFiltered}
         onUnselectAll={onUnselectAll}
         onZoomToSelected={onZoomToSelected}
+        fieldsHidden={fieldsHidden}
+        onToggleFields={toggleFields}
       />
       <Divider />
       <ScanList {...list} />

@@ -1,6 +1,7 @@
 import {
   COMMENT_MAX,
   emptyScanFilter,
+  FILTER_FIELDS_TOOLTIPS,
   FILTER_TOOLTIPS,
   isFilterActive,
   SCAN_ID_MAX,
@@ -13,6 +14,8 @@ import FilterAltOffIcon from '@mui/icons-material/FilterAltOff';
 import PlaylistAddCheckIcon from '@mui/icons-material/PlaylistAddCheck';
 import SelectAllIcon from '@mui/icons-material/SelectAll';
 import SpeakerNotesIcon from '@mui/icons-material/SpeakerNotes';
+import UnfoldLessIcon from '@mui/icons-material/UnfoldLess';
+import UnfoldMoreIcon from '@mui/icons-material/UnfoldMore';
 import ZoomOutMapIcon from '@mui/icons-material/ZoomOutMap';
 import {
   Box,
@@ -38,6 +41,8 @@ const ICONS = {
   unselectAll: <DeselectIcon />,
   clear: <FilterAltOffIcon />,
   zoom: <ZoomOutMapIcon />,
+  hideFields: <UnfoldLessIcon />,
+  showFields: <UnfoldMoreIcon />,
 };
 
 type SetField = <K extends keyof ScanFilter>(field: K, value: ScanFilter[K]) => void;
@@ -54,6 +59,8 @@ export const ScanFilterPanel = memo(function ScanFilterPanel({
   onSelectAllFiltered,
   onUnselectAll,
   onZoomToSelected,
+  fieldsHidden = false,
+  onToggleFields,
 }: {
   filter: ScanFilter;
   options: FilterOptions;
@@ -63,6 +70,9 @@ export const ScanFilterPanel = memo(function ScanFilterPanel({
   onUnselectAll(): void;
   /** Without it (a screen with no map) the zoom control is not shown. */
   onZoomToSelected?(): void;
+  /** Whether the fields are folded away; with `onToggleFields`, a button folds them. */
+  fieldsHidden?: boolean;
+  onToggleFields?(): void;
 }) {
   const latest = useRef({ filter, onChange });
   latest.current = { filter, onChange };
@@ -86,61 +96,79 @@ export const ScanFilterPanel = memo(function ScanFilterPanel({
       data-testid="scan-filter-panel"
       sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.25, p: 1.5 }}
     >
-      <FilterText
-        label="Session ID"
-        field="sessionId"
-        value={filter.sessionId}
-        maxLength={SESSION_ID_MAX}
-        testId="filter-session-id"
-        onChange={setField}
-      />
-      <FilterSelect
-        label="Type"
-        field="type"
-        value={filter.type}
-        choices={options.types}
-        testId="filter-type"
-        onChange={setField}
-      />
-      <FilterText
-        label="Scan ID"
-        field="scanId"
-        value={filter.scanId}
-        maxLength={SCAN_ID_MAX}
-        testId="filter-scan-id"
-        onChange={setField}
-      />
-      <StatusSelect value={filter.status} onChange={setField} />
-      <Box sx={{ gridColumn: '1 / -1' }}>
+      {/* Folded, the fields stay mounted (a date picker keeps its month); 'contents' leaves the
+          grid to them. */}
+      <Box data-testid="filter-fields" sx={{ display: fieldsHidden ? 'none' : 'contents' }}>
         <FilterText
-          label="Comment"
-          field="comment"
-          value={filter.comment}
-          maxLength={COMMENT_MAX}
-          testId="filter-comment"
+          label="Session ID"
+          field="sessionId"
+          value={filter.sessionId}
+          maxLength={SESSION_ID_MAX}
+          testId="filter-session-id"
           onChange={setField}
         />
-      </Box>
-      <FilterSelect
-        label="Device"
-        field="deviceId"
-        value={filter.deviceId}
-        choices={options.devices}
-        testId="filter-device"
-        onChange={setField}
-      />
-      <TagsSelect value={filter.tags} choices={options.tags} onChange={setField} />
-      <Box sx={{ gridColumn: '1 / -1' }}>
-        <DateFilterField
-          dates={filter.dates}
-          scanCountByDay={options.scanCountByDay}
-          onChange={setDates}
+        <FilterSelect
+          label="Type"
+          field="type"
+          value={filter.type}
+          choices={options.types}
+          testId="filter-type"
+          onChange={setField}
         />
+        <FilterText
+          label="Scan ID"
+          field="scanId"
+          value={filter.scanId}
+          maxLength={SCAN_ID_MAX}
+          testId="filter-scan-id"
+          onChange={setField}
+        />
+        <StatusSelect value={filter.status} onChange={setField} />
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <FilterText
+            label="Comment"
+            field="comment"
+            value={filter.comment}
+            maxLength={COMMENT_MAX}
+            testId="filter-comment"
+            onChange={setField}
+          />
+        </Box>
+        <FilterSelect
+          label="Device"
+          field="deviceId"
+          value={filter.deviceId}
+          choices={options.devices}
+          testId="filter-device"
+          onChange={setField}
+        />
+        <TagsSelect value={filter.tags} choices={options.tags} onChange={setField} />
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <DateFilterField
+            dates={filter.dates}
+            scanCountByDay={options.scanCountByDay}
+            onChange={setDates}
+          />
+        </Box>
       </Box>
       <Box
         sx={{ gridColumn: '1 / -1', display: 'flex', justifyContent: 'space-between' }}
         data-testid="filter-buttons"
       >
+        {onToggleFields ? (
+          <ToolButton
+            title={
+              !fieldsHidden
+                ? FILTER_FIELDS_TOOLTIPS.hide
+                : isFilterActive(filter)
+                  ? FILTER_FIELDS_TOOLTIPS.showSet
+                  : FILTER_FIELDS_TOOLTIPS.show
+            }
+            pressed={fieldsHidden && isFilterActive(filter)}
+            onClick={onToggleFields}
+            icon={fieldsHidden ? ICONS.showFields : ICONS.hideFields}
+          />
+        ) : null}
         <ToolButton
           title={FILTER_TOOLTIPS.filterToSelected}
           pressed={Boolean(filter.onlySelected)}
