@@ -172,6 +172,25 @@ describeInBrowser('the Viewer', () => {
     await viewer.toolButton(FILTER_FIELDS_TOOLTIPS.hide).waitFor();
   });
 
+  it('moves the scan list to the other side of the map, and remembers it', async () => {
+    const viewer = await openViewer();
+    const { page } = viewer;
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await expect.poll(() => viewer.scanIds(), WAIT).toEqual(EUGENE_SCANS);
+    const drawer = page.getByTestId('viewer-drawer');
+    const drawerLeft = async () => (await drawer.boundingBox())!.x;
+    expect(await drawerLeft()).toBeLessThan(640);
+
+    await viewer.clickTool('Move the scan list to the other side');
+    await expect.poll(drawerLeft).toBeGreaterThan(640);
+    await page.reload();
+    await expect.poll(() => viewer.scanIds(), WAIT).toEqual(EUGENE_SCANS);
+    expect(await drawerLeft()).toBeGreaterThan(640);
+
+    await viewer.clickTool('Move the scan list to the other side');
+    await expect.poll(drawerLeft).toBeLessThan(640);
+  });
+
   it('lists the project layers by name, hides ignored ones and shows the default ones', async () => {
     const db = suite.environment.live.database.db;
     const project = await db

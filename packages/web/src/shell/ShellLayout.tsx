@@ -1,20 +1,14 @@
 import { Box } from '@mui/material';
-import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { useSignedInUser } from '../auth/RequireSession.tsx';
 import { IdleOverlay } from '../idle/IdleOverlay.tsx';
+import { useRememberedSetting } from '../lib/use-remembered-setting.ts';
 import { SideMenu } from './SideMenu.tsx';
 import { TopBar, type TopBarSlots } from './TopBar.tsx';
 
 const MENU_OPEN_KEY = 'asset-portal.menuOpen';
 
-function readMenuOpen(): boolean {
-  try {
-    return window.localStorage.getItem(MENU_OPEN_KEY) !== 'false';
-  } catch {
-    return true;
-  }
-}
+const readMenuOpen = (stored: string | null) => stored !== 'false';
 
 /**
  * The signed-in frame: side menu, top bar, the current screen and the idle watch. The app
@@ -22,18 +16,8 @@ function readMenuOpen(): boolean {
  */
 export function ShellLayout(slots: TopBarSlots) {
   const user = useSignedInUser();
-  const [menuOpen, setMenuOpen] = useState(readMenuOpen);
-
-  const handleToggleMenu = () => {
-    setMenuOpen((open) => {
-      try {
-        window.localStorage.setItem(MENU_OPEN_KEY, String(!open));
-      } catch {
-        // Without storage the menu simply opens expanded next time.
-      }
-      return !open;
-    });
-  };
+  const [menuOpen, setMenuOpen] = useRememberedSetting(MENU_OPEN_KEY, readMenuOpen);
+  const handleToggleMenu = () => setMenuOpen((open) => !open);
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>

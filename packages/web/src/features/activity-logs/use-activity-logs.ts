@@ -1,6 +1,7 @@
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { ACTIVITY_LOG_REFRESH_MS } from '@asset-portal/shared';
 import { useCallback } from 'react';
+import { listLoadFailed } from '../../components/data-table/table-texts.ts';
 import { graphql } from '../../graphql/generated/gql.ts';
 import type { ActivityLogFieldsFragment } from '../../graphql/generated/graphql.ts';
 import { type ActivityLogFilterState, acknowledgedFilterValue } from './activity-log-format.ts';
@@ -132,7 +133,7 @@ export function useActivityLogs(
   });
   // Keep the previous page on screen while the next one loads, so the table does not blink.
   const page = (data ?? previousData)?.activityLogs;
-  const loadFailed = !!error && !page;
+  const loadFailed = listLoadFailed(error, page);
   return { logs: page?.items ?? [], total: page?.total ?? 0, loading, loadFailed, refetch };
 }
 

@@ -1,5 +1,6 @@
 import { skipToken, useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { useCallback } from 'react';
+import { listLoadFailed } from '../../components/data-table/table-texts.ts';
 import { graphql } from '../../graphql/generated/gql.ts';
 import type { BasestationFieldsFragment } from '../../graphql/generated/graphql.ts';
 
@@ -81,7 +82,7 @@ export function useProjectBasestations(projectId: string | null) {
   return {
     basestations: data?.basestationsForProject ?? [],
     loading,
-    loadFailed: !!error && !data,
+    loadFailed: listLoadFailed(error, data),
     polling: { startPolling, stopPolling },
   };
 }

@@ -1,5 +1,6 @@
 import { skipToken, useMutation, useQuery } from '@apollo/client/react';
 import { useCallback } from 'react';
+import { listLoadFailed } from '../../components/data-table/table-texts.ts';
 import { graphql } from '../../graphql/generated/gql.ts';
 import type {
   AssignmentOrganizationsQuery,
@@ -106,7 +107,11 @@ export function useDeviceAssignments(organizationId: string | null) {
       ? skipToken
       : { variables: { organizationId }, fetchPolicy: 'cache-and-network' },
   );
-  return { assignments: data?.deviceAssignments ?? [], loading, loadFailed: !!error && !data };
+  return {
+    assignments: data?.deviceAssignments ?? [],
+    loading,
+    loadFailed: listLoadFailed(error, data),
+  };
 }
 
 export function useCreateDeviceAssignment() {

@@ -1,6 +1,7 @@
 import { skipToken, useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { PROCESSING_POLL_MS } from '@asset-portal/shared';
 import { useCallback, useEffect, useMemo } from 'react';
+import { listLoadFailed } from '../../components/data-table/table-texts.ts';
 import { graphql } from '../../graphql/generated/gql.ts';
 import type { ImportedScanFieldsFragment } from '../../graphql/generated/graphql.ts';
 import { putFile } from '../../lib/put-file.ts';
@@ -162,7 +163,7 @@ export function useImportedScans(projectId: string | null) {
     startPolling(PROCESSING_POLL_MS);
     return () => stopPolling();
   }, [active, startPolling, stopPolling]);
-  return { scans, loading, loadFailed: !!error && !data };
+  return { scans, loading, loadFailed: listLoadFailed(error, data) };
 }
 
 export interface CreateImportedScanVariables {

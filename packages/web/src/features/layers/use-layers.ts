@@ -1,5 +1,6 @@
 import { skipToken, useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { useCallback } from 'react';
+import { listLoadFailed } from '../../components/data-table/table-texts.ts';
 import { graphql } from '../../graphql/generated/gql.ts';
 import { postWithJsonVariable } from '../../graphql/post-with-json-variable.ts';
 import type { LayerDraft } from './layer-types.ts';
@@ -139,7 +140,12 @@ export function useProjectLayers(projectId: string | null) {
     PROJECT_LAYERS_QUERY,
     projectId === null ? skipToken : { variables: { projectId }, fetchPolicy: 'cache-and-network' },
   );
-  return { layers: data?.projectLayers ?? [], loading, loadFailed: !!error && !data, refetch };
+  return {
+    layers: data?.projectLayers ?? [],
+    loading,
+    loadFailed: listLoadFailed(error, data),
+    refetch,
+  };
 }
 
 /** One layer with its source, fetched fresh each time an editor opens. */

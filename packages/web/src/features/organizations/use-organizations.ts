@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
+import { listLoadFailed } from '../../components/data-table/table-texts.ts';
 import { graphql } from '../../graphql/generated/gql.ts';
 import type {
   DeviceOptionsQuery,
@@ -78,7 +79,11 @@ export function useOrganizations() {
   const { data, loading, error } = useQuery(ORGANIZATIONS_ADMIN_QUERY, {
     fetchPolicy: 'cache-and-network',
   });
-  return { organizations: data?.organizations ?? [], loading, loadFailed: !!error && !data };
+  return {
+    organizations: data?.organizations ?? [],
+    loading,
+    loadFailed: listLoadFailed(error, data),
+  };
 }
 
 /** Every device and who holds it, for the assignment select. */

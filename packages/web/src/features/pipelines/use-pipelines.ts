@@ -1,5 +1,6 @@
 import { skipToken, useMutation, useQuery } from '@apollo/client/react';
 import { useCallback } from 'react';
+import { listLoadFailed } from '../../components/data-table/table-texts.ts';
 import { graphql } from '../../graphql/generated/gql.ts';
 import type { PipelineFieldsFragment } from '../../graphql/generated/graphql.ts';
 
@@ -100,7 +101,11 @@ export function useProjectPipelines(projectId: string | null) {
     PIPELINES_BY_PROJECT_QUERY,
     projectId === null ? skipToken : { variables: { projectId }, fetchPolicy: 'cache-and-network' },
   );
-  return { pipelines: data?.pipelineByProject ?? [], loading, loadFailed: !!error && !data };
+  return {
+    pipelines: data?.pipelineByProject ?? [],
+    loading,
+    loadFailed: listLoadFailed(error, data),
+  };
 }
 
 export function useCreatePipeline() {

@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useCallback, useMemo } from 'react';
+import { listLoadFailed } from '../../components/data-table/table-texts.ts';
 import { graphql } from '../../graphql/generated/gql.ts';
 import type { ProjectListQuery } from '../../graphql/generated/graphql.ts';
 import { hasOrganization, type WithOrganization } from './use-projects.ts';
@@ -104,7 +105,7 @@ export function useProjectList() {
     fetchPolicy: 'cache-and-network',
   });
   const projects = useMemo(() => (data?.projects ?? []).filter(hasOrganization), [data]);
-  return { projects, loading, loadFailed: !!error && !data };
+  return { projects, loading, loadFailed: listLoadFailed(error, data) };
 }
 
 export function useOrganizationOptions(skip: boolean) {

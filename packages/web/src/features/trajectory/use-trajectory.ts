@@ -1,6 +1,7 @@
 import { skipToken, useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { PROCESSING_POLL_MS } from '@asset-portal/shared';
 import { useCallback, useEffect } from 'react';
+import { listLoadFailed } from '../../components/data-table/table-texts.ts';
 import { graphql } from '../../graphql/generated/gql.ts';
 import type {
   PotentialBasestationsQuery,
@@ -138,7 +139,7 @@ export function useSessionSummary(projectId: string | null) {
   return {
     sessions: data?.sessionSummary ?? [],
     loading,
-    loadFailed: !!error && !data,
+    loadFailed: listLoadFailed(error, data),
     refetch,
     polling: { startPolling, stopPolling },
   };

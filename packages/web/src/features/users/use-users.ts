@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { isUserType, type UserType } from '@asset-portal/shared';
 import { useCallback, useMemo } from 'react';
+import { listLoadFailed } from '../../components/data-table/table-texts.ts';
 import { graphql } from '../../graphql/generated/gql.ts';
 import type {
   CreateOrgUserMutation,
@@ -160,7 +161,7 @@ export function useOrgUsers() {
     fetchPolicy: 'cache-and-network',
   });
   const users = useMemo(() => (data?.orgUsers ?? []).map(toUserItem), [data]);
-  return { users, loading, loadFailed: !!error && !data };
+  return { users, loading, loadFailed: listLoadFailed(error, data) };
 }
 
 /** Organizations the user may assign: the server answers all for Admin, the own one otherwise. */

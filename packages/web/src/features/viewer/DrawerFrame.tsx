@@ -3,19 +3,14 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import { Box, IconButton, LinearProgress, Paper, Tooltip } from '@mui/material';
 import { type ReactNode, useState } from 'react';
+import { useRememberedSetting } from '../../lib/use-remembered-setting.ts';
 
 type DrawerSide = 'left' | 'right';
 
 const SIDE_KEY = 'asset-portal.viewerDrawerSide';
 const DRAWER_WIDTH = 380;
 
-function readSide(): DrawerSide {
-  try {
-    return window.localStorage.getItem(SIDE_KEY) === 'right' ? 'right' : 'left';
-  } catch {
-    return 'left';
-  }
-}
+const readSide = (stored: string | null): DrawerSide => (stored === 'right' ? 'right' : 'left');
 
 /**
  * The scan drawer beside the main area, on the side the user chose (remembered), and folded
@@ -33,18 +28,10 @@ export function DrawerFrame({
   loading: boolean;
   children: ReactNode;
 }) {
-  const [side, setSide] = useState<DrawerSide>(readSide);
+  const [side, setSide] = useRememberedSetting(SIDE_KEY, readSide);
   const [open, setOpen] = useState(initiallyOpen);
 
-  const handleSwapSide = () => {
-    const next: DrawerSide = side === 'left' ? 'right' : 'left';
-    setSide(next);
-    try {
-      window.localStorage.setItem(SIDE_KEY, next);
-    } catch {
-      // Without storage the drawer returns to the left next time.
-    }
-  };
+  const handleSwapSide = () => setSide((current) => (current === 'left' ? 'right' : 'left'));
 
   const foldIcon =
     (side === 'left') === open ? (

@@ -1,19 +1,14 @@
 import type { ScanFilter } from '@asset-portal/shared';
 import { Box, Divider } from '@mui/material';
-import { type ReactNode, useCallback, useState } from 'react';
+import { type ReactNode, useCallback } from 'react';
+import { useRememberedSetting } from '../../lib/use-remembered-setting.ts';
 import type { FilterOptions } from './filter/filter-options.ts';
 import { ScanFilterPanel } from './filter/ScanFilterPanel.tsx';
 import { ScanList, type ScanListProps } from './list/ScanList.tsx';
 
 const FIELDS_KEY = 'asset-portal.viewerFilterFieldsHidden';
 
-function readFieldsHidden(): boolean {
-  try {
-    return window.localStorage.getItem(FIELDS_KEY) === 'true';
-  } catch {
-    return false;
-  }
-}
+const readFieldsHidden = (stored: string | null) => stored === 'true';
 
 /**
  * The drawer beside the map: the filter above the scan list. On a laptop screen the filter's
@@ -38,17 +33,8 @@ export function ScanDrawer({
   /** Below the list: the focused scan's actions. */
   footer?: ReactNode;
 }) {
-  const [fieldsHidden, setFieldsHidden] = useState(readFieldsHidden);
-  const toggleFields = useCallback(() => {
-    setFieldsHidden((hidden) => {
-      try {
-        window.localStorage.setItem(FIELDS_KEY, String(!hidden));
-      } catch {
-        // Without storage the fields show again next time.
-      }
-      return !hidden;
-    });
-  }, []);
+  const [fieldsHidden, setFieldsHidden] = useRememberedSetting(FIELDS_KEY, readFieldsHidden);
+  const toggleFields = useCallback(() => setFieldsHidden((hidden) => !hidden), [setFieldsHidden]);
   return (
     <Box
       data-testid="scan-drawer"
