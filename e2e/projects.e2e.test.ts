@@ -229,6 +229,23 @@ describeInBrowser('the Projects screen', () => {
     await container.evaluate((box) => box.scrollTo({ left: 0 }));
     expect(await inSight()).toBe(true);
     await suite.driver.screenshot('projects-laptop-width');
+    // The sticky cell is tinted with its hovered row, not left a white block beside it.
+    const row = page.locator('tr', { has: edit });
+    const colours = () =>
+      row.evaluate((tr) => {
+        const cells = [...tr.querySelectorAll('td')];
+        const look = (td: Element) => {
+          const style = getComputedStyle(td);
+          return `${style.backgroundColor} ${style.backgroundImage}`;
+        };
+        return { row: getComputedStyle(tr).backgroundColor, actions: look(cells.at(-1)!) };
+      });
+    const idle = await colours();
+    await row.locator('td').first().hover();
+    await expect.poll(async () => (await colours()).row).not.toBe(idle.row);
+    const hovered = await colours();
+    expect(hovered.actions).not.toBe(idle.actions);
+    expect(hovered.actions).toContain(hovered.row);
     await edit.click();
     await projects.dialog().waitFor();
   });

@@ -91,6 +91,12 @@ const STICKY_ACTIONS = {
   right: 0,
   bgcolor: 'background.paper',
   boxShadow: (theme: Theme) => `inset 1px 0 0 ${theme.palette.divider}`,
+  // Opaque over the cells it covers, yet tinted like the rest of its row when hovered (the row's
+  // hover colour is translucent: laid over the paper here).
+  '.MuiTableRow-hover:hover > &': {
+    background: (theme: Theme) =>
+      `linear-gradient(${theme.palette.action.hover}, ${theme.palette.action.hover}), ${theme.palette.background.paper}`,
+  },
 } as const;
 
 /**
