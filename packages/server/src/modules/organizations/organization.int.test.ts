@@ -49,6 +49,34 @@ describe.each(DATABASE_KINDS)('organizations API on %s', (kind) => {
     expect(stillThere).toHaveLength(0);
   });
 
+  it('refuses a name taken by another organization, case aside, and changes nothing', async () => {
+    const db = api.database.db;
+    const home = await factories.organization(db);
+    const admin = await factories.user(db, home.id, 'Admin');
+    const taken = await factories.organization(db);
+    const create = (name: string) =>
+      api.graphql(admin, 'mutation($n:String!){ createOrganization(name:$n){ id } }', { n: name });
+
+    const refused = await create(taken.name.toUpperCase());
+    expect(refused.errors?.[0]?.message).toBe(
+      `An organization named '${taken.name}' already exists.`,
+    );
+    const renamed = await api.graphql(
+      admin,
+      'mutation($id:ID!,$n:String!){ updateOrganization(id:$id, name:$n){ id } }',
+      { id: home.id, n: ` ${taken.name.toLowerCase()} ` },
+    );
+    expect(renamed.errors?.[0]?.message).toBe(
+      `An organization named '${taken.name}' already exists.`,
+    );
+    const named = await db
+      .selectFrom('organizations')
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', ['name']), '=', taken.name.toLowerCase()))
+      .execute();
+    expect(named).toEqual([{ id: taken.id }]);
+  });
+
   it('shows a standard user only their own organization and answers 401 without a session', async () => {
     const db = api.database.db;
     const mine = await factories.organization(db);

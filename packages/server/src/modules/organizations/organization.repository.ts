@@ -14,8 +14,13 @@ export const organizationRepository = {
     return db.selectFrom('organizations').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
+  /** The organization of this name, case aside: two names differing in case read as one. */
   findByName(db: Db, name: string) {
-    return db.selectFrom('organizations').selectAll().where('name', '=', name).executeTakeFirst();
+    return db
+      .selectFrom('organizations')
+      .selectAll()
+      .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
+      .executeTakeFirst();
   },
 
   listDevices(db: Db, organizationId: number | null) {

@@ -71,7 +71,7 @@ async function checkName(ctx: RequestContext, raw: string, selfId: number | null
   if (!name) throw new ValidationError('Value is required');
   const existing = await repo.findByName(ctx.db, name);
   if (existing && existing.id !== selfId) {
-    throw new ValidationError(`An organization named '${name}' already exists.`);
+    throw new ValidationError(`An organization named '${existing.name}' already exists.`);
   }
   return name;
 }

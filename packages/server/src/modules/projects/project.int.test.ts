@@ -130,7 +130,7 @@ describe.each(DATABASE_KINDS)('projects API on %s', (kind) => {
   });
 
   it('puts a power user’s project in their own organization and denies standard users', async () => {
-    const { ours, other, power, standard } = await world();
+    const { db, ours, other, power, standard } = await world();
     const created = await api.graphql<{ createProject: ProjectResult }>(power, CREATE, {
       name: 'Mine',
       org: other.id,
@@ -144,6 +144,18 @@ describe.each(DATABASE_KINDS)('projects API on %s', (kind) => {
     expect(duplicate.errors?.[0]?.message).toBe(
       "A project named 'Mine' already exists in this organization.",
     );
+    // Case aside: the project selector would list both as the same name.
+    const variant = await api.graphql(power, CREATE, { name: 'MINE', utm: '10N' });
+    expect(variant.errors?.[0]?.message).toBe(
+      "A project named 'Mine' already exists in this organization.",
+    );
+    const mine = await db
+      .selectFrom('projects')
+      .select('name')
+      .where('organizationId', '=', ours.id)
+      .where((eb) => eb(eb.fn('lower', ['name']), '=', 'mine'))
+      .execute();
+    expect(mine).toEqual([{ name: 'Mine' }]);
   });
 
   it('scopes lists to the caller’s organization and answers a foreignProject id like a missing one', async () => {

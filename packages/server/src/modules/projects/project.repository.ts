@@ -43,12 +43,13 @@ export const projectRepository = {
     return db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
+  /** The organization's project of this name, case aside ('paris test drive' is 'Paris Test Drive'). */
   findByName(db: Db, organizationId: number, name: string) {
     return db
       .selectFrom('projects')
-      .select(['id'])
+      .select(['id', 'name'])
       .where('organizationId', '=', organizationId)
-      .where('name', '=', name)
+      .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
       .executeTakeFirst();
   },
 

@@ -100,7 +100,7 @@ async function checkValues(
   const existing = await repo.findByName(ctx.db, input.organizationId, input.name);
   if (existing && existing.id !== selfId) {
     throw new ValidationError(
-      `A project named '${input.name}' already exists in this organization.`,
+      `A project named '${existing.name}' already exists in this organization.`,
     );
   }
   if (input.projection !== null) {
