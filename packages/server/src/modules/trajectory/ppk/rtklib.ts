@@ -186,7 +186,7 @@ export async function runRnx2rtkp(input: PpkRunInput): Promise<PpkRunResult> {
   }
   if (!hasSolution(posHead)) {
     throw new PpkFailedError(
-      `rnx2rtkp found no solution epoch (the observation files share no usable epochs).${lastLines(output)}`,
+      `rnx2rtkp found no solution epoch: the rover's and the base station's observations share no usable epoch (their times do not overlap, or they carry no common signals).${lastLines(output)}`,
     );
   }
   return { posPath, optionsPath, args, exitCode: 0, output, durationMs };
