@@ -233,7 +233,7 @@ describeInBrowser('the Projects screen', () => {
     const row = page.locator('tr', { has: edit });
     const colours = () =>
       row.evaluate((tr) => {
-        const cells = [...tr.querySelectorAll('td')];
+        const cells = Array.from(tr.querySelectorAll('td'));
         const look = (td: Element) => {
           const style = getComputedStyle(td);
           return `${style.backgroundColor} ${style.backgroundImage}`;

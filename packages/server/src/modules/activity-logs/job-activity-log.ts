@@ -13,16 +13,28 @@ export interface JobEntry {
   payload: Record<string, unknown>;
 }
 
+/** What one write adds to the status and message. */
+export interface JobEntryDetails {
+  metrics?: unknown;
+  /** The job's own log file, linked from the entry (a trajectory run's RTKLIB output). */
+  logFileUrl?: string | null;
+}
+
 /**
  * The writer of a job's activity entry (one per job reference): each call moves the entry to a
- * status with a message and metrics, naming the job and attempt that wrote it. The last write
+ * status with a message and details, naming the job and attempt that wrote it. The last write
  * passes the finishing transaction (`ctx.finish`) as `db`.
  */
 export function jobActivityLog<Status extends ActivityStatus>(
   ctx: Pick<JobContext, 'db' | 'jobId' | 'attempt'>,
   entry: JobEntry,
 ) {
-  return async (status: Status, message: string, metrics?: unknown, db: Db = ctx.db) => {
+  return async (
+    status: Status,
+    message: string,
+    details: JobEntryDetails = {},
+    db: Db = ctx.db,
+  ) => {
     await recordActivity(db, {
       activityType: entry.activityType,
       referenceKey: entry.referenceKey,
@@ -31,7 +43,8 @@ export function jobActivityLog<Status extends ActivityStatus>(
       status,
       message,
       payload: { ...entry.payload, jobId: ctx.jobId, attempt: ctx.attempt },
-      metrics,
+      metrics: details.metrics,
+      logFileUrl: details.logFileUrl ?? null,
     });
   };
 }

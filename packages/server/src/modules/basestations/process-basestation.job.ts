@@ -95,7 +95,7 @@ export const processBasestationJob = defineJob({
     const written: string[] = [];
     try {
       const outcome = await processBasestation(ctx, storage, basestation, written);
-      await ctx.finish((db) => log('Completed', outcome.message, outcome.metrics, db));
+      await ctx.finish((db) => log('Completed', outcome.message, { metrics: outcome.metrics }, db));
     } catch (error) {
       await deleteQuietly(storage, written);
       if (error instanceof BasestationGoneError) {
@@ -103,7 +103,7 @@ export const processBasestationJob = defineJob({
           log(
             'Completed',
             `${basestation.filename} was deleted while it was processed; nothing was kept`,
-            undefined,
+            {},
             db,
           ),
         );

@@ -77,14 +77,14 @@ export const processImportedScanJob = defineJob({
       const outcome = await processImportedScanFile(
         { db: ctx.db, config: ctx.config, storage: ctx.storage },
         payload,
-        (message, metrics) => log('Started', message, metrics),
+        (message, metrics) => log('Started', message, { metrics }),
       );
       const notes = outcome.notes.length > 0 ? `. ${outcome.notes.join('. ')}` : '';
       await ctx.finish((db) =>
         log(
           'Completed',
           `Processed imported scan ${payload.scanId}: ${outcome.points.toLocaleString('en-US')} points${notes}`,
-          outcome,
+          { metrics: outcome },
           db,
         ),
       );

@@ -80,7 +80,9 @@ export const ingestPackageJob = defineJob({
         },
         payload,
       );
-      await ctx.finish((db) => log(outcome.status, outcome.message, outcome.metrics, db));
+      await ctx.finish((db) =>
+        log(outcome.status, outcome.message, { metrics: outcome.metrics }, db),
+      );
     } catch (error) {
       if (isPackageProblem(error)) {
         await log('Error', `${name}: ${error.message}`);

@@ -87,7 +87,7 @@ export const buildPointCloudLodJob = defineJob({
           log(
             'Completed',
             `Built the level of detail of scan ${payload.scanId}: ${points.toLocaleString('en-US')} points in ${nodes} nodes, ${seconds} s`,
-            built.metrics,
+            { metrics: built.metrics },
             db,
           ),
         );
@@ -99,7 +99,7 @@ export const buildPointCloudLodJob = defineJob({
           log(
             'Completed',
             `Built the level of detail of scan ${payload.scanId}: ${pointCount.toLocaleString('en-US')} points in ${nodeCount} nodes`,
-            { points: pointCount, nodes: nodeCount },
+            { metrics: { points: pointCount, nodes: nodeCount } },
             db,
           ),
         );

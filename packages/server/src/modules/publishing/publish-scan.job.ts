@@ -53,9 +53,11 @@ export const publishScanJob = defineJob({
           'Completed',
           `Published scan ${payload.scanId} to ${outcome.prefix}`,
           {
-            files: outcome.manifest.files.length,
-            bytes: outcome.bytes,
-            points: outcome.manifest.source.pointCount,
+            metrics: {
+              files: outcome.manifest.files.length,
+              bytes: outcome.bytes,
+              points: outcome.manifest.source.pointCount,
+            },
           },
           db,
         ),

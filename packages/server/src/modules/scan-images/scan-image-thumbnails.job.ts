@@ -125,7 +125,7 @@ export const scanImageThumbnailsJob = defineJob({
         'Completed',
         `Made ${made} thumbnail(s) of scan ${scan.id}` +
           (skipped > 0 ? `; ${skipped} image(s) too large or not decodable keep none` : ''),
-        { images: pending.length, thumbnails: made },
+        { metrics: { images: pending.length, thumbnails: made } },
         db,
       ),
     );

@@ -79,14 +79,14 @@ export const processScanJob = defineJob({
       const outcome = await processScanVersion(
         { db: ctx.db, config: ctx.config, storage: ctx.storage },
         payload,
-        (message, metrics) => log('Started', message, metrics),
+        (message, metrics) => log('Started', message, { metrics }),
       );
       const classes = classCountsText(outcome.classes);
       await ctx.finish((db) =>
         log(
           'Completed',
           `Processed ${subject}: kept ${outcome.points.toLocaleString('en-US')} of ${outcome.pointsIn.toLocaleString('en-US')} points${classes ? ` (${classes})` : ''}`,
-          outcome,
+          { metrics: outcome },
           db,
         ),
       );
@@ -97,7 +97,7 @@ export const processScanJob = defineJob({
         await log(
           'Failed',
           `Processing ${subject} failed: ${reason}`,
-          detail ? { detail } : undefined,
+          detail ? { metrics: { detail } } : {},
         );
         throw new PermanentJobError(reason);
       }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { inTransaction } from '../../db/in-transaction.ts';
 import { defineJob, PermanentJobError } from '../../jobs/define-job.ts';
-import { recordActivity } from '../activity-logs/activity-log.service.ts';
+import { jobActivityLog } from '../activity-logs/job-activity-log.ts';
 import { processTrajectoryRun, TrajectoryRunFailure } from './trajectory-run.processor.ts';
 import { trajectoryRunRepository as repo } from './trajectory-run.repository.ts';
 import { runActivityKey, TRAJECTORY_PROCESSING_ACTIVITY } from './trajectory-run-rules.ts';
@@ -27,23 +27,13 @@ export const trajectoryRunJob = defineJob({
   backoffMs: () => 15_000,
   leaseMs: 5 * 60 * 1000,
   async run(payload, ctx) {
-    const log = (
-      status: 'Started' | 'Completed' | 'Failed',
-      message: string,
-      details: { metrics?: unknown; logFileUrl?: string | null } = {},
-      db = ctx.db,
-    ) =>
-      recordActivity(db, {
-        activityType: TRAJECTORY_PROCESSING_ACTIVITY,
-        referenceKey: runActivityKey(payload.organizationId, payload.runId),
-        status,
-        userId: payload.userId,
-        organizationId: payload.organizationId,
-        message,
-        payload: { runId: payload.runId, jobId: ctx.jobId, attempt: ctx.attempt },
-        metrics: details.metrics,
-        logFileUrl: details.logFileUrl ?? null,
-      }).then(() => undefined);
+    const log = jobActivityLog<'Started' | 'Completed' | 'Failed'>(ctx, {
+      activityType: TRAJECTORY_PROCESSING_ACTIVITY,
+      referenceKey: runActivityKey(payload.organizationId, payload.runId),
+      userId: payload.userId,
+      organizationId: payload.organizationId,
+      payload: { runId: payload.runId },
+    });
 
     if (!(await repo.markStarted(ctx.db, payload.runId))) return;
     await log('Started', `Processing trajectory run ${payload.runId}`);
