@@ -44,7 +44,7 @@ export function jobActivityLog<Status extends ActivityStatus>(
       message,
       payload: { ...entry.payload, jobId: ctx.jobId, attempt: ctx.attempt },
       metrics: details.metrics,
-      logFileUrl: details.logFileUrl ?? null,
+      logFileUrl: details.logFileUrl,
     });
   };
 }
