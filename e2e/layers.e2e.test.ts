@@ -284,6 +284,28 @@ describeInBrowser('Layers', () => {
     await screen.shot('table');
   });
 
+  it('lets a keyboard reach every field of the upload dialog, the file chooser first', async () => {
+    const { portal, screen } = await open();
+    await portal.chooseProject(PROJECT_LABEL);
+    await screen.openUpload();
+    const { page } = portal;
+    const focusedName = () =>
+      page.evaluate(() => {
+        const active = document.activeElement as HTMLInputElement | null;
+        const label = active?.labels?.[0]?.textContent ?? active?.getAttribute('aria-label');
+        return (label ?? active?.textContent ?? '').replace(/\s*\*$/, '').trim();
+      });
+    const stops: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press('Tab');
+      stops.push(await focusedName());
+    }
+    expect(stops).toEqual(['Choose file', 'Layer Name', 'Comments']);
+    expect(
+      await screen.dialog().evaluate((dialog) => dialog.contains(document.activeElement)),
+    ).toBe(true);
+  });
+
   it("shows the conversion's warnings with the new layer", async () => {
     const { portal, screen } = await open();
     await portal.chooseProject(PROJECT_LABEL);

@@ -11,6 +11,7 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Box, Button, FormHelperText, LinearProgress, Typography } from '@mui/material';
 import { useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { HiddenFileInput } from '../../components/file-input/HiddenFileInput.tsx';
 import { FormDialog } from '../../components/form-dialog/FormDialog.tsx';
 import { schemaResolver } from '../../components/form-dialog/schema-resolver.ts';
 import { putFile } from '../../lib/put-file.ts';
@@ -78,11 +79,9 @@ export function BasestationUploadDialog({
         control={control}
         render={({ field, fieldState }) => (
           <Box>
-            <input
+            <HiddenFileInput
               ref={inputRef}
-              type="file"
               accept={BASESTATION_EXTENSION}
-              hidden
               data-testid="basestation-file-input"
               onChange={(event) => {
                 field.onChange(event.target.files?.[0] ?? null);

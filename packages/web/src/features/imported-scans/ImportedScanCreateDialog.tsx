@@ -18,6 +18,7 @@ import {
 } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { HiddenFileInput } from '../../components/file-input/HiddenFileInput.tsx';
 import { FormDialog } from '../../components/form-dialog/FormDialog.tsx';
 import { FormTextField } from '../../components/form-dialog/FormTextField.tsx';
 import { schemaResolver } from '../../components/form-dialog/schema-resolver.ts';
@@ -195,11 +196,9 @@ export function ImportedScanCreateDialog({
         control={control}
         render={({ field, fieldState }) => (
           <Box>
-            <input
+            <HiddenFileInput
               ref={inputRef}
-              type="file"
               accept={IMPORTED_SCAN_EXTENSION}
-              hidden
               data-testid="imported-scan-file-input"
               onChange={(event) => {
                 field.onChange(event.target.files?.[0] ?? null);

@@ -25,6 +25,7 @@ import {
 } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { HiddenFileInput } from '../../components/file-input/HiddenFileInput.tsx';
 import { FormDialog } from '../../components/form-dialog/FormDialog.tsx';
 import { schemaResolver } from '../../components/form-dialog/schema-resolver.ts';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
@@ -144,11 +145,9 @@ export function LayerUploadDialog({ projectId, onClose }: { projectId: string; o
         control={control}
         render={({ fieldState }) => (
           <Box>
-            <input
+            <HiddenFileInput
               ref={inputRef}
-              type="file"
               accept={LAYER_FILE_EXTENSIONS.join(',')}
-              hidden
               data-testid="layer-file-input"
               onChange={(event) => {
                 handleFile(event.target.files?.[0] ?? null);

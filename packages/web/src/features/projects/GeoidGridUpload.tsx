@@ -16,6 +16,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useRef, useState } from 'react';
+import { HiddenFileInput } from '../../components/file-input/HiddenFileInput.tsx';
 import { graphql } from '../../graphql/generated/gql.ts';
 import { putFile } from '../../lib/put-file.ts';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
@@ -127,11 +128,9 @@ export function GeoidGridUpload({ onUploaded }: { onUploaded(name: string): void
       >
         <DialogTitle id="geoid-upload-title">{GEOID_TEXTS.title}</DialogTitle>
         <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
-          <input
+          <HiddenFileInput
             ref={inputRef}
-            type="file"
             accept={GEOID_EXTENSIONS.join(',')}
-            hidden
             data-testid="geoid-file-input"
             onChange={(event) => {
               choose(event.target.files?.[0] ?? null);

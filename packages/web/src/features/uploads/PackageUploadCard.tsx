@@ -23,6 +23,7 @@ import {
   Typography,
 } from '@mui/material';
 import { type DragEvent, useEffect, useRef, useState } from 'react';
+import { HiddenFileInput } from '../../components/file-input/HiddenFileInput.tsx';
 import { graphql } from '../../graphql/generated/gql.ts';
 import { AdvancedUploadOptionsDialog } from './AdvancedUploadOptionsDialog.tsx';
 import { filesNotPackages, notPackagesMessage } from './package-signature.ts';
@@ -172,11 +173,9 @@ export function PackageUploadCard({ onStarted }: { onStarted(): void }) {
             bgcolor: dragging ? 'action.hover' : undefined,
           }}
         >
-          <input
+          <HiddenFileInput
             ref={inputRef}
-            type="file"
             multiple
-            hidden
             accept={PACKAGE_EXTENSIONS.join(',')}
             onChange={(event) => handleFilesChosen(event.target.files)}
             data-testid="package-file-input"

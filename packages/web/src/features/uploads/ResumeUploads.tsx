@@ -1,6 +1,7 @@
 import { formatSize } from '@asset-portal/shared';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { type ChangeEvent, useRef, useState } from 'react';
+import { HiddenFileInput } from '../../components/file-input/HiddenFileInput.tsx';
 import { useStore } from '../../lib/create-store.ts';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import type { ResumeRecord } from './resume-records.ts';
@@ -36,13 +37,7 @@ export function ResumeUploads({ onResumed }: { onResumed(): void }) {
   return (
     <Alert severity="info" sx={{ maxWidth: 750 }} data-testid="resumable-uploads">
       <Typography variant="subtitle2">Unfinished uploads can be resumed</Typography>
-      <input
-        ref={inputRef}
-        type="file"
-        hidden
-        onChange={handleFile}
-        data-testid="resume-file-input"
-      />
+      <HiddenFileInput ref={inputRef} onChange={handleFile} data-testid="resume-file-input" />
       <Stack spacing={1} sx={{ mt: 1 }}>
         {records.map((record) => (
           <Box
