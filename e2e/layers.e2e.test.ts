@@ -490,11 +490,11 @@ describeInBrowser('Layers', () => {
 /** Switches the viewer's layers so that exactly these are drawn, and waits for the map. */
 async function showOnly(page: Page, names: readonly string[]): Promise<void> {
   await page.getByRole('button', { name: 'Layers', exact: true }).click();
-  const options = page.getByTestId('layer-option');
+  const options = page.getByRole('menuitemcheckbox');
   await options.first().waitFor();
   for (const option of await options.all()) {
     const name = ((await option.textContent()) ?? '').trim();
-    const checked = await option.getByRole('checkbox').isChecked();
+    const checked = (await option.getAttribute('aria-checked')) === 'true';
     if (checked !== names.includes(name)) await option.click();
   }
   await page.keyboard.press('Escape');

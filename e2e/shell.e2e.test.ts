@@ -47,6 +47,23 @@ describeInBrowser('the app shell and sign-in', () => {
     await expect.poll(() => portal.menuWidth()).toBeLessThan(100);
   });
 
+  it('outlines the menu entry a keyboard has reached', async () => {
+    const portal = await suite.launch();
+    await portal.signInAs('admin');
+    await portal.waitForProjects();
+    const { page } = portal;
+    const focusedEntry = () =>
+      page.evaluate(() => {
+        const active = document.activeElement as HTMLElement | null;
+        const entry = active?.closest('[data-testid^="menu-entry-"]');
+        return entry ? getComputedStyle(entry).outlineStyle : null;
+      });
+    for (let i = 0; i < 12 && (await focusedEntry()) === null; i++) {
+      await page.keyboard.press('Tab');
+    }
+    expect(await focusedEntry()).toBe('solid');
+  });
+
   it('tells of an update when a screen’s code is gone, keeps the shell, and reloads into it', async () => {
     const portal = await suite.launch();
     await portal.signInAs('admin');

@@ -36,6 +36,10 @@ describeInBrowser('Viewer annotations', () => {
     // A Standard user changes only what they wrote; the seeded one is a Power User's.
     expect(await annotations.editButton(CULVERT).isDisabled()).toBe(true);
     expect(await annotations.deleteButton(CULVERT).isDisabled()).toBe(true);
+    // Each disabled action keeps its own name for a screen reader, with the reason.
+    expect(await annotations.deleteButton(CULVERT).getAttribute('aria-label')).toBe(
+      'Delete: Only the author, a Power User or an Admin can change it',
+    );
     await expect.poll(() => annotations.addButton().isEnabled()).toBe(true);
 
     await annotations.zoomToSelectedScans();

@@ -239,13 +239,13 @@ export class ViewerPage {
   /** Opens the map's layer menu and returns its layers with whether each is shown. */
   async layerChoices(): Promise<{ name: string; shown: boolean }[]> {
     await this.page.getByRole('button', { name: 'Layers', exact: true }).click();
-    const options = this.page.getByTestId('layer-option');
+    const options = this.page.getByRole('menuitemcheckbox');
     await options.first().waitFor();
     const choices: { name: string; shown: boolean }[] = [];
     for (const option of await options.all()) {
       choices.push({
         name: ((await option.textContent()) ?? '').trim(),
-        shown: await option.getByRole('checkbox').isChecked(),
+        shown: (await option.getAttribute('aria-checked')) === 'true',
       });
     }
     await this.page.keyboard.press('Escape');

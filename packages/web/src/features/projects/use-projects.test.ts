@@ -27,4 +27,12 @@ describe('project dropdown options', () => {
       'LuxGear : Demo',
     ]);
   });
+
+  it('puts numbered names in their numbers’ order', () => {
+    const names = ['Drive 10', 'Drive 2', 'Drive 1', 'Drive 100'];
+    const sorted = sortProjectsForSelector(
+      names.map((name, i) => project(String(i), name, 'Acme')),
+    );
+    expect(sorted.map((p) => p.name)).toEqual(['Drive 1', 'Drive 2', 'Drive 10', 'Drive 100']);
+  });
 });

@@ -47,10 +47,12 @@ export function projectLabel(project: ProjectOption): string {
   return `${project.organization.name} : ${project.name}`;
 }
 
+// Numbers in names in their order ('Drive 2' before 'Drive 10'), as the Projects table sorts.
+const byName = new Intl.Collator(undefined, { numeric: true }).compare;
+
 /** Sorted by organization name, then project name. */
 export function sortProjectsForSelector(projects: readonly ProjectOption[]): ProjectOption[] {
   return [...projects].sort(
-    (a, b) =>
-      a.organization.name.localeCompare(b.organization.name) || a.name.localeCompare(b.name),
+    (a, b) => byName(a.organization.name, b.organization.name) || byName(a.name, b.name),
   );
 }

@@ -41,9 +41,23 @@ export function LayersMenu({
           </Typography>
         ) : (
           layers.map((layer) => (
-            <MenuItem key={layer.id} onClick={() => toggle(layer.id)} data-testid="layer-option">
+            // The item is the checkbox for assistive technology (its name is the layer's); the
+            // box drawn in it only shows the state.
+            <MenuItem
+              key={layer.id}
+              role="menuitemcheckbox"
+              aria-checked={selectedIds.includes(layer.id)}
+              onClick={() => toggle(layer.id)}
+              data-testid="layer-option"
+            >
               <ListItemIcon>
-                <Checkbox size="small" checked={selectedIds.includes(layer.id)} sx={{ p: 0 }} />
+                <Checkbox
+                  size="small"
+                  checked={selectedIds.includes(layer.id)}
+                  tabIndex={-1}
+                  slotProps={{ input: { 'aria-hidden': true } }}
+                  sx={{ p: 0 }}
+                />
               </ListItemIcon>
               <ListItemText primary={layer.name} />
             </MenuItem>

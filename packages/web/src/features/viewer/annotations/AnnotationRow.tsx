@@ -65,7 +65,9 @@ export function AnnotationRow({
 }: AnnotationRowProps) {
   const scanLabel = annotation.scan?.friendlyName || annotation.scanId;
   const author = annotation.user?.name ?? 'Deleted user';
-  const changeLabel = (action: string) => (changeable ? action : NOT_YOUR_ANNOTATION);
+  // Each disabled action keeps its own name, with why it is disabled.
+  const changeLabel = (action: string) =>
+    changeable ? action : `${action}: ${NOT_YOUR_ANNOTATION}`;
   const checkbox = (
     <Checkbox
       edge="start"
