@@ -172,6 +172,23 @@ describeInBrowser('the Viewer', () => {
     await viewer.toolButton(FILTER_FIELDS_TOOLTIPS.hide).waitFor();
   });
 
+  it('opens the date picker from the keyboard, its days named by their dates', async () => {
+    const viewer = await openViewer();
+    const { page } = viewer;
+    await expect.poll(() => viewer.scanIds(), WAIT).toEqual(EUGENE_SCANS);
+    await page.getByTestId('filter-date').focus();
+    await page.keyboard.press('Enter');
+    const calendar = page.getByTestId('date-calendar');
+    await calendar.waitFor();
+    const day = calendar.getByRole('button', { name: /^2024-04-16, \d+ scans?$/ });
+    await day.focus();
+    await page.keyboard.press('Enter');
+    expect(await day.getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.press('Escape');
+    await calendar.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('filter-date').inputValue()).toBe('on: 2024-04-16');
+  });
+
   it('moves the scan list to the other side of the map, and remembers it', async () => {
     const viewer = await openViewer();
     const { page } = viewer;

@@ -12,7 +12,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { memo, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, memo, useMemo, useRef, useState } from 'react';
 import {
   type CalendarMonth,
   isDayPicked,
@@ -24,6 +24,7 @@ import {
 } from './date-selection.ts';
 
 const WEEKDAYS = ['S', 'M', 'T', 'W', 'T', 'F', 'S'];
+const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'F4']);
 
 /**
  * The filter's date field: it reads 'on: d' or 'from: d1 to: d2' and opens a calendar on which
@@ -53,6 +54,13 @@ export const DateFilterField = memo(function DateFilterField({
     setMonth(null);
     setOpen(true);
   };
+  // The keys that open a date picker: a keyboard reaches the calendar as a mouse does.
+  const handleKeyDown = (event: KeyboardEvent) => {
+    if (OPENING_KEYS.has(event.key) && !event.ctrlKey && !event.metaKey) {
+      event.preventDefault();
+      handleOpen();
+    }
+  };
 
   return (
     <>
@@ -62,10 +70,16 @@ export const DateFilterField = memo(function DateFilterField({
         label="Date"
         value={dateFilterLabel(dates)}
         onClick={handleOpen}
+        onKeyDown={handleKeyDown}
         placeholder="Any date"
         slotProps={{
           inputLabel: { shrink: true },
-          htmlInput: { readOnly: true, 'data-testid': 'filter-date', style: { cursor: 'pointer' } },
+          htmlInput: {
+            readOnly: true,
+            'aria-haspopup': 'dialog',
+            'data-testid': 'filter-date',
+            style: { cursor: 'pointer' },
+          },
           input: {
             endAdornment: (
               <InputAdornment position="end">
@@ -157,12 +171,16 @@ function CalendarDay({
   picked: boolean;
   onPick(): void;
 }) {
+  const scans = `${count} ${count === 1 ? 'scan' : 'scans'}`;
   const button = (
     <Button
       size="small"
       variant={picked ? 'contained' : 'text'}
       disabled={count === 0}
       onClick={onPick}
+      // The day itself, then its scans (the tooltip's text alone would name no day).
+      aria-label={count > 0 ? `${day}, ${scans}` : day}
+      aria-pressed={picked}
       data-testid={`calendar-day-${day}`}
       sx={{ minWidth: 0, p: 0.5, fontWeight: count > 0 ? 700 : 400 }}
     >
@@ -170,5 +188,5 @@ function CalendarDay({
     </Button>
   );
   if (count === 0) return button;
-  return <Tooltip title={`${count} ${count === 1 ? 'scan' : 'scans'}`}>{button}</Tooltip>;
+  return <Tooltip title={scans}>{button}</Tooltip>;
 }
