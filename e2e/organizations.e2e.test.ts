@@ -48,6 +48,25 @@ describeInBrowser('Organizations', () => {
     await suite.driver.screenshot('organizations-table');
   });
 
+  it('gives the focus back to the Edit button when Escape closes its dialog', async () => {
+    const organizations = await signIn('admin');
+    await organizations.open();
+    const { page } = suite.driver;
+    const edit = page.getByRole('button', {
+      name: 'Edit organization Northwind Surveying',
+      exact: true,
+    });
+    await edit.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => edit.evaluate((button) => button === document.activeElement))
+      .toBe(true);
+  });
+
   it('creates an organization with a device, adds and tests a bucket, edits and deletes them', async () => {
     const organizations = await signIn('admin');
     await organizations.open();

@@ -147,14 +147,18 @@ export function useActivityLogFilterOptions() {
 /** Sets or clears the acknowledgement of one log. */
 export function useAcknowledgeActivityLog() {
   const [mutate] = useMutation(ACKNOWLEDGE_ACTIVITY_LOG, { refetchQueries: ['ActivityLogs'] });
-  return (id: string, isAcknowledged: boolean) =>
-    mutate({
-      variables: { id, isAcknowledged },
-      // The checkbox follows the click at once; a refused change rolls back.
-      optimisticResponse: {
-        acknowledgeActivityLog: { __typename: 'ActivityLog', id, isAcknowledged },
-      },
-    });
+  // Stable: the table's columns depend on it (new columns mount every cell anew).
+  return useCallback(
+    (id: string, isAcknowledged: boolean) =>
+      mutate({
+        variables: { id, isAcknowledged },
+        // The checkbox follows the click at once; a refused change rolls back.
+        optimisticResponse: {
+          acknowledgeActivityLog: { __typename: 'ActivityLog', id, isAcknowledged },
+        },
+      }),
+    [mutate],
+  );
 }
 
 /** Acknowledges every log matching the type, status and user filters; resolves with the count. */

@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
+import { useCallback } from 'react';
 import { listLoadFailed } from '../../components/data-table/table-texts.ts';
 import { graphql } from '../../graphql/generated/gql.ts';
 import type {
@@ -121,7 +122,10 @@ export function useDeleteOrganization() {
     refetchQueries: ORGANIZATION_REFETCH,
     awaitRefetchQueries: true,
   });
-  return { deleteOrganization: (id: string) => mutate({ variables: { id } }) };
+  // Stable: the screen's columns depend on it, and new columns would mount every row's buttons
+  // anew (the focus a dialog gives back would then land nowhere).
+  const deleteOrganization = useCallback((id: string) => mutate({ variables: { id } }), [mutate]);
+  return { deleteOrganization };
 }
 
 const REGISTER_DEVICE = graphql(`
