@@ -59,6 +59,20 @@ describeInBrowser('the Viewer', () => {
     await viewer.portal.screenshot('viewer-eugene');
   });
 
+  it('shows the whole label of each panel tab on a 1024-pixel screen', async () => {
+    const viewer = await openViewer();
+    const { page } = viewer;
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await expect.poll(() => viewer.scanIds(), WAIT).toEqual(EUGENE_SCANS);
+    const clipped = () =>
+      page
+        .getByRole('tab')
+        .evaluateAll((tabs) =>
+          tabs.filter((tab) => tab.scrollWidth > tab.clientWidth).map((tab) => tab.textContent),
+        );
+    await expect.poll(clipped).toEqual([]);
+  });
+
   it('filters by substring, exact match, tags and dates, keeping selected scans', async () => {
     const viewer = await openViewer();
     expect(await viewer.filterOptions('Status')).toEqual(['(ALL)', 'Provisional', 'Final']);
