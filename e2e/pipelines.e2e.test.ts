@@ -103,6 +103,22 @@ describeInBrowser('Pipeline Management', () => {
     await portal.page.keyboard.press('Escape');
     expect(await screen.dialog().isVisible()).toBe(true);
 
+    // A keyboard in the JSON editor is told how to leave it, and can: Escape, then Tab.
+    const page = portal.page;
+    const code = screen.dialog().getByTestId('pipeline-json-editor').locator('.cm-content');
+    const hint = screen.dialog().getByText('Tab indents. Press Esc, then Tab, to move on.');
+    expect(await hint.isVisible()).toBe(false);
+    await code.focus();
+    await hint.waitFor();
+    expect(await code.getAttribute('aria-describedby')).toBe(await hint.getAttribute('id'));
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Tab');
+    await expect
+      .poll(() => code.evaluate((content) => content.contains(document.activeElement)))
+      .toBe(false);
+    expect(await screen.dialog().evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    await hint.waitFor({ state: 'hidden' });
+
     // Invalid JSON blocks saving with the shared message and the parser's position.
     await screen.fillJson('{\n  "pipeline": [\n}');
     await expect

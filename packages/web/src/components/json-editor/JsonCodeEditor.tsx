@@ -1,8 +1,12 @@
 import { json, jsonParseLinter } from '@codemirror/lang-json';
 import { linter, lintGutter } from '@codemirror/lint';
-import { Box } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import CodeMirror, { EditorView } from '@uiw/react-codemirror';
-import { useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
+
+// One object for good: a new one at a render makes the editor reconfigure itself, which can drop
+// a selection being typed over.
+const BASIC_SETUP = { foldGutter: true, highlightActiveLine: false };
 
 interface JsonCodeEditorProps {
   /** The editor's accessible name. */
@@ -32,6 +36,8 @@ export function JsonCodeEditor({
   height,
   wrapLines = true,
 }: JsonCodeEditorProps) {
+  const hintId = useId();
+  const [focused, setFocused] = useState(false);
   // CodeMirror compares extension arrays by identity: rebuilt only when these change.
   const extensions = useMemo(
     () => [
@@ -39,29 +45,48 @@ export function JsonCodeEditor({
       linter(jsonParseLinter()),
       lintGutter(),
       ...(wrapLines ? [EditorView.lineWrapping] : []),
-      EditorView.contentAttributes.of({ 'aria-label': label }),
+      EditorView.contentAttributes.of({ 'aria-label': label, 'aria-describedby': hintId }),
     ],
-    [label, wrapLines],
+    [label, wrapLines, hintId],
   );
   return (
     <Box
-      data-testid={testId}
-      sx={{
-        border: 1,
-        borderColor: invalid ? 'error.main' : 'divider',
-        borderRadius: 1,
-        overflow: 'hidden',
-        fontSize: 13,
+      onFocus={() => setFocused(true)}
+      onBlur={() => setFocused(false)}
+      // Escape is the editor's first step out for a keyboard: it must not close the dialog too.
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') event.stopPropagation();
       }}
     >
-      <CodeMirror
-        value={value}
-        height={`${height}px`}
-        extensions={extensions}
-        onChange={onChange}
-        onBlur={onBlur}
-        basicSetup={{ foldGutter: true, highlightActiveLine: false }}
-      />
+      <Box
+        data-testid={testId}
+        sx={{
+          border: 1,
+          borderColor: invalid ? 'error.main' : 'divider',
+          borderRadius: 1,
+          overflow: 'hidden',
+          fontSize: 13,
+        }}
+      >
+        <CodeMirror
+          value={value}
+          height={`${height}px`}
+          extensions={extensions}
+          onChange={onChange}
+          onBlur={onBlur}
+          basicSetup={BASIC_SETUP}
+        />
+      </Box>
+      {/* Tab indents inside the editor (CodeMirror's way out for a keyboard is Escape first):
+          said while the editor has the focus, where a keyboard user needs it. */}
+      <Typography
+        id={hintId}
+        variant="caption"
+        color="text.secondary"
+        sx={{ visibility: focused ? 'visible' : 'hidden' }}
+      >
+        Tab indents. Press Esc, then Tab, to move on.
+      </Typography>
     </Box>
   );
 }
