@@ -42,6 +42,7 @@ import {
   type PublishManifest,
   publishedScanPrefix,
   TRAJECTORY_NAME,
+  trajectoryUrlOfCloud,
 } from './publishing-rules.ts';
 
 export interface PublishDeps {
@@ -174,7 +175,12 @@ export async function publishScan(
     );
     await progress(`Wrote ${POINTCLOUD_NAME} of scan ${scanId}`);
 
-    const trajectory = await trajectoryOf(deps, scan);
+    const trajectoryUrl = trajectoryUrlOfCloud(
+      cloud,
+      await repo.cloudVersions(deps.db, scanId),
+      typeof scan.metadata?.trajectory_s3_url === 'string' ? scan.metadata.trajectory_s3_url : null,
+    );
+    const trajectory = await trajectoryOf(deps, scan, trajectoryUrl);
     if (trajectory) {
       await upload(TRAJECTORY_NAME, trajectory.body, trajectory.size, 'text/csv');
     }
@@ -402,8 +408,8 @@ interface Upload {
 }
 
 /**
- * The scan's trajectory: the stored trajectory.csv of its package when there is one, else its
- * path (longitude, latitude), else its images' positions; null when it has none of these.
+ * The scan's trajectory: the stored trajectory.csv that matches its cloud when there is one,
+ * else its path (longitude, latitude), else its images' positions; null when it has none.
  */
 async function trajectoryOf(
   deps: PublishDeps,
@@ -413,10 +419,10 @@ async function trajectoryOf(
     metadata: Record<string, unknown> | null;
     simplePath: LineString | null;
   },
+  /** The stored trajectory that matches the published cloud (trajectoryUrlOfCloud). */
+  url: string | null,
 ): Promise<{ size: number; body: () => Readable } | null> {
-  const url = scan.metadata?.trajectory_s3_url;
-  const key =
-    typeof url === 'string' ? storedObjectKey(deps.config, url, scan.organizationId) : null;
+  const key = url ? storedObjectKey(deps.config, url, scan.organizationId) : null;
   if (key) {
     const head = await deps.storage.head(key);
     if (head) {

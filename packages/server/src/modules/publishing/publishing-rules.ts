@@ -55,3 +55,33 @@ export interface PublishManifest {
   transform: PublishedTransform | null;
   published: string;
 }
+
+/** A stored cloud version with what it was made from (its parameters). */
+export interface CloudVersion {
+  id: number;
+  parameters: Record<string, unknown> | null;
+}
+
+/**
+ * The trajectory that matches a cloud version: the one a trajectory processing run corrected it
+ * with (`trajectory_s3_url`), else that of the version it was made from (`source_artifact_id`,
+ * a pipeline run over a corrected version keeps its correction), else the scan's own from its
+ * package. A cloud published beside another trajectory would disagree with it by the correction.
+ */
+export function trajectoryUrlOfCloud(
+  cloud: CloudVersion,
+  versions: readonly CloudVersion[],
+  packageTrajectoryUrl: string | null,
+): string | null {
+  const byId = new Map(versions.map((version) => [version.id, version]));
+  const seen = new Set<number>();
+  let current: CloudVersion | undefined = cloud;
+  while (current && !seen.has(current.id)) {
+    seen.add(current.id);
+    const corrected = current.parameters?.trajectory_s3_url;
+    if (typeof corrected === 'string' && corrected) return corrected;
+    const source: unknown = current.parameters?.source_artifact_id;
+    current = typeof source === 'number' ? byId.get(source) : undefined;
+  }
+  return packageTrajectoryUrl;
+}

@@ -380,6 +380,86 @@ describe.each(DATABASE_KINDS)('publishing scans on %s', (kind) => {
     expect(manifest.transform).toBeNull();
   });
 
+  it('publishes the trajectory a corrected version was made with, also through a pipeline version', async () => {
+    const key = (name: string) =>
+      objectKey({ organizationId: org.id, projectId, kind: 'scans', name: `${scanId}/${name}` });
+    const packageCsv = 'time,latitude,longitude,altitude\n1,44.05,-123.07,100.0\n';
+    const correctedCsv = 'time,latitude,longitude,altitude\n1,44.05,-123.07,99.7\n';
+    await put(key('trajectory.csv'), Buffer.from(packageCsv));
+    await put(key('ppk-run-1/trajectory.csv'), Buffer.from(correctedCsv));
+    const source = await db
+      .selectFrom('artifacts')
+      .select(['id', 's3Url'])
+      .where('scanId', '=', scanId)
+      .where('name', '=', 'unclassified')
+      .executeTakeFirstOrThrow();
+    const version = (name: string, parameters: Record<string, unknown>) =>
+      db
+        .insertInto('artifacts')
+        .values({
+          scanId,
+          artifactType: 'pointcloud',
+          name,
+          s3Url: source.s3Url,
+          parameters: JSON.stringify(parameters),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const metadata = {
+      crs: 'EPSG:32610',
+      trajectory_s3_url: `s3://portal/${key('trajectory.csv')}`,
+    };
+    await db
+      .updateTable('scans')
+      .set({ metadata: JSON.stringify(metadata) })
+      .where('id', '=', scanId)
+      .execute();
+    const corrected = await version('ppk-run-1', {
+      source_artifact_id: source.id,
+      trajectory_s3_url: `s3://portal/${key('ppk-run-1/trajectory.csv')}`,
+    });
+    const publishedAs = async (defaultVersion: string, folder: string) => {
+      await db.updateTable('scans').set({ defaultVersion }).where('id', '=', scanId).execute();
+      await publish({ f: folder, t: false, i: false });
+      await run();
+      expect((await publishLog()).status).toBe('Completed');
+      const manifest = JSON.parse(
+        (await read(`${scanPrefix(folder)}manifest.json`)).toString(),
+      ) as PublishManifest;
+      return {
+        version: manifest.source.version,
+        trajectory: (await read(`${scanPrefix(folder)}trajectory.csv`)).toString(),
+      };
+    };
+    try {
+      expect(await publishedAs('unclassified', 'as-delivered')).toEqual({
+        version: 'unclassified',
+        trajectory: packageCsv,
+      });
+      expect(await publishedAs('ppk-run-1', 'corrected')).toEqual({
+        version: 'ppk-run-1',
+        trajectory: correctedCsv,
+      });
+      // A pipeline run over the corrected version keeps its correction.
+      await version('ground', { source_artifact_id: corrected.id, pipeline: 'Ground' });
+      expect(await publishedAs('ground', 'derived')).toEqual({
+        version: 'ground',
+        trajectory: correctedCsv,
+      });
+    } finally {
+      await db
+        .deleteFrom('artifacts')
+        .where('scanId', '=', scanId)
+        .where('name', 'in', ['ppk-run-1', 'ground'])
+        .execute();
+      await db
+        .updateTable('scans')
+        .set({ defaultVersion: null, metadata: JSON.stringify({ crs: 'EPSG:32610' }) })
+        .where('id', '=', scanId)
+        .execute();
+    }
+  });
+
   it("publishes into the portal's own store for a bucket whose endpoint is portal", async () => {
     const portalBucketId = (
       await db

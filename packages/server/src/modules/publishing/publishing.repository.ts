@@ -57,6 +57,16 @@ export const publishingRepository = {
     return (await this.cloudsToPublish(db, [scanId])).get(scanId);
   },
 
+  /** The scan's cloud versions with their parameters (what each was made from). */
+  cloudVersions(db: Db, scanId: string) {
+    return db
+      .selectFrom('artifacts')
+      .select(['id', 'parameters'])
+      .where('scanId', '=', scanId)
+      .where('artifactType', '=', 'pointcloud')
+      .execute();
+  },
+
   images(db: Db, scanId: string) {
     return db
       .selectFrom('images')
