@@ -65,6 +65,32 @@ describe.each(DATABASE_KINDS)('job queue on %s', (kind) => {
     expect(done).toMatchObject({ status: 'done', attempts: 1, lockedBy: null });
   });
 
+  it("holds a claimed job for its own kind's lease, not the longest of the runner's kinds", async () => {
+    const held: number[] = [];
+    const quick = defineJob({
+      kind: `quick-lease-${kind}`,
+      schema: z.object({}),
+      leaseMs: 60_000,
+      async run(_payload, ctx) {
+        const row = await jobRepository.findById(database.db, ctx.jobId);
+        held.push(new Date(row!.lockedUntil!).getTime() - Date.now());
+      },
+    });
+    const long = defineJob({
+      kind: `long-lease-${kind}`,
+      schema: z.object({}),
+      leaseMs: 30 * 60_000,
+      async run() {},
+    });
+    await enqueueJob(database.db, quick, {});
+    expect(await runNextJob({ db: database.db, config, jobs: [long, quick], workerId: 'w1' })).toBe(
+      true,
+    );
+    expect(held).toHaveLength(1);
+    expect(held[0]).toBeGreaterThan(50_000);
+    expect(held[0]).toBeLessThanOrEqual(61_000);
+  });
+
   it('queues a job with a unique key once while it waits or runs, and again after it ran', async () => {
     const first = await enqueueJob(database.db, echo, { text: 'x' }, { uniqueKey: 'k1' });
     const second = await enqueueJob(database.db, echo, { text: 'x' }, { uniqueKey: 'k1' });

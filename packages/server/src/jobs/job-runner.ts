@@ -56,10 +56,16 @@ function describeError(error: unknown): string {
 export async function runNextJob(options: JobRunnerOptions & { workerId: string }) {
   const { db, workerId } = options;
   const byKind = new Map(options.jobs.map((job) => [job.kind, job]));
-  const leaseMs = options.config.jobLeaseMs ?? Math.max(...options.jobs.map((job) => job.leaseMs));
-  const row = await jobRepository.claim(db, [...byKind.keys()], workerId, leaseMs);
+  const leaseOf = (job: JobDefinition) => options.config.jobLeaseMs ?? job.leaseMs;
+  // The kind is known only once claimed: claimed for the longest lease, then held for its own,
+  // so that a job of a dead worker is taken over after its kind's lease, not the longest one.
+  const longest = Math.max(...options.jobs.map(leaseOf));
+  const row = await jobRepository.claim(db, [...byKind.keys()], workerId, longest);
   if (!row) return false;
-  await execute(row, byKind.get(row.kind)!, options, leaseMs);
+  const job = byKind.get(row.kind)!;
+  const leaseMs = leaseOf(job);
+  if (leaseMs < longest) await jobRepository.extendLease(db, row.id, workerId, leaseMs);
+  await execute(row, job, options, leaseMs);
   return true;
 }
 
