@@ -5,7 +5,7 @@ import { CONNECTION_ISSUE, ERROR_SNACKBAR_MS } from '@asset-portal/shared';
 import { Observable, of, throwError } from 'rxjs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { snackbarQueue } from '../snackbar/snackbar-service.ts';
-import { createErrorLink } from './error-link.ts';
+import { createErrorLink, NOT_FOUND_HINT } from './error-link.ts';
 import { inFlightLink, inFlightRequests } from './in-flight-link.ts';
 
 const QUERY = gql`
@@ -40,6 +40,21 @@ describe('error link', () => {
     await expect(client.query({ query: QUERY })).rejects.toThrow();
     expect(snackbarQueue.get()).toMatchObject([
       { severity: 'error', text: 'Project not found', autoHideMs: ERROR_SNACKBAR_MS },
+    ]);
+  });
+
+  it("says what a bare 'Not found' most likely means: deleted meanwhile, a stale page", async () => {
+    const { client } = clientAnswering(() =>
+      of({
+        errors: [
+          { message: 'Not found', extensions: { code: 'NOT_FOUND' } },
+          { message: 'Basestation 1 not found', extensions: { code: 'NOT_FOUND' } },
+        ],
+      }),
+    );
+    await expect(client.query({ query: QUERY })).rejects.toThrow();
+    expect(snackbarQueue.get().map((message) => message.text)).toEqual([
+      `${NOT_FOUND_HINT}\nBasestation 1 not found`,
     ]);
   });
 

@@ -8,6 +8,13 @@ export interface ErrorLinkOptions {
   now?: () => number;
 }
 
+/**
+ * What a user is told when the server answers 'Not found' (code NOT_FOUND): most often the thing
+ * on screen was deleted meanwhile, in another tab or by another user, and the page is stale.
+ */
+export const NOT_FOUND_HINT =
+  'Not found: it may have been deleted meanwhile. Reload the page to see the current data.';
+
 /** Turns failed GraphQL calls into the spec's snackbars and the unauthorized redirect. */
 export function createErrorLink({ onUnauthorized, now = Date.now }: ErrorLinkOptions): ErrorLink {
   return new ErrorLink(({ error, operation }) => {
@@ -17,7 +24,13 @@ export function createErrorLink({ onUnauthorized, now = Date.now }: ErrorLinkOpt
       return;
     }
     if (CombinedGraphQLErrors.is(error)) {
-      const text = error.errors.map((graphQLError) => graphQLError.message).join('\n');
+      const text = error.errors
+        .map((graphQLError) =>
+          graphQLError.extensions?.code === 'NOT_FOUND' && graphQLError.message === 'Not found'
+            ? NOT_FOUND_HINT
+            : graphQLError.message,
+        )
+        .join('\n');
       snackbar.error(text || 'Request failed');
       return;
     }
