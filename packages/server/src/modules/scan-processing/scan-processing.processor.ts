@@ -163,6 +163,8 @@ export async function processScanVersion(
       name: versionCloudName(request.scanId, request.name),
     });
     const size = (await stat(outputPath)).size;
+    // The points are all processed ('100 %'); storing a large cloud still takes a while.
+    await progress(`Storing version ${request.name} of scan ${request.scanId}`);
     written.push(key);
     await deps.storage.putStream(key, createReadStream(outputPath), {
       size,
