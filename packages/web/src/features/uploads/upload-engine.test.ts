@@ -30,6 +30,8 @@ class FakeServer implements UploadApi, Transport {
   stored = new Map<string, StoredPart[]>();
   /** URL → statuses to answer before succeeding (undefined = network error). */
   failures = new Map<string, (number | undefined)[]>();
+  /** URLs whose PUT hands over the whole body, then fails (as when the network goes down). */
+  failAfterSending = new Set<string>();
   /** Resolves PUTs only when released, to observe the queue. */
   hold = false;
   private held: (() => void)[] = [];
@@ -101,6 +103,10 @@ class FakeServer implements UploadApi, Transport {
           if (this.hold) await new Promise<void>((resolve) => this.held.push(resolve));
           this.events.push('put');
           this.puts.push(request.url);
+          if (this.failAfterSending.has(request.url)) {
+            onProgress(request.body.size);
+            throw new TransferError('The server could not be reached', 400);
+          }
           const planned = this.failures.get(request.url);
           if (planned && planned.length > 0) {
             const status = planned.shift();
@@ -236,6 +242,30 @@ describe('the upload engine', () => {
       message: 'Upload of f.luxlz failed: failed',
     });
     expect(server.completed).toEqual([]);
+  });
+
+  it('shows, after a failure, only the parts the server confirmed as done', async () => {
+    const server = new FakeServer();
+    server.failAfterSending.add('part/g.luxlz/2');
+    const engine = engineWith(server);
+    engine.enqueue([fileOf('g.luxlz', 30 * KIB)]);
+    const [job] = await settled(engine);
+    expect(job?.state).toBe('error');
+    // Parts 1 and 3 were stored; part 2's bytes were handed over but never stored.
+    expect(job?.uploadedBytes).toBe(20 * KIB);
+    expect(job?.percent).toBeCloseTo(200 / 3, 5);
+  });
+
+  it('shows nothing done after a single upload failed', async () => {
+    const server = new FakeServer();
+    server.failAfterSending.add('single/s.luxlz');
+    const engine = engineWith(server, {
+      settings: { simultaneousUploads: 3, useMultipart: false },
+    });
+    engine.enqueue([fileOf('s.luxlz', 10 * KIB)]);
+    const [job] = await settled(engine);
+    expect(job?.state).toBe('error');
+    expect(job?.percent).toBe(0);
   });
 
   it('does not retry a 4xx other than an expired URL', async () => {

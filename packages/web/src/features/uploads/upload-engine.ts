@@ -227,7 +227,13 @@ export class UploadEngine {
         this.running.delete(job.id);
         await this.loadResumable().catch(() => {});
       }
-      this.update(job.id, { state: 'error', error: text, bytesPerSecond: null });
+      this.update(job.id, {
+        state: 'error',
+        error: text,
+        bytesPerSecond: null,
+        // A single PUT that failed stored nothing; a multipart one keeps its confirmed parts.
+        ...(job.uploadType === 'multipart' ? {} : { uploadedBytes: 0, percent: 0 }),
+      });
       await started;
       await log('Error', `Upload of ${job.filename} failed: ${text}`);
     }
@@ -394,8 +400,16 @@ export class UploadEngine {
     const results = await Promise.allSettled(lanes.map(runLane));
     await recordSaved;
     const rejected = results.find((result) => result.status === 'rejected');
-    // The multipart upload stays on the server so the upload can be resumed later.
-    if (rejected) throw rejected.reason;
+    if (rejected) {
+      // Only the parts the server confirmed count: a failed request may have reported its whole
+      // body sent (offline, every part in flight did), and 'Error (N% complete)' must not claim it.
+      this.update(job.id, {
+        uploadedBytes: doneBytes,
+        percent: file.size > 0 ? (doneBytes / file.size) * 100 : 0,
+      });
+      // The multipart upload stays on the server so the upload can be resumed later.
+      throw rejected.reason;
+    }
 
     await started;
     await api.completeMultipart(file.name, uploadId, eTags.join(','), job.id);
