@@ -63,7 +63,7 @@ describeInBrowser('Viewer elevation profile', () => {
     const csv = await profile.downloadCsv();
     expect(csv.name).toMatch(/^elevation-profile-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.csv$/);
     const rows = csv.text.trimEnd().split('\r\n');
-    expect(rows[0]).toBe('distance_m,elevation,lon,lat');
+    expect(rows[0]).toBe('distance_m,elevation_m,lon,lat');
     expect(rows).toHaveLength(pointCount + 1);
     const distances = rows.slice(1).map((row) => Number(row.split(',')[0]));
     expect(distances).toEqual([...distances].sort((a, b) => a - b));

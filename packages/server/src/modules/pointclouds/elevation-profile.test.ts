@@ -82,7 +82,8 @@ async function expectedProfile(a: [number, number], b: [number, number], width: 
     for (let i = 0; i < chunk.count; i++) {
       const x = chunk.x[i]! * scale.x + offset.x;
       const y = chunk.y[i]! * scale.y + offset.y;
-      const t = Math.max(0, Math.min(1, ((x - a[0]) * dx + (y - a[1]) * dy) / (length * length)));
+      const t = ((x - a[0]) * dx + (y - a[1]) * dy) / (length * length);
+      if (t < 0 || t > 1) continue;
       const distance = Math.hypot(x - a[0] - t * dx, y - a[1] - t * dy);
       if (distance <= width / 2) found.push([t * length, chunk.z[i]! * scale.z + offset.z]);
     }

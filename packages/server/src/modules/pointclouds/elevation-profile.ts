@@ -4,7 +4,8 @@ import { metresPerUnit } from './point-cloud-crs.ts';
 
 /**
  * Elevation profile along a polyline: every point of the full-detail octree within half the
- * corridor width of the line (measured horizontally), with its distance along the line.
+ * corridor width of the line (measured horizontally) and between its two ends, with its distance
+ * along the line.
  */
 
 /** The most points a profile answers with; more are thinned evenly along the line. */
@@ -102,10 +103,14 @@ export async function profileCloud(
         const y = node.y[k]!;
         let best = Number.POSITIVE_INFINITY;
         let along = 0;
-        for (const s of segments) {
+        for (let index = 0; index < segments.length; index++) {
+          const s = segments[index]!;
           const px = x - s.ax;
           const py = y - s.ay;
           let t = s.lengthSquared > 0 ? (px * s.dx + py * s.dy) / s.lengthSquared : 0;
+          // The corridor ends square at the line's ends: a point before its start or past its
+          // end is not on the profile (it would pile up at distance 0 or at the full length).
+          if ((index === 0 && t < 0) || (index === segments.length - 1 && t > 1)) continue;
           t = Math.max(0, Math.min(1, t));
           const ex = px - t * s.dx;
           const ey = py - t * s.dy;

@@ -8,15 +8,15 @@ describe('profile CSV', () => {
       { distance: 12.3456, elevation: -3.2, lon: -123.07, lat: 44.0501234567 },
     ]);
     expect(csv).toBe(
-      'distance_m,elevation,lon,lat\r\n' +
+      'distance_m,elevation_m,lon,lat\r\n' +
         '0.000,120.457,-123.07123457,44.05000000\r\n' +
         '12.346,-3.200,-123.07000000,44.05012346\r\n',
     );
-    expect(PROFILE_CSV_HEADER).toEqual(['distance_m', 'elevation', 'lon', 'lat']);
+    expect(PROFILE_CSV_HEADER).toEqual(['distance_m', 'elevation_m', 'lon', 'lat']);
   });
 
   it('is only the header for an empty profile', () => {
-    expect(buildProfileCsv([])).toBe('distance_m,elevation,lon,lat\r\n');
+    expect(buildProfileCsv([])).toBe('distance_m,elevation_m,lon,lat\r\n');
   });
 
   it('keeps every point, also beyond what the chart shows', () => {

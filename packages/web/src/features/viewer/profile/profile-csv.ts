@@ -1,6 +1,7 @@
 import type { ProfilePoint } from './profile-model.ts';
 
-export const PROFILE_CSV_HEADER = ['distance_m', 'elevation', 'lon', 'lat'] as const;
+// Both in metres: the server converts a cloud in feet (elevation-profile.ts).
+export const PROFILE_CSV_HEADER = ['distance_m', 'elevation_m', 'lon', 'lat'] as const;
 
 // Millimetres for distance and elevation; 8 decimals of a degree are about a millimetre too.
 const METRE_DECIMALS = 3;
