@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import type { ExpressionBuilder, Insertable, Updateable } from 'kysely';
+import { type ExpressionBuilder, type Insertable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { ActivityLogsTable, ActivityStatus, Database } from '../../db/schema.ts';
 import type { ActivityLogSort } from './activity-log-rules.ts';
@@ -118,6 +118,31 @@ export const activityLogRepository = {
   },
 
   /** The job log of a (type, reference key) of an organization, locked until the transaction ends. */
+  /**
+   * Moves a finished entry (Completed or Error) written by another job than `jobId` to a key of
+   * its own (`<reference>#job-<its job>`), so that the next job of the same reference starts a
+   * new entry instead of rewriting it. Entries of the same job (its retries) and unfinished ones
+   * (an image package waiting for its scans, queued again) are left to be continued.
+   */
+  keepFinishedEntry(
+    db: Db,
+    activityType: string,
+    referenceKey: string,
+    organizationId: number | null,
+    jobId: number,
+  ) {
+    return db
+      .updateTable('activityLogs')
+      .set({ referenceKey: sql<string>`reference_key || '#job-' || (payload->>'jobId')` })
+      .where('activityType', '=', activityType)
+      .where('referenceKey', '=', referenceKey)
+      .where('organizationId', organizationId === null ? 'is' : '=', organizationId)
+      .where('status', 'in', ['Completed', 'Error'])
+      .where(sql<boolean>`payload->>'jobId' IS NOT NULL`)
+      .where(sql<string>`payload->>'jobId'`, '!=', String(jobId))
+      .execute();
+  },
+
   findJobForUpdate(
     db: Db,
     activityType: string,

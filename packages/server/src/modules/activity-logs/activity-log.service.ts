@@ -57,6 +57,24 @@ export function findActivity(
 }
 
 /** Writes one log entry, or moves a job's entry to a new status, outside any request scope. */
+/**
+ * Before a job's first write: a finished entry of the same reference left by another job keeps
+ * its history under a key of its own (activityLogRepository.keepFinishedEntry).
+ */
+export async function keepFinishedJobEntry(
+  db: Db,
+  entry: { activityType: string; referenceKey: string; organizationId: number | null },
+  jobId: number,
+): Promise<void> {
+  await repo.keepFinishedEntry(
+    db,
+    entry.activityType,
+    entry.referenceKey,
+    entry.organizationId,
+    jobId,
+  );
+}
+
 export async function recordActivity(db: Db, entry: ActivityEntry): Promise<ActivityLogRecord> {
   const userId = entry.userId ?? null;
   const organizationId =

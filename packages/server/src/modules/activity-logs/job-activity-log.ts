@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import type { ActivityStatus } from '../../db/schema.ts';
 import type { JobContext } from '../../jobs/define-job.ts';
-import { recordActivity } from './activity-log.service.ts';
+import { keepFinishedJobEntry, recordActivity } from './activity-log.service.ts';
 
 /** What a job's entry keeps from one write to the next. */
 export interface JobEntry {
@@ -11,6 +11,11 @@ export interface JobEntry {
   organizationId: number | null;
   /** What the payload names besides the job and its attempt. */
   payload: Record<string, unknown>;
+  /**
+   * Each job gets an entry of its own: a reference that comes again (a package uploaded again
+   * under the same name) does not rewrite the finished entry of the job before.
+   */
+  entryPerJob?: boolean;
 }
 
 /** What one write adds to the status and message. */
@@ -29,12 +34,17 @@ export function jobActivityLog<Status extends ActivityStatus>(
   ctx: Pick<JobContext, 'db' | 'jobId' | 'attempt'>,
   entry: JobEntry,
 ) {
+  let previousKept = !entry.entryPerJob;
   return async (
     status: Status,
     message: string,
     details: JobEntryDetails = {},
     db: Db = ctx.db,
   ) => {
+    if (!previousKept) {
+      await keepFinishedJobEntry(db, entry, ctx.jobId);
+      previousKept = true;
+    }
     await recordActivity(db, {
       activityType: entry.activityType,
       referenceKey: entry.referenceKey,

@@ -67,6 +67,7 @@ export const ingestPackageJob = defineJob({
       userId: payload.userId,
       organizationId: payload.organizationId,
       payload: { key: payload.key },
+      entryPerJob: true,
     });
     const name = path.posix.basename(payload.key);
     await log('Started', `Ingesting ${name}`);

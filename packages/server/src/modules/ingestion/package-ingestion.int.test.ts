@@ -242,10 +242,25 @@ describe.each(DATABASE_KINDS)('package ingestion on %s', (kind) => {
 
   it('changes nothing when the same packages are ingested again', async () => {
     const before = await snapshot(db, orgA.id);
+    // Every ingestion of a key keeps its own entry: the one before is not rewritten.
+    const entries = (key: string) =>
+      db
+        .selectFrom('activityLogs')
+        .select(['referenceKey', 'status'])
+        .where('activityType', '=', 'PackageIngest')
+        .where((eb) =>
+          eb.or([eb('referenceKey', '=', key), eb('referenceKey', 'like', `${key}#job-%`)]),
+        )
+        .execute();
     for (const file of [withImages.luxlzPath, withImages.luxizPath!]) {
       const key = await uploadPackage(storage, orgA.id, file);
+      const earlier = await entries(key);
+      expect(earlier.length).toBeGreaterThan(0);
       await ingestNow(db, config, { key, organizationId: orgA.id, userId: userA.id });
       expect((await ingestLog(db, key))?.status).toBe('Completed');
+      const now = await entries(key);
+      expect(now).toHaveLength(earlier.length + 1);
+      expect(now.every((entry) => entry.status === 'Completed')).toBe(true);
     }
     expect(await snapshot(db, orgA.id)).toEqual(before);
   });
