@@ -177,7 +177,7 @@ export async function publishScan(
 
     const trajectoryUrl = trajectoryUrlOfCloud(
       cloud,
-      await repo.cloudVersions(deps.db, scanId),
+      cloud.versions,
       typeof scan.metadata?.trajectory_s3_url === 'string' ? scan.metadata.trajectory_s3_url : null,
     );
     const trajectory = await trajectoryOf(deps, scan, trajectoryUrl);
