@@ -13,6 +13,7 @@ import {
 import type { LuxlzManifest } from '../src/device-packages/manifest.ts';
 import { openPackage } from '../src/device-packages/package-reader.ts';
 import { withJobTables } from '../src/jobs/job-tables.ts';
+import { WORK_AREAS } from '../src/jobs/work-folders.ts';
 import {
   BASESTATION_ACTIVITY,
   PROCESS_BASESTATION_KIND,
@@ -598,10 +599,20 @@ export async function checkOutcome(
       ...(await checkJobsAndLog(db, stage)),
       ...(await checkObjects(db, portal, pkg, stage)),
       ...(stage === 'ppk' ? await checkRuns(db, portal) : []),
+      ...checkWorkFolders(portal),
     ];
   } finally {
     await db.destroy();
   }
+}
+
+/** The killed worker's work folder (a package or cloud copy) is gone after the restart. */
+function checkWorkFolders(portal: TrialPortal): string[] {
+  return WORK_AREAS.flatMap((area) => {
+    const parent = path.join(portal.dataDir, 'tmp', area);
+    const left = fs.existsSync(parent) ? fs.readdirSync(parent) : [];
+    return left.length > 0 ? [`Work files left in tmp/${area}: ${left.join(', ')}`] : [];
+  });
 }
 
 async function checkJobsAndLog(db: Db, stage: Stage): Promise<string[]> {

@@ -1,6 +1,7 @@
 import type { AppConfig } from '../config/config.ts';
 import type { Db } from '../db/database.ts';
 import { webSessionRepository } from '../identity/bff/web-session.repository.ts';
+import { removeAbandonedWorkFolders } from '../jobs/work-folders.ts';
 import type { Logger } from '../lib/logger.ts';
 import { sweepHungTrajectoryRuns } from '../modules/trajectory/trajectory-run-sweep.ts';
 import { sweepStaleUploadGrants } from '../modules/upload-quota/upload-grant-sweeper.ts';
@@ -34,6 +35,16 @@ export const scheduledTasks: ScheduledTask[] = [
     runAtStart: false,
     run: ({ config, db, log }) =>
       sweepStaleUploadGrants({ config, db, log, storage: createObjectStorage(config) }),
+  },
+  {
+    // Work folders of jobs whose worker was killed: at start, since that is when one was.
+    name: 'remove-abandoned-work-folders',
+    everyMs: 60 * 60 * 1000,
+    runAtStart: true,
+    run: async ({ config, log }) => {
+      const { removed } = await removeAbandonedWorkFolders(config.dataDir);
+      if (removed.length > 0) log.info({ removed }, 'removed work folders of ended processes');
+    },
   },
   {
     // A lease runs 5 minutes; a minute's delay in showing Hung on top of it is fine.

@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { MATCH_MARGIN_SECONDS } from '@asset-portal/shared';
@@ -13,6 +12,7 @@ import { PackageFormatError } from '../../device-packages/manifest.ts';
 import { openPackage } from '../../device-packages/package-reader.ts';
 import { defineJob, exponentialBackoff, PermanentJobError } from '../../jobs/define-job.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
+import { makeWorkFolder } from '../../jobs/work-folders.ts';
 import { ecefToGeodetic } from '../../lib/geodesy/geodesy.ts';
 import { RinexFormatError } from '../../lib/rinex/rinex-files.ts';
 import type { RinexTime } from '../../lib/rinex/rinex-time.ts';
@@ -137,9 +137,8 @@ async function processBasestation(
   written: string[],
 ) {
   const zipKey = basestationZipKey(basestation.organizationId, basestation.filename);
-  const tempDir = path.join(ctx.config.dataDir, 'tmp', 'basestations');
-  await mkdir(tempDir, { recursive: true });
-  const file = path.join(tempDir, `${randomUUID()}.zip`);
+  const work = await makeWorkFolder(ctx.config.dataDir, 'basestations');
+  const file = path.join(work, 'basestation.zip');
   try {
     if (!(await storage.head(zipKey))) {
       throw new BasestationFileError(`${basestation.filename} is not in storage`);
@@ -212,7 +211,7 @@ async function processBasestation(
       pkg.close();
     }
   } finally {
-    await rm(file, { force: true });
+    await rm(work, { recursive: true, force: true });
   }
 }
 

@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, open, rm, stat } from 'node:fs/promises';
+import { open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { douglasPeuckerKeep, epsgDefinition } from '@asset-portal/shared';
@@ -8,6 +8,7 @@ import type { AppConfig } from '../../config/config.ts';
 import type { Db } from '../../db/database.ts';
 import { pathLength } from '../../demo/flight-line.ts';
 import { gpsSecondsToUtc, LAS_ADJUSTED_GPS_OFFSET } from '../../device-packages/gps-time.ts';
+import { makeWorkFolder } from '../../jobs/work-folders.ts';
 import { readLasCrsRecords } from '../../lib/las/las-crs-records.ts';
 import {
   assertPointDataComplete,
@@ -97,9 +98,7 @@ export async function processImportedScanFile(
     await progress(message);
   };
 
-  const parent = path.join(deps.config.dataDir, 'tmp', 'imported-scan');
-  await mkdir(parent, { recursive: true });
-  const work = await mkdtemp(path.join(parent, 'run-'));
+  const work = await makeWorkFolder(deps.config.dataDir, 'imported-scan', 'run-');
   try {
     const file = path.join(work, 'source.las');
     await progress(`Reading the uploaded file of scan ${scan.id}`);

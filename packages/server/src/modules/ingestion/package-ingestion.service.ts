@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { openPackage } from '../../device-packages/package-reader.ts';
+import { makeWorkFolder } from '../../jobs/work-folders.ts';
 import { ingestLuxiz } from './ingest-luxiz.ts';
 import { ingestLuxlz } from './ingest-luxlz.ts';
 import {
@@ -12,11 +12,6 @@ import {
   type IngestionInput,
   type IngestionOutcome,
 } from './ingestion-context.ts';
-
-/** Where packages are unpacked while ingested: on disk beside the data, never in memory or /tmp. */
-export function ingestionTempDir(dataDir: string): string {
-  return path.join(dataDir, 'tmp', 'ingestion');
-}
 
 export function packageKind(key: string): 'luxlz' | 'luxiz' | null {
   const extension = path.posix.extname(key).toLowerCase();
@@ -28,7 +23,7 @@ export function packageKind(key: string): 'luxlz' | 'luxiz' | null {
 /**
  * Ingests one uploaded package: streams the object to a temporary file (a ZIP is read from its
  * end, so it needs random access), opens it with the guarded reader and hands it to the reader
- * of its kind. The temporary file is removed whatever happens.
+ * of its kind. The work folder is removed whatever happens.
  */
 export async function ingestPackage(
   deps: IngestionDeps,
@@ -42,9 +37,9 @@ export async function ingestPackage(
   }
   const info = await deps.storage.head(input.key);
   if (!info) throw new IngestionError(`The package ${input.key} is not in storage`);
-  const tempDir = ingestionTempDir(deps.config.dataDir);
-  await mkdir(tempDir, { recursive: true });
-  const file = path.join(tempDir, `${randomUUID()}.${kind}`);
+  // On disk beside the data, never in memory or /tmp (often memory-backed).
+  const work = await makeWorkFolder(deps.config.dataDir, 'ingestion');
+  const file = path.join(work, `package.${kind}`);
   try {
     await pipeline(await deps.storage.getStream(input.key), createWriteStream(file));
     const pkg = await openPackage(file);
@@ -56,6 +51,6 @@ export async function ingestPackage(
       pkg.close();
     }
   } finally {
-    await rm(file, { force: true });
+    await rm(work, { recursive: true, force: true });
   }
 }

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, open, rm, stat } from 'node:fs/promises';
+import { open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -7,6 +7,7 @@ import { normalizeUtm, parseHelmertJson } from '@asset-portal/shared';
 import type { AppConfig } from '../../config/config.ts';
 import type { Db } from '../../db/database.ts';
 import type { ImageRef, LineString } from '../../db/schema.ts';
+import { makeWorkFolder } from '../../jobs/work-folders.ts';
 import { LasFormatError, type LasHeader, readLasHeader } from '../../lib/las/las-header.ts';
 import { pointRecordChunks } from '../../lib/las/las-reader.ts';
 import { LasRecordWriter } from '../../lib/las/las-record-writer.ts';
@@ -122,10 +123,7 @@ export async function publishScan(
     bucket.delete(`${prefix}${MANIFEST_NAME}`),
   );
 
-  // Under DATA_DIR like the other jobs' work files: /tmp is often memory-backed.
-  const parent = path.join(deps.config.dataDir, 'tmp', 'publish');
-  await mkdir(parent, { recursive: true });
-  const work = await mkdtemp(path.join(parent, `${scanId}-`));
+  const work = await makeWorkFolder(deps.config.dataDir, 'publish', `${scanId}-`);
   try {
     const extension = path.posix.extname(cloudKey).toLowerCase() || '.las';
     const source = path.join(work, `source${extension}`);

@@ -1,10 +1,11 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { NO_STORED_CLOUD, PIPELINE_KEPT_NO_POINTS, VERSION_EXISTS } from '@asset-portal/shared';
 import type { AppConfig } from '../../config/config.ts';
 import type { Db } from '../../db/database.ts';
+import { makeWorkFolder } from '../../jobs/work-folders.ts';
 import type { LasVector } from '../../lib/las/las-header.ts';
 import { objectKey } from '../../storage/object-key.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
@@ -120,10 +121,7 @@ export async function processScanVersion(
   }
 
   const written: string[] = [];
-  // Under DATA_DIR like the other jobs' work files: /tmp is often memory-backed.
-  const parent = path.join(deps.config.dataDir, 'tmp', 'process-scan');
-  await mkdir(parent, { recursive: true });
-  const work = await mkdtemp(path.join(parent, 'run-'));
+  const work = await makeWorkFolder(deps.config.dataDir, 'process-scan', 'run-');
   try {
     const extension = path.posix.extname(sourceKey).toLowerCase() === '.laz' ? '.laz' : '.las';
     const inputPath = path.join(work, `source${extension}`);

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -7,6 +7,7 @@ import { NO_ROVER_OBSERVATION } from '@asset-portal/shared';
 import type { AppConfig } from '../../config/config.ts';
 import type { Db } from '../../db/database.ts';
 import { utcToGpsSeconds } from '../../device-packages/gps-time.ts';
+import { makeWorkFolder } from '../../jobs/work-folders.ts';
 import { greatCircleKm } from '../../lib/geodesy/geodesy.ts';
 import { readLasFileHeader } from '../../lib/las/las-header.ts';
 import { storesAdjustedGpsTime } from '../../lib/las/las-point-formats.ts';
@@ -87,9 +88,7 @@ export async function processTrajectoryRun(
   };
   const log: string[] = [`Trajectory processing run ${runId} of session ${session.id}`];
 
-  const parent = path.join(deps.config.dataDir, 'tmp', 'ppk');
-  await mkdir(parent, { recursive: true });
-  const work = await mkdtemp(path.join(parent, `run-${runId}-`));
+  const work = await makeWorkFolder(deps.config.dataDir, 'ppk', `run-${runId}-`);
   try {
     const program = await findRnx2rtkp();
     if (!program) throw new TrajectoryRunError(RTKLIB_MISSING_MESSAGE);
