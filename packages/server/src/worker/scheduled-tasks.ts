@@ -3,6 +3,7 @@ import type { Db } from '../db/database.ts';
 import { webSessionRepository } from '../identity/bff/web-session.repository.ts';
 import { removeAbandonedWorkFolders } from '../jobs/work-folders.ts';
 import type { Logger } from '../lib/logger.ts';
+import { endAbandonedUploadEntries } from '../modules/package-uploads/abandoned-upload-entries.ts';
 import { sweepHungTrajectoryRuns } from '../modules/trajectory/trajectory-run-sweep.ts';
 import { sweepStaleUploadGrants } from '../modules/upload-quota/upload-grant-sweeper.ts';
 import { createObjectStorage } from '../storage/create-object-storage.ts';
@@ -45,6 +46,12 @@ export const scheduledTasks: ScheduledTask[] = [
       const { removed } = await removeAbandonedWorkFolders(config.dataDir);
       if (removed.length > 0) log.info({ removed }, 'removed work folders of ended processes');
     },
+  },
+  {
+    name: 'end-abandoned-upload-entries',
+    everyMs: 60 * 60 * 1000,
+    runAtStart: false,
+    run: ({ db }) => endAbandonedUploadEntries(db),
   },
   {
     // A lease runs 5 minutes; a minute's delay in showing Hung on top of it is fine.

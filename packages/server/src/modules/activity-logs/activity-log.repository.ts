@@ -152,6 +152,38 @@ export const activityLogRepository = {
     return jobQuery(db, activityType, referenceKey, organizationId).forUpdate().executeTakeFirst();
   },
 
+  /** Entries of a type left at `status` with no write since `before`, oldest first. */
+  findUnchangedSince(db: Db, activityType: string, status: ActivityStatus, before: Date) {
+    return db
+      .selectFrom('activityLogs')
+      .selectAll()
+      .where('activityType', '=', activityType)
+      .where('status', '=', status)
+      .where('lastModified', '<', before)
+      .orderBy('id')
+      .execute();
+  },
+
+  /**
+   * Updates an entry still at `status` with no write since `before`: a sweep never overwrites a
+   * write that came meanwhile. Undefined when it lost that race.
+   */
+  updateIfUnchangedSince(
+    db: Db,
+    id: number,
+    unchanged: { status: ActivityStatus; before: Date },
+    values: Updateable<ActivityLogsTable>,
+  ) {
+    return db
+      .updateTable('activityLogs')
+      .set({ ...values, lastModified: new Date() })
+      .where('id', '=', id)
+      .where('status', '=', unchanged.status)
+      .where('lastModified', '<', unchanged.before)
+      .returningAll()
+      .executeTakeFirst();
+  },
+
   update(db: Db, id: number, values: Updateable<ActivityLogsTable>) {
     return db
       .updateTable('activityLogs')

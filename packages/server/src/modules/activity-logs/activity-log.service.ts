@@ -75,6 +75,35 @@ export async function keepFinishedJobEntry(
   );
 }
 
+/**
+ * Ends the entries of a type left Started with no write since `before` (their writer is gone:
+ * a closed page, a lost connection) with status Error and the message `messageOf` gives. An
+ * entry written meanwhile is left as it is. Returns how many were ended.
+ */
+export async function endAbandonedEntries(
+  db: Db,
+  activityType: string,
+  before: Date,
+  messageOf: (entry: ActivityLogRecord) => string,
+): Promise<number> {
+  let ended = 0;
+  for (const entry of await repo.findUnchangedSince(db, activityType, 'Started', before)) {
+    const written = await repo.updateIfUnchangedSince(
+      db,
+      entry.id,
+      { status: 'Started', before },
+      {
+        status: 'Error',
+        ...nextJobTimestamps(entry, 'Error', new Date()),
+        message: messageOf(entry),
+        isAcknowledged: false,
+      },
+    );
+    if (written) ended += 1;
+  }
+  return ended;
+}
+
 export async function recordActivity(db: Db, entry: ActivityEntry): Promise<ActivityLogRecord> {
   const userId = entry.userId ?? null;
   const organizationId =
