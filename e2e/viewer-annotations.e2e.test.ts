@@ -99,6 +99,71 @@ describeInBrowser('Viewer annotations', () => {
     await expect.poll(() => annotations.titles()).toEqual([CULVERT]);
   });
 
+  it('places an annotation from the keyboard: the map takes the focus, the arrows move it under the centre mark, Enter places it', async () => {
+    const portal = await suite.launch();
+    await portal.signInAs('standard', { startAt: `/?scan=${annotatedScanId}` });
+    const annotations = new AnnotationPanelDriver(portal);
+    await annotations.open();
+    await expect.poll(() => annotations.addButton().isEnabled()).toBe(true);
+    await annotations.zoomToSelectedScans();
+    const page = portal.page;
+    const focusedIsMap = () =>
+      page.evaluate(() => document.activeElement?.classList.contains('maplibregl-canvas') ?? false);
+    const focusedTestId = () =>
+      page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
+    const placeByKeyboard = async (title: string, arrowRightPresses: number) => {
+      await annotations.addButton().focus();
+      await page.keyboard.press('Enter');
+      await annotations.panel().getByTestId('annotation-picking').waitFor();
+      await expect.poll(focusedIsMap).toBe(true);
+      expect(await page.getByTestId('map-centre-mark').isVisible()).toBe(true);
+      for (let i = 0; i < arrowRightPresses; i++) await page.keyboard.press('ArrowRight');
+      // The arrows pan with an animation: Enter takes the centre where the map came to rest.
+      await page.waitForTimeout(arrowRightPresses > 0 ? 800 : 0);
+      if (title === 'Kerb') await portal.screenshot('viewer-annotation-keyboard-centre-mark');
+      await page.keyboard.press('Enter');
+      await annotations.dialog().waitFor();
+      // Enter in the title saves.
+      await page.keyboard.type(title);
+      await page.keyboard.press('Enter');
+      await annotations.dialog().waitFor({ state: 'detached' });
+      // Back on the button that asked, so the next Enter starts the next one.
+      await expect.poll(focusedTestId).toBe('annotation-add');
+      expect(await annotations.expectSnackbar('Annotation created')).toBe('success');
+      const stored = await suite.environment.live.database.db
+        .selectFrom('annotations')
+        .select('point')
+        .where('title', '=', title)
+        .executeTakeFirstOrThrow();
+      return stored.point.coordinates;
+    };
+
+    const [lon0, lat0] = await placeByKeyboard('Kerb', 0);
+    expect(await page.getByTestId('map-centre-mark').count()).toBe(0);
+    expect(lon0).toBeGreaterThan(-124);
+    expect(lon0).toBeLessThan(-122);
+    expect(lat0).toBeGreaterThan(43);
+    expect(lat0).toBeLessThan(45);
+
+    // ArrowRight moves the view east: the centre, and the point, move east on the same latitude.
+    const [lon1, lat1] = await placeByKeyboard('Drain', 3);
+    expect(lon1).toBeGreaterThan(lon0! + 1e-6);
+    expect(Math.abs(lat1! - lat0!)).toBeLessThan(Math.abs(lon1! - lon0!) / 10);
+
+    // Escape leaves the map with nothing placed, and gives the focus back too.
+    await annotations.addButton().focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(focusedIsMap).toBe(true);
+    await page.keyboard.press('Escape');
+    await annotations.panel().getByTestId('annotation-picking').waitFor({ state: 'detached' });
+    await expect.poll(focusedTestId).toBe('annotation-add');
+    await expect.poll(() => annotations.titles()).toEqual(['Drain', 'Kerb', CULVERT]);
+    await suite.environment.live.database.db
+      .deleteFrom('annotations')
+      .where('title', 'in', ['Drain', 'Kerb'])
+      .execute();
+  });
+
   it('selects the scan with an annotation and drops it only with the last selected annotation of it', async () => {
     const portal = await suite.launch();
     await portal.signInAs('power user', { startAt: `/?scan=${annotatedScanId}` });

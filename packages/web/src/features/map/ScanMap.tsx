@@ -125,14 +125,52 @@ export function ScanMap(props: ScanMapProps) {
         sx={{ width: '100%', height: '100%' }}
       />
       <MapLegend />
+      {mode === 'point' && <CentreMark />}
       {mode && (
         <Chip
           data-testid="map-mode-hint"
           label={MODE_HINTS[mode]}
           color="primary"
-          sx={{ position: 'absolute', top: 10, left: '50%', transform: 'translateX(-50%)' }}
+          // Between the layers button and the zoom buttons, wrapped rather than over them.
+          sx={{
+            position: 'absolute',
+            top: 10,
+            left: '50%',
+            transform: 'translateX(-50%)',
+            maxWidth: 'calc(100% - 120px)',
+            height: 'auto',
+            py: 0.5,
+            '& .MuiChip-label': { whiteSpace: 'normal', textAlign: 'center' },
+          }}
         />
       )}
+    </Box>
+  );
+}
+
+/** Where Enter places a point: the map's centre, drawn over the map while a point is asked. */
+function CentreMark() {
+  const arm = {
+    position: 'absolute',
+    bgcolor: 'primary.main',
+    boxShadow: '0 0 0 1px #fff',
+  } as const;
+  return (
+    <Box
+      data-testid="map-centre-mark"
+      aria-hidden
+      sx={{
+        position: 'absolute',
+        top: '50%',
+        left: '50%',
+        width: 24,
+        height: 24,
+        transform: 'translate(-50%, -50%)',
+        pointerEvents: 'none',
+      }}
+    >
+      <Box sx={{ ...arm, top: 11, left: 0, width: 24, height: 2 }} />
+      <Box sx={{ ...arm, left: 11, top: 0, width: 2, height: 24 }} />
     </Box>
   );
 }

@@ -254,6 +254,9 @@ export class MapController {
       if (kind === 'box') this.map.dragPan.disable();
       this.hover(null);
       this.setCursor('crosshair');
+      // A point is also placed from the keyboard: the arrow keys move the map under the centre
+      // mark and Enter places it there; the map takes the focus for that.
+      if (kind === 'point') this.map.getCanvas().focus({ preventScroll: true });
       this.callbacks().onModeChange(kind);
     });
   }
@@ -276,6 +279,13 @@ export class MapController {
     if (event.key === 'Escape' && this.mode) {
       event.preventDefault();
       this.finishMode(null);
+      return;
+    }
+    const onMap = event.target instanceof Node && this.map.getContainer().contains(event.target);
+    if (event.key === 'Enter' && this.mode?.kind === 'point' && onMap) {
+      event.preventDefault();
+      const { lng, lat } = this.map.getCenter();
+      this.finishMode([lng, lat]);
     }
   };
 

@@ -2,7 +2,7 @@ export type MapMode = 'point' | 'line' | 'box';
 
 /** The hint chip shown while the map waits for clicks. */
 export const MODE_HINTS: Record<MapMode, string> = {
-  point: 'Click on the map to place the point. Esc cancels.',
+  point: 'Click to place the point, or press Enter for the centre. Esc cancels.',
   line: 'Click to add points, double-click to finish. Esc cancels.',
   box: 'Drag a rectangle on the map. Esc cancels.',
 };

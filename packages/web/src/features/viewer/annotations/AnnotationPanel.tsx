@@ -1,6 +1,7 @@
 import AddLocationAltIcon from '@mui/icons-material/AddLocationAlt';
 import { Alert, Box, Button, List, Stack, Tooltip, Typography } from '@mui/material';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useSession } from '../../../auth/SessionContext.tsx';
 import { confirm } from '../../../components/confirm/confirm-service.ts';
 import { snackbar } from '../../../snackbar/snackbar-service.ts';
@@ -69,17 +70,31 @@ export function AnnotationPanel(props: AnnotationPanelProps) {
     reportFeatures.current(annotationFeatures(annotations, selectedAnnotationIds));
   }, [annotations, selectedAnnotationIds]);
 
+  // The map takes the focus while a point is placed; it then goes back to the button that asked,
+  // before a dialog opens (the dialog gives the focus back to where it was when it opened).
+  const focusAfterPicking = useRef<HTMLElement | null>(null);
+  const pickPoint = async (next: NonNullable<Picking>) => {
+    focusAfterPicking.current =
+      document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setPicking(next);
+    try {
+      return await props.requestPoint();
+    } finally {
+      flushSync(() => setPicking(null));
+      if (focusAfterPicking.current?.isConnected) focusAfterPicking.current.focus();
+      focusAfterPicking.current = null;
+    }
+  };
+
   const handleAdd = async () => {
     if (!focusedScanId) return;
     const scanId = focusedScanId;
-    setPicking({ kind: 'add' });
-    const point = await props.requestPoint().finally(() => setPicking(null));
+    const point = await pickPoint({ kind: 'add' });
     if (point) setDialog({ kind: 'create', scanId, point });
   };
 
   const handleMove = async (annotation: AnnotationItem) => {
-    setPicking({ kind: 'move', annotationId: annotation.id });
-    const point = await props.requestPoint().finally(() => setPicking(null));
+    const point = await pickPoint({ kind: 'move', annotationId: annotation.id });
     if (!point) return;
     try {
       await updateAnnotation(annotation.id, {

@@ -2,8 +2,10 @@
 export const ANNOTATIONS_TITLE = 'Annotations';
 export const ADD_ANNOTATION = 'Add annotation';
 export const ADD_ANNOTATION_NEEDS_SCAN = 'Focus a scan to add an annotation to it';
-export const PICK_POINT_HINT = 'Click the map where the annotation goes (Escape cancels)';
-export const MOVE_POINT_HINT = 'Click the map at the new position (Escape cancels)';
+export const PICK_POINT_HINT =
+  'Click the map where the annotation goes, or move the map with the arrow keys and press Enter to place it at the centre mark (Escape cancels)';
+export const MOVE_POINT_HINT =
+  'Click the map at the new position, or move the map with the arrow keys and press Enter to place it at the centre mark (Escape cancels)';
 export const NO_ANNOTATIONS = 'No annotations in this project';
 export const ANNOTATIONS_LOAD_FAILED = 'The annotations could not be loaded';
 export const ANNOTATION_CREATE_TITLE = 'New Annotation';
