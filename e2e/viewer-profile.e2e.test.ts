@@ -60,6 +60,33 @@ describeInBrowser('Viewer elevation profile', () => {
     );
     await portal.screenshot('viewer-profile-chart');
 
+    // The chart fits the panel beside the map, its bottom axis and label in sight, with no
+    // scrolling: at 1280×720 and on a large screen, where it grows with the panel.
+    await portal.page.mouse.move(1, 1);
+    await portal.page.setViewportSize({ width: 1280, height: 720 });
+    await expect.poll(() => profile.chartLayout()).toMatchObject({ panelScrolls: false });
+    const small = await profile.chartLayout();
+    expect(small.chart.y).toBeGreaterThanOrEqual(small.panel.y);
+    expect(small.chart.y + small.chart.height).toBeLessThanOrEqual(
+      small.panel.y + small.panel.height,
+    );
+    expect(small.chart.x + small.chart.width).toBeLessThanOrEqual(
+      small.panel.x + small.panel.width,
+    );
+    expect(small.chart.height).toBeGreaterThanOrEqual(120);
+    await portal.screenshot('viewer-profile-chart-1280x720');
+    await portal.page.setViewportSize({ width: 1920, height: 1080 });
+    await expect
+      .poll(async () => (await profile.chartLayout()).chart.height)
+      .toBeGreaterThan(small.chart.height + 100);
+    const large = await profile.chartLayout();
+    expect(large.panelScrolls).toBe(false);
+    expect(large.chart.y + large.chart.height).toBeLessThanOrEqual(
+      large.panel.y + large.panel.height,
+    );
+    await portal.screenshot('viewer-profile-chart-1920x1080');
+    await portal.page.setViewportSize({ width: 1280, height: 800 });
+
     const csv = await profile.downloadCsv();
     expect(csv.name).toMatch(/^elevation-profile-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.csv$/);
     const rows = csv.text.trimEnd().split('\r\n');

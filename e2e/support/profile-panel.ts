@@ -64,6 +64,25 @@ export class ProfilePanelDriver {
     return this.panel().getByTestId('profile-chart');
   }
 
+  /**
+   * The screen boxes of the chart's drawing (axes and their labels included) and of the Profile
+   * tab's panel, the area the viewer gives it, and whether that panel has to scroll.
+   */
+  async chartLayout(): Promise<{
+    chart: { x: number; y: number; width: number; height: number };
+    panel: { x: number; y: number; width: number; height: number };
+    panelScrolls: boolean;
+  }> {
+    const tabPanel = this.page.getByTestId('viewer-panel-profile');
+    const chart = await this.chart().locator('svg').first().boundingBox();
+    const panel = await tabPanel.boundingBox();
+    if (!chart || !panel) throw new Error('The chart is not on screen');
+    const panelScrolls = await tabPanel.evaluate(
+      (element) => element.scrollHeight > element.clientHeight,
+    );
+    return { chart, panel, panelScrolls };
+  }
+
   async text(testId: string): Promise<string> {
     return ((await this.panel().getByTestId(testId).textContent()) ?? '').trim();
   }

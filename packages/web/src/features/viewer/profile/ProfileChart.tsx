@@ -21,13 +21,21 @@ export interface ProfileChartProps {
   lengthMetres: number;
   /** Called with the point under the pointer, or null when the pointer leaves the points. */
   onHover(point: ProfilePoint | null): void;
-  height?: number;
 }
 
 const metres = (value: number) => `${value.toFixed(2)} m`;
 
-/** Elevation against distance along the line, one dot per cloud point, hover to read one. */
-export function ProfileChart({ points, lengthMetres, onHover, height = 220 }: ProfileChartProps) {
+/** Below this the chart stops shrinking with its panel, which scrolls instead. */
+const MIN_CHART_HEIGHT = 120;
+/** Narrower than the default 20 pixels all round: on a short panel every pixel is plot. */
+const CHART_MARGIN = { top: 10, right: 20, bottom: 5, left: 5 };
+
+/**
+ * Elevation against distance along the line, one dot per cloud point, hover to read one. Sized
+ * by the room its panel leaves it, not a fixed height: the panel under the map is short on a
+ * 720-pixel screen and tall on a large one.
+ */
+export function ProfileChart({ points, lengthMetres, onHover }: ProfileChartProps) {
   const shown = useMemo(() => thinEvenly(points, MAX_CHART_POINTS), [points]);
   const data = useMemo(
     () => shown.map((point, index) => ({ x: point.distance, y: point.elevation, id: index })),
@@ -35,10 +43,10 @@ export function ProfileChart({ points, lengthMetres, onHover, height = 220 }: Pr
   );
   const range = elevationRange(shown);
   return (
-    <Box data-testid="profile-chart">
+    <Box data-testid="profile-chart" sx={{ flex: '1 1 0', minHeight: MIN_CHART_HEIGHT }}>
       <ScatterChart
-        height={height}
         renderer="svg-batch"
+        margin={CHART_MARGIN}
         hideLegend
         skipAnimation
         series={[

@@ -126,7 +126,8 @@ export function ProfilePanel(props: ProfilePanelProps) {
   return (
     <Box
       data-testid="profile-panel"
-      sx={{ display: 'flex', flexDirection: 'column', gap: 1, p: 1 }}
+      // Fills its tab's panel, so the chart can take the height the rest leaves.
+      sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1, gap: 1, p: 1 }}
     >
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         <Typography variant="subtitle2" sx={{ flex: 1 }}>
