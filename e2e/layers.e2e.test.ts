@@ -86,6 +86,16 @@ class LayersScreen {
       );
   }
 
+  /** The pager's count, e.g. '1–25 of 30'. */
+  async displayedRows(): Promise<string> {
+    const text = await this.page.locator('.MuiTablePagination-displayedRows').textContent();
+    return (text ?? '').trim();
+  }
+
+  async nextPage(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Go to next page' }).click();
+  }
+
   dialog(): Locator {
     return this.page.getByTestId('layer-upload-dialog');
   }
@@ -282,6 +292,59 @@ describeInBrowser('Layers', () => {
       '25',
     );
     await screen.shot('table');
+  });
+
+  it('pages 25 layers at a time, not counting group headers; a split group shows its header again', async () => {
+    const { portal, screen } = await open();
+    const { createProject: project } = await portal.graphql<{ createProject: { id: string } }>(
+      'mutation { createProject(name: "Layer Paging", utm: "32N") { id } }',
+    );
+    const source = JSON.stringify({
+      type: 'FeatureCollection',
+      features: [
+        { type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [8, 47] } },
+      ],
+    });
+    // 30 layers in three groups of 12, 10 and 8: the third group straddles pages 1 and 2.
+    const groups = [
+      { name: 'Paging A', size: 12 },
+      { name: 'Paging B', size: 10 },
+      { name: 'Paging C', size: 8 },
+    ];
+    const layout: string[] = [];
+    let n = 0;
+    for (const group of groups) {
+      const { createVendor: vendor } = await portal.graphql<{ createVendor: { id: string } }>(
+        'mutation($n:String!,$p:ID){ createVendor(name:$n, projectId:$p){ id } }',
+        { n: group.name, p: project.id },
+      );
+      layout.push(`Group: ${group.name} (${group.size})`);
+      for (let i = 0; i < group.size; i += 1) {
+        n += 1;
+        const name = `layer ${String(n).padStart(2, '0')}`;
+        await portal.graphql(
+          'mutation($n:String!,$s:String!,$p:ID!,$v:ID){ createProjectLayer(name:$n, source:$s, projectId:$p, vendorId:$v){ id } }',
+          { n: name, s: source, p: project.id, v: vendor.id },
+        );
+        layout.push(name);
+      }
+    }
+    await portal.visit(PATH);
+    await portal.chooseProject('Northwind Surveying : Layer Paging');
+    await screen.row('layer 01').waitFor();
+
+    // Page 1: 25 data rows under their three group headers.
+    expect(await screen.layout()).toEqual(layout.slice(0, 28));
+    expect(await screen.table().locator('tbody tr[data-row-id]').count()).toBe(25);
+    expect(await screen.displayedRows()).toBe('1–25 of 30');
+    await screen.shot('paging-page-1');
+
+    // Page 2: the rest of the third group, under its header again.
+    await screen.nextPage();
+    await screen.row('layer 26').waitFor();
+    expect(await screen.layout()).toEqual(['Group: Paging C (8)', ...layout.slice(28)]);
+    expect(await screen.displayedRows()).toBe('26–30 of 30');
+    await screen.shot('paging-page-2');
   });
 
   it('lets a keyboard reach every field of the upload dialog, the file chooser first', async () => {

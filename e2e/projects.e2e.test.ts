@@ -55,7 +55,7 @@ describeInBrowser('the Projects screen', () => {
     expect(eugene.slice(3, 5)).toEqual(['Northwind Surveying', '10N']);
     expect(eugene.slice(7, 9)).toEqual(['2024-03-01 00:00 UTC', '2024-06-30 00:00 UTC']);
     expect((await projects.cells('Kandahar Survey'))[8]).toBe('open-ended');
-    expect(await projects.displayedRows()).toMatch(/^Page 1 of 1 · \d+ rows$/);
+    expect(await projects.displayedRows()).toBe(`1–${names.length} of ${names.length}`);
     await suite.driver.screenshot('projects-admin');
   });
 
@@ -168,25 +168,39 @@ describeInBrowser('the Projects screen', () => {
     await expect.poll(() => projects.row('Eugene Corridor').count()).toBe(1);
   });
 
-  it('pages at 100 by default, with 25, 50, 100 and All', async () => {
+  it('pages at 100 by default, with 25, 50, 100 and All, counting projects, not group headers', async () => {
     const projects = await openAs('admin');
-    const { organizations } = await projects.graphql<{
+    const { organizations } = await projects.portal.graphql<{
       organizations: { id: string; name: string }[];
     }>('{ organizations { id name } }');
     const northwind = organizations.find((o) => o.name === 'Northwind Surveying')!;
     for (let n = 1; n <= 110; n += 1) {
-      await projects.graphql(
+      await projects.portal.graphql(
         'mutation($n:String!,$o:ID){ createProject(name:$n, organizationId:$o, utm:"10N"){ id } }',
         { n: `Bulk ${String(n).padStart(3, '0')}`, o: northwind.id },
       );
     }
     await projects.open();
-    expect(await projects.displayedRows()).toMatch(/^Page 1 of 2 · \d+ rows$/);
+    const { projects: all } = await projects.portal.graphql<{ projects: { id: string }[] }>(
+      '{ projects { id } }',
+    );
+    const total = all.length;
+    expect(total).toBeGreaterThan(110);
+    // A page holds 100 projects under their organizations' headers.
+    expect(await projects.displayedRows()).toBe(`1–100 of ${total}`);
+    expect(await projects.names()).toHaveLength(100);
     expect(await projects.choosePageSize('25')).toEqual(['25', '50', '100', 'All']);
-    expect(await projects.displayedRows()).toMatch(/^Page 1 of \d+ · \d+ rows$/);
+    expect(await projects.displayedRows()).toBe(`1–25 of ${total}`);
+    expect(await projects.names()).toHaveLength(25);
     await projects.page.getByRole('button', { name: 'Go to next page' }).click();
-    expect(await projects.displayedRows()).toMatch(/^Page 2 of \d+ · \d+ rows$/);
+    expect(await projects.displayedRows()).toBe(`26–50 of ${total}`);
+    expect(await projects.names()).toHaveLength(25);
+    // Page 2 is inside Northwind Surveying's projects: its header shows again at the top.
+    expect(await projects.groups()).toEqual([
+      expect.stringMatching(/^Organization: Northwind Surveying \(\d+\)$/),
+    ]);
     await projects.choosePageSize('All');
+    expect(await projects.displayedRows()).toBe(`1–${total} of ${total}`);
     expect((await projects.names()).filter((n) => n.startsWith('Bulk ')).length).toBe(110);
   });
 

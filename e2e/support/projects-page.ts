@@ -121,22 +121,4 @@ export class ProjectsPage extends BasePage {
     await confirmDialog.waitFor();
     return confirmDialog;
   }
-
-  /** Sends a GraphQL operation with the signed-in browser's session (setting up data). */
-  async graphql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
-    return this.page.evaluate(
-      async ({ query, variables }) => {
-        const response = await fetch('/graphql', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          credentials: 'same-origin',
-          body: JSON.stringify({ query, variables }),
-        });
-        const body = (await response.json()) as { data?: unknown; errors?: unknown };
-        if (body.errors) throw new Error(JSON.stringify(body.errors));
-        return body.data;
-      },
-      { query, variables },
-    ) as Promise<T>;
-  }
 }

@@ -29,15 +29,14 @@ import {
   getExpandedRowModel,
   getFilteredRowModel,
   getGroupedRowModel,
-  getPaginationRowModel,
   getSortedRowModel,
-  type PaginationState,
   type Row,
   type SortingState,
   useReactTable,
 } from '@tanstack/react-table';
 import { Fragment, type ReactNode, useMemo, useState } from 'react';
 import { DataTableSearch } from './DataTableSearch.tsx';
+import { countDataRows, pageOfRows } from './grouped-page.ts';
 import {
   effectivePageSize,
   fromPaginationValue,
@@ -124,19 +123,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const [pageIndex, setPageIndex] = useState(0);
 
   const rows = useMemo(() => [...data], [data]);
-  const pagination: PaginationState = serverPaging
-    ? { pageIndex: serverPaging.pageIndex, pageSize: serverPaging.pageSize }
-    : // 'all' must also cover the group header rows, at most one per row and grouping level.
-      {
-        pageIndex,
-        pageSize: effectivePageSize(pageSizeOption, rows.length * (1 + grouping.length)),
-      };
 
   const table = useReactTable<T>({
     data: rows,
     columns,
     getRowId: (row) => getRowId(row),
-    state: { sorting, grouping, expanded, globalFilter, pagination },
+    state: { sorting, grouping, expanded, globalFilter },
     onSortingChange: setSorting,
     onGroupingChange: setGrouping,
     onExpandedChange: setExpanded,
@@ -146,12 +138,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     },
     globalFilterFn: 'includesString',
     autoResetExpanded: false,
-    autoResetPageIndex: false,
     groupedColumnMode: false,
-    manualPagination: Boolean(serverPaging),
-    ...(serverPaging
-      ? { rowCount: serverPaging.total }
-      : { getPaginationRowModel: getPaginationRowModel() }),
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
     getFilteredRowModel: getFilteredRowModel(),
@@ -160,12 +147,16 @@ export function DataTable<T>(props: DataTableProps<T>) {
   });
 
   const visibleColumns = table.getVisibleLeafColumns().length + (renderDetail ? 1 : 0);
-  const pageRows = table.getRowModel().rows;
-  const total = serverPaging ? serverPaging.total : table.getPrePaginationRowModel().rows.length;
-  // Pages hold group header rows too; the label counts only the data rows the user cares about.
-  const dataRowCount = serverPaging ? total : table.getFilteredRowModel().rows.length;
-  const groupedLabel = ({ page }: { page: number }) =>
-    `Page ${page + 1} of ${Math.max(1, Math.ceil(total / Math.max(1, pagination.pageSize)))} · ${dataRowCount} ${dataRowCount === 1 ? 'row' : 'rows'}`;
+  // Pages are counted in data rows: a group's header row comes with its rows, on every page they
+  // are on, and takes none of the page's room.
+  const drawnRows = table.getRowModel().rows;
+  const total = serverPaging ? serverPaging.total : countDataRows(drawnRows);
+  const pageSize = serverPaging ? serverPaging.pageSize : effectivePageSize(pageSizeOption, total);
+  const currentPage = Math.min(
+    serverPaging ? serverPaging.pageIndex : pageIndex,
+    Math.max(0, Math.ceil(total / Math.max(1, pageSize)) - 1),
+  );
+  const pageRows = serverPaging ? drawnRows : pageOfRows(drawnRows, currentPage, pageSize);
   const currentPageSize = serverPaging
     ? serverPaging.pageSize
     : pageSizeOption === 'all'
@@ -306,12 +297,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
       <TablePagination
         component="div"
         count={total}
-        page={Math.min(
-          pagination.pageIndex,
-          Math.max(0, Math.ceil(total / Math.max(1, pagination.pageSize)) - 1),
-        )}
+        page={currentPage}
         rowsPerPage={currentPageSize}
-        {...(grouping.length > 0 && !serverPaging ? { labelDisplayedRows: groupedLabel } : {})}
         rowsPerPageOptions={paginationOptions(pageSizeOptions)}
         onPageChange={handlePageChange}
         onRowsPerPageChange={handlePageSizeChange}

@@ -1,7 +1,7 @@
 /** A page-size choice; 'all' shows every row on one page. */
 export type PageSizeOption = number | 'all';
 
-/** The page size TanStack Table uses for a choice: 'all' is every row. */
+/** The number of data rows a page holds for a choice: 'all' is every row. */
 export function effectivePageSize(option: PageSizeOption, rowCount: number): number {
   return option === 'all' ? Math.max(rowCount, 1) : option;
 }
