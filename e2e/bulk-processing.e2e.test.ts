@@ -179,6 +179,8 @@ describeInBrowser('Bulk Processing', () => {
     await bulk.choose('Process');
     // Bulk counts even one scan; the scan-and-version heading is the viewer's focused scan's.
     expect(await bulk.processingTitle()).toBe('Post Processing: Submit 1 for post processing.');
+    // Only the unclassified cloud yet: nothing to say about other versions.
+    expect(await bulk.processingDialog().getByTestId('processing-other-versions').count()).toBe(0);
     expect(await bulk.okButton().isDisabled()).toBe(true);
     expect(await bulk.advancedCheckbox().isDisabled()).toBe(true);
     // No bounding box in bulk: pipelines that need one are not offered.
@@ -227,6 +229,18 @@ describeInBrowser('Bulk Processing', () => {
       .poll(() => bulk.versionsOf(target), { timeout: 15_000 })
       .toBe('unclassified, core');
     await bulk.screenshot('bulk-processing-new-version');
+
+    // Processed again in bulk, the scan starts from unclassified once more, and the dialog says
+    // that the result takes the place of 'core' as its default version.
+    await bulk.choose('Process');
+    const notice = bulk.processingDialog().getByTestId('processing-other-versions');
+    await notice.waitFor();
+    expect(await notice.textContent()).toBe(
+      `1 of the selected scans has other versions than unclassified (${target}: core). Bulk processing starts from unclassified, and its result becomes their default version; the other versions stay and can be chosen again in the viewer.`,
+    );
+    await bulk.screenshot('bulk-processing-other-versions');
+    await bulk.processingDialog().getByRole('button', { name: 'Cancel' }).click();
+    await bulk.processingDialog().waitFor({ state: 'detached' });
   });
 
   it('validates the Publish Scans form and submits the selected scans', async () => {

@@ -26,9 +26,11 @@ import { type PipelineItem, useProjectPipelines } from '../pipelines/use-pipelin
 import { useCurrentProject } from '../projects/current-project-store.ts';
 import {
   mergeValidationErrors,
+  otherVersionsNotice,
   preparePipelineText,
   processingHeading,
   processingSourcesOf,
+  scansWithOtherVersions,
 } from './processing-rules.ts';
 import type { PostProcessingDialogProps, ProcessingTarget } from './types.ts';
 import { UnstoredScansAlert } from './UnstoredScansAlert.tsx';
@@ -94,6 +96,10 @@ function PostProcessingForm({
   const sources = useMemo(
     () => processingSourcesOf(scans, focusedVersion, unstored),
     [scans, focusedVersion, unstored],
+  );
+  const withOtherVersions = useMemo(
+    () => (bulk ? scansWithOtherVersions(scans) : []),
+    [bulk, scans],
   );
   const checkPipeline = usePdalCheck();
   const processScans = useProcessScans();
@@ -180,6 +186,11 @@ function PostProcessingForm({
               Left out: {sources.missingScanIds.join(', ')}
             </Typography>
           ) : null}
+        </Alert>
+      ) : null}
+      {withOtherVersions.length > 0 ? (
+        <Alert severity="info" data-testid="processing-other-versions">
+          {otherVersionsNotice(withOtherVersions)}
         </Alert>
       ) : null}
       <UnstoredScansAlert

@@ -7,9 +7,11 @@ import {
 import { describe, expect, it } from 'vitest';
 import {
   mergeValidationErrors,
+  otherVersionsNotice,
   preparePipelineText,
   processingHeading,
   processingSourcesOf,
+  scansWithOtherVersions,
   sourceArtifactOf,
 } from './processing-rules.ts';
 import type { ProcessingTarget } from './types.ts';
@@ -60,6 +62,31 @@ describe('the source artifact', () => {
       missingScanIds: [bare.id],
       unstoredScanIds: [scanB.id],
     });
+  });
+});
+
+describe('scans with other versions than the one bulk processing starts from', () => {
+  it('are those holding clouds besides unclassified; scans left out are not counted', () => {
+    const corrected: ProcessingTarget = {
+      id: 'LG1_20240101_000000_04',
+      artifacts: [cloud('d-1', 'unclassified'), cloud('d-2', 'ppk-7'), cloud('d-3', 'ground')],
+    };
+    const onlyOther = { id: 'x', artifacts: [cloud('x-1', 'ground')] };
+    expect(scansWithOtherVersions([scanA, scanB, bare, corrected, onlyOther])).toEqual([
+      { id: scanA.id, versions: ['ground'] },
+      { id: corrected.id, versions: ['ppk-7', 'ground'] },
+    ]);
+    expect(scansWithOtherVersions([scanB, bare])).toEqual([]);
+  });
+
+  it('are named in the notice, three at most, the rest counted', () => {
+    expect(otherVersionsNotice([{ id: 'S1', versions: ['ppk-7'] }])).toBe(
+      '1 of the selected scans has other versions than unclassified (S1: ppk-7). Bulk processing starts from unclassified, and its result becomes their default version; the other versions stay and can be chosen again in the viewer.',
+    );
+    const five = ['S1', 'S2', 'S3', 'S4', 'S5'].map((id) => ({ id, versions: ['a', 'b'] }));
+    expect(otherVersionsNotice(five)).toMatch(
+      /^5 of the selected scans have other versions than unclassified \(S1: a, b; S2: a, b; S3: a, b; and 2 more\)\./,
+    );
   });
 });
 

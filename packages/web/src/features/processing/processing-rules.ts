@@ -62,6 +62,47 @@ export function processingSourcesOf(
   return { artifactIds, missingScanIds, unstoredScanIds };
 }
 
+/** A scan of a bulk submission and the cloud versions it holds besides the one processed. */
+export interface ScanWithOtherVersions {
+  id: string;
+  versions: string[];
+}
+
+/**
+ * The scans of a bulk submission (which starts from 'unclassified', spec §5) that hold other
+ * cloud versions: a trajectory correction or an earlier processing. Their new version, made from
+ * 'unclassified', becomes their default in place of those; the dialog says so before OK.
+ */
+export function scansWithOtherVersions(
+  scans: readonly ProcessingTarget[],
+): ScanWithOtherVersions[] {
+  return scans.flatMap((scan) => {
+    if (sourceArtifactOf(scan, null) === null) return [];
+    const versions = scan.artifacts
+      .filter(isPointCloud)
+      .map((artifact) => artifact.name)
+      .filter((name) => name !== DEFAULT_SOURCE_VERSION);
+    return versions.length > 0 ? [{ id: scan.id, versions }] : [];
+  });
+}
+
+/** How many scans the notice below names before it counts the rest. */
+const NAMED_SCANS = 3;
+
+/** The bulk dialog's notice about the scans `scansWithOtherVersions` found. */
+export function otherVersionsNotice(scans: readonly ScanWithOtherVersions[]): string {
+  const named = scans
+    .slice(0, NAMED_SCANS)
+    .map((scan) => `${scan.id}: ${scan.versions.join(', ')}`)
+    .join('; ');
+  const rest = scans.length > NAMED_SCANS ? `; and ${scans.length - NAMED_SCANS} more` : '';
+  const count =
+    scans.length === 1
+      ? '1 of the selected scans has'
+      : `${scans.length} of the selected scans have`;
+  return `${count} other versions than ${DEFAULT_SOURCE_VERSION} (${named}${rest}). Bulk processing starts from ${DEFAULT_SOURCE_VERSION}, and its result becomes their default version; the other versions stay and can be chosen again in the viewer.`;
+}
+
 /**
  * The dialog's heading: the count from Bulk Processing (one selected scan too), the scan id and
  * its version for the viewer's focused scan.
