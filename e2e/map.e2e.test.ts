@@ -359,7 +359,7 @@ describe.skipIf(!chromiumAvailable && !runningOnCi)('the viewer map in a real br
     );
     await expect
       .poll(() => page.getByTestId('map-mode-hint').textContent())
-      .toBe('Click on the map to place the point. Esc cancels.');
+      .toBe('Click to place the point, or press Enter for the centre. Esc cancels.');
     await page.mouse.click(cx, cy);
     await expect.poll(() => page.evaluate(() => window.pointResult)).toBeTruthy();
     const point = (await page.evaluate(() => window.pointResult)) as [number, number];
@@ -378,6 +378,23 @@ describe.skipIf(!chromiumAvailable && !runningOnCi)('the viewer map in a real br
     await page.getByTestId('map-mode-hint').waitFor();
     await page.keyboard.press('Escape');
     await expect.poll(() => page.evaluate(() => window.pointResult)).toBe('cancelled');
+
+    // Enter places the point at the centre mark (the map took the focus when it asked).
+    void page.evaluate(() =>
+      window.mapHarness
+        .handle()
+        .requestPoint()
+        .then((p) => {
+          window.pointResult = p ?? 'cancelled';
+        }),
+    );
+    await page.getByTestId('map-centre-mark').waitFor();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => Array.isArray(window.pointResult))).toBe(true);
+    const centre = (await page.evaluate(() => window.pointResult)) as [number, number];
+    expect(centre[0]).toBeCloseTo(-100, 4);
+    expect(centre[1]).toBeCloseTo(50, 4);
+    expect(await page.getByTestId('map-centre-mark').count()).toBe(0);
 
     void page.evaluate(() =>
       window.mapHarness
