@@ -117,9 +117,8 @@ export const activityLogRepository = {
     return jobQuery(db, activityType, referenceKey, organizationId).executeTakeFirst();
   },
 
-  /** The job log of a (type, reference key) of an organization, locked until the transaction ends. */
   /**
-   * Moves a finished entry (Completed or Error) written by another job than `jobId` to a key of
+   * Moves a finished entry (Completed, Failed or Error) written by another job than `jobId` to a key of
    * its own (`<reference>#job-<its job>`), so that the next job of the same reference starts a
    * new entry instead of rewriting it. Entries of the same job (its retries) and unfinished ones
    * (an image package waiting for its scans, queued again) are left to be continued.
@@ -137,12 +136,13 @@ export const activityLogRepository = {
       .where('activityType', '=', activityType)
       .where('referenceKey', '=', referenceKey)
       .where('organizationId', organizationId === null ? 'is' : '=', organizationId)
-      .where('status', 'in', ['Completed', 'Error'])
+      .where('status', 'in', ['Completed', 'Failed', 'Error'])
       .where(sql<boolean>`payload->>'jobId' IS NOT NULL`)
       .where(sql<string>`payload->>'jobId'`, '!=', String(jobId))
       .execute();
   },
 
+  /** The job log of a (type, reference key) of an organization, locked until the transaction ends. */
   findJobForUpdate(
     db: Db,
     activityType: string,

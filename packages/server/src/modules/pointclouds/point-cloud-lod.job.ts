@@ -7,7 +7,11 @@ import { LasFormatError } from '../../lib/las/las-header.ts';
 import { PointCloudTooLargeError } from '../../pointcloud/potree-writer.ts';
 import { InvalidObjectKeyError } from '../../storage/object-key.ts';
 import { ObjectNotFoundError } from '../../storage/storage.ts';
-import { findActivity, recordActivity } from '../activity-logs/activity-log.service.ts';
+import {
+  findActivity,
+  keepFinishedJobEntry,
+  recordActivity,
+} from '../activity-logs/activity-log.service.ts';
 import { jobActivityLog } from '../activity-logs/job-activity-log.ts';
 import { pointCloudRepository } from './point-cloud.repository.ts';
 import {
@@ -66,6 +70,8 @@ export const buildPointCloudLodJob = defineJob({
       userId: payload.userId,
       organizationId: payload.organizationId,
       payload: { scanId: payload.scanId },
+      // Each build (a new version's) keeps its own entry; enqueuePointCloudLod does so too.
+      entryPerJob: true,
     });
     try {
       let outcome: LodBuildOutcome | undefined;
@@ -159,6 +165,16 @@ export async function enqueuePointCloudLod(
       uniqueKey: lodUniqueKey(request.scanId),
     });
     if (queued.created) {
+      // The scan's build before (another version's) keeps its entry and its outcome.
+      await keepFinishedJobEntry(
+        trx,
+        {
+          activityType: POINT_CLOUD_LOD_ACTIVITY,
+          referenceKey: request.scanId,
+          organizationId: request.organizationId,
+        },
+        queued.id,
+      );
       await recordActivity(trx, {
         activityType: POINT_CLOUD_LOD_ACTIVITY,
         referenceKey: request.scanId,

@@ -399,6 +399,19 @@ describe.each(DATABASE_KINDS)('point-cloud level of detail on %s', (kind) => {
     expect(log).toMatchObject({ status: 'Completed' });
     expect(log!.message).toMatch(new RegExp(`^Built the level of detail of scan ${id}: `));
     expect(await builtFrom(id, 'v2')).toBeNull();
+
+    // Each build has its entry: the first one's Completed is kept, not rewritten by the second.
+    const entries = await db
+      .selectFrom('activityLogs')
+      .select(['referenceKey', 'status', 'payload'])
+      .where('activityType', '=', 'PointCloudLod')
+      .where('referenceKey', 'like', `${id}%`)
+      .orderBy('id')
+      .execute();
+    expect(entries.map((entry) => entry.status)).toEqual(['Completed', 'Completed']);
+    const firstJob = (entries[0]!.payload as { jobId: number }).jobId;
+    expect(entries.map((entry) => entry.referenceKey)).toEqual([`${id}#job-${firstJob}`, id]);
+    expect((entries[1]!.payload as { jobId: number }).jobId).not.toBe(firstJob);
   });
 
   it('starts a queued build at once on an idle runner, not at its next poll', async () => {
