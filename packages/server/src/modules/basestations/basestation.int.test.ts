@@ -363,10 +363,17 @@ describe.each(DATABASE_KINDS)('base stations on %s', (kind) => {
       'A basestation file name may contain only letters, digits, dots, hyphens and underscores',
     );
 
-    await upload('taken.zip', await BASE_3040());
-    expect(await ask('taken.zip')).toBe('A basestation file named taken.zip already exists');
+    const taken = await upload('taken.zip', await BASE_3040());
+    // The message names the file that holds the name, and how to free it (a failed one, say).
+    const { status } = await api.database.db
+      .selectFrom('basestations')
+      .select('status')
+      .where('id', '=', Number(taken.id))
+      .executeTakeFirstOrThrow();
+    const takenMessage = `A basestation file named taken.zip already exists (basestation ${taken.id}, ${status}): delete it on Basestation Files to upload a file under this name again`;
+    expect(await ask('taken.zip')).toBe(takenMessage);
     const again = await api.graphql(power, REGISTER, { p: projectA.id, f: 'taken.zip' });
-    expect(again.errors?.[0]?.message).toBe('A basestation file named taken.zip already exists');
+    expect(again.errors?.[0]?.message).toBe(takenMessage);
 
     const missing = await api.graphql(power, REGISTER, { p: projectA.id, f: 'never-sent.zip' });
     expect(missing.errors?.[0]).toMatchObject({

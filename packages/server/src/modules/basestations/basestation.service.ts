@@ -30,8 +30,10 @@ import {
 export const BASESTATION_NAME_UNSAFE =
   'A basestation file name may contain only letters, digits, dots, hyphens and underscores';
 export const BASESTATION_NAME_TOO_LONG = 'A basestation file name can have at most 255 characters';
-export const BASESTATION_EXISTS = (filename: string) =>
-  `A basestation file named ${filename} already exists`;
+export const BASESTATION_EXISTS = (filename: string, existing?: { id: number; status: string }) =>
+  existing
+    ? `A basestation file named ${filename} already exists (basestation ${existing.id}, ${existing.status}): delete it on Basestation Files to upload a file under this name again`
+    : `A basestation file named ${filename} already exists`;
 export const BASESTATION_NOT_UPLOADED = (filename: string) =>
   `The basestation file ${filename} has not been uploaded`;
 export const BASESTATION_IN_USE = (id: number) =>
@@ -256,9 +258,8 @@ async function requireVisibleSession(ctx: RequestContext, sessionId: string) {
 }
 
 async function refuseRegisteredName(ctx: RequestContext, organizationId: number, filename: string) {
-  if (await repo.findByFilename(ctx.db, organizationId, filename)) {
-    throw new ValidationError(BASESTATION_EXISTS(filename));
-  }
+  const existing = await repo.findByFilename(ctx.db, organizationId, filename);
+  if (existing) throw new ValidationError(BASESTATION_EXISTS(filename, existing));
 }
 
 /** Checks the name (and size) with the shared base-station file rule; returns the zip's key. */
