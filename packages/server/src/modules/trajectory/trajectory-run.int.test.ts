@@ -219,6 +219,11 @@ describe.each(DATABASE_KINDS)('trajectory processing runs on %s', (kind) => {
         expect(link.data?.getSignedS3Url, field).toMatch(/^http/);
       }
 
+      // The log names the run's files inside the run, never where the server keeps them.
+      const runLog = await readText(storage, done!.logS3Url as string);
+      expect(runLog).toMatch(/rnx2rtkp .* -o base\/\d+\/ppk-/);
+      expect(runLog).not.toContain(api.config.dataDir);
+
       // The altitude separations are PPK − device: the offset's vertical part, negated.
       const altitude = await readJson(storage, done!.altitudeSeparationsS3Url as string);
       const separations = (altitude.separation as (number | null)[]).filter(
@@ -475,11 +480,15 @@ describe.each(DATABASE_KINDS)('trajectory processing runs on %s', (kind) => {
   }, 120_000);
 });
 
-async function readJson(storage: ObjectStorage, s3Url: string): Promise<Record<string, unknown>> {
+async function readText(storage: ObjectStorage, s3Url: string): Promise<string> {
   const key = s3Url.replace(/^s3:\/\/[^/]+\//, '');
   const chunks: Buffer[] = [];
   for await (const chunk of await storage.getStream(key)) chunks.push(chunk as Buffer);
-  return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function readJson(storage: ObjectStorage, s3Url: string): Promise<Record<string, unknown>> {
+  return JSON.parse(await readText(storage, s3Url));
 }
 
 function mean(values: number[]): number {

@@ -89,6 +89,9 @@ export async function processTrajectoryRun(
   const log: string[] = [`Trajectory processing run ${runId} of session ${session.id}`];
 
   const work = await makeWorkFolder(deps.config.dataDir, 'ppk', `run-${runId}-`);
+  // The log is read by the organization's users: files are named inside the run, not on the
+  // server's disk.
+  const logText = () => `${log.join('\n')}\n`.replaceAll(`${work}${path.sep}`, '');
   try {
     const program = await findRnx2rtkp();
     if (!program) throw new TrajectoryRunError(RTKLIB_MISSING_MESSAGE);
@@ -270,7 +273,7 @@ export async function processTrajectoryRun(
         }
       });
     }
-    const logS3Url = await store(runKey('run.log'), `${log.join('\n')}\n`, 'text/plain');
+    const logS3Url = await store(runKey('run.log'), logText(), 'text/plain');
     return {
       status: 'Completed',
       statusMessage,
@@ -286,7 +289,7 @@ export async function processTrajectoryRun(
       const message = error instanceof Error ? error.message : String(error);
       log.push(`Failed: ${message}`);
       const logKey = runKey('run.log');
-      const logS3Url = await store(logKey, `${log.join('\n')}\n`, 'text/plain').catch(() => null);
+      const logS3Url = await store(logKey, logText(), 'text/plain').catch(() => null);
       throw new TrajectoryRunFailure(message, logS3Url);
     }
     throw error;
