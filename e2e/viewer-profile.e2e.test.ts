@@ -29,6 +29,14 @@ describeInBrowser('Viewer elevation profile', () => {
 
   it('draws a line on the map, charts elevation against distance with a readout, and downloads it as CSV', async () => {
     const portal = await suite.launch();
+    // The chart's SVG is drawn without errors (a colour gradient over a chart not yet sized had
+    // stops at offset Infinity).
+    const svgErrors: string[] = [];
+    portal.page.on('console', (message) => {
+      if (message.type() === 'error' && /attribute/.test(message.text())) {
+        svgErrors.push(message.text());
+      }
+    });
     await portal.signInAs('power user', { startAt: `/?scan=${scanId}` });
     const profile = new ProfilePanelDriver(portal);
     await profile.open();
@@ -53,6 +61,7 @@ describeInBrowser('Viewer elevation profile', () => {
     const pointCount = Number((count ?? '0').replaceAll(',', ''));
     expect(pointCount).toBeGreaterThan(0);
     expect(await profile.text('profile-readout')).toBe('Point at the chart to read a point');
+    expect(svgErrors).toEqual([]);
 
     await profile.hoverChart(0.5);
     expect(await profile.text('profile-readout')).toMatch(

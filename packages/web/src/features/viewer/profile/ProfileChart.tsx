@@ -1,8 +1,10 @@
 import { POINT_CLOUD_DEFAULTS } from '@asset-portal/shared';
 import { Box } from '@mui/material';
 import { ScatterChart } from '@mui/x-charts/ScatterChart';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import { useElementHeight } from '../../../lib/use-element-height.ts';
 import {
+  colourRange,
   elevationRange,
   MAX_CHART_POINTS,
   type ProfilePoint,
@@ -41,52 +43,63 @@ export function ProfileChart({ points, lengthMetres, onHover }: ProfileChartProp
     () => shown.map((point, index) => ({ x: point.distance, y: point.elevation, id: index })),
     [shown],
   );
-  const range = elevationRange(shown);
+  const range = colourRange(elevationRange(shown));
+  // Drawn once the panel has given the box its height: the colour gradient's stops are placed
+  // by the chart's height, and a chart not yet sized put them at offset Infinity.
+  const [box, setBox] = useState<HTMLDivElement | null>(null);
+  const height = useElementHeight(box);
   return (
-    <Box data-testid="profile-chart" sx={{ flex: '1 1 0', minHeight: MIN_CHART_HEIGHT }}>
-      <ScatterChart
-        renderer="svg-batch"
-        margin={CHART_MARGIN}
-        hideLegend
-        skipAnimation
-        series={[
-          {
-            id: 'profile',
-            label: 'Elevation',
-            data,
-            markerSize: 2,
-            valueFormatter: (value) =>
-              value ? `Distance ${metres(value.x)} · Elevation ${metres(value.y)}` : '',
-          },
-        ]}
-        xAxis={[
-          {
-            label: 'Distance along line (m)',
-            min: 0,
-            max: Math.max(lengthMetres, shown.at(-1)?.distance ?? 0),
-          },
-        ]}
-        yAxis={[
-          {
-            label: 'Elevation (m)',
-            width: 60,
-            ...(range
-              ? {
-                  colorMap: {
-                    type: 'continuous' as const,
-                    min: range.min,
-                    max: range.max,
-                    color: [LOW_COLOUR, HIGH_COLOUR] as [string, string],
-                  },
-                }
-              : {}),
-          },
-        ]}
-        onHighlightChange={(item) => {
-          const index = item && 'dataIndex' in item ? item.dataIndex : undefined;
-          onHover(index === undefined ? null : (shown[index] ?? null));
-        }}
-      />
+    <Box
+      ref={setBox}
+      data-testid="profile-chart"
+      sx={{ flex: '1 1 0', minHeight: MIN_CHART_HEIGHT }}
+    >
+      {height > 0 ? (
+        <ScatterChart
+          height={height}
+          renderer="svg-batch"
+          margin={CHART_MARGIN}
+          hideLegend
+          skipAnimation
+          series={[
+            {
+              id: 'profile',
+              label: 'Elevation',
+              data,
+              markerSize: 2,
+              valueFormatter: (value) =>
+                value ? `Distance ${metres(value.x)} · Elevation ${metres(value.y)}` : '',
+            },
+          ]}
+          xAxis={[
+            {
+              label: 'Distance along line (m)',
+              min: 0,
+              max: Math.max(lengthMetres, shown.at(-1)?.distance ?? 0),
+            },
+          ]}
+          yAxis={[
+            {
+              label: 'Elevation (m)',
+              width: 60,
+              ...(range
+                ? {
+                    colorMap: {
+                      type: 'continuous' as const,
+                      min: range.min,
+                      max: range.max,
+                      color: [LOW_COLOUR, HIGH_COLOUR] as [string, string],
+                    },
+                  }
+                : {}),
+            },
+          ]}
+          onHighlightChange={(item) => {
+            const index = item && 'dataIndex' in item ? item.dataIndex : undefined;
+            onHover(index === undefined ? null : (shown[index] ?? null));
+          }}
+        />
+      ) : null}
     </Box>
   );
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CORRIDOR_WIDTH,
   CORRIDOR_WIDTH_INVALID,
+  colourRange,
   elevationRange,
   formatReadout,
   parseCorridorWidth,
@@ -62,6 +63,13 @@ describe('readout and range', () => {
     expect(formatReadout({ distance: 12.345, elevation: 1045.2, lon: 0, lat: 0 })).toBe(
       'Distance 12.35 m · Elevation 1045.20 m',
     );
+  });
+
+  it('colours over the range, opened around one elevation shared by every point', () => {
+    expect(colourRange({ min: 10, max: 12.5 })).toEqual({ min: 10, max: 12.5 });
+    expect(colourRange({ min: 80.25, max: 80.25 })).toEqual({ min: 79.75, max: 80.75 });
+    expect(colourRange(null)).toBeNull();
+    expect(colourRange({ min: Number.NaN, max: 3 })).toBeNull();
   });
 
   it('finds the lowest and highest elevation', () => {

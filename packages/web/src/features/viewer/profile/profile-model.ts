@@ -58,6 +58,17 @@ export function thinEvenly<T>(points: readonly T[], limit: number): T[] {
   return Array.from({ length: limit }, (_, i) => points[Math.round(i * step)] as T);
 }
 
+/**
+ * The elevations the chart's colours run between: the points' range, opened by half a metre
+ * each way when every point has the same elevation (a gradient over no height has no stops).
+ */
+export function colourRange(
+  range: { min: number; max: number } | null,
+): { min: number; max: number } | null {
+  if (!range || !Number.isFinite(range.min) || !Number.isFinite(range.max)) return null;
+  return range.max > range.min ? range : { min: range.min - 0.5, max: range.max + 0.5 };
+}
+
 /** Lowest and highest elevation, or null for no points. */
 export function elevationRange(
   points: readonly ProfilePoint[],
