@@ -10,7 +10,13 @@ import { expect, it } from 'vitest';
 import { factories } from '../packages/server/test/factories.ts';
 import { scanFactories } from '../packages/server/test/factories-scans.ts';
 import { describeInBrowser, setUpBrowserSuite } from './support/suite.ts';
-import { FULL_VIEWER_PATH, VIEWER_PATH, ViewerPage } from './support/viewer-page.ts';
+import {
+  FULL_VIEWER_PATH,
+  type PartBox,
+  VIEWER_PATH,
+  ViewerPage,
+  type ViewerPart,
+} from './support/viewer-page.ts';
 
 const EUGENE = 'Northwind Surveying : Eugene Corridor';
 const KANDAHAR = 'Northwind Surveying : Kandahar Survey';
@@ -26,6 +32,11 @@ const BULK_SCANS = 45;
 // The list follows a filter at once, but a loaded machine may take a few seconds to show it;
 // a linked scan may also need its project's scans loaded first.
 const WAIT = { timeout: 10_000 };
+
+/** Whether two boxes share more than a sliver (boxes that only touch do not overlap). */
+const overlap = (a: PartBox, b: PartBox) =>
+  Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x) > 0.5 &&
+  Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y) > 0.5;
 
 describeInBrowser('the Viewer', () => {
   const suite = setUpBrowserSuite();
@@ -64,13 +75,40 @@ describeInBrowser('the Viewer', () => {
     const { page } = viewer;
     await page.setViewportSize({ width: 1024, height: 768 });
     await expect.poll(() => viewer.scanIds(), WAIT).toEqual(EUGENE_SCANS);
-    const clipped = () =>
-      page
-        .getByRole('tab')
-        .evaluateAll((tabs) =>
-          tabs.filter((tab) => tab.scrollWidth > tab.clientWidth).map((tab) => tab.textContent),
-        );
-    await expect.poll(clipped).toEqual([]);
+    await expect.poll(() => viewer.clippedTabLabels()).toEqual([]);
+  });
+
+  it('draws no part over another in a browser zoomed to 150 % (853×480), the map usable', async () => {
+    const viewer = await openViewer();
+    const { page } = viewer;
+    await page.setViewportSize({ width: 853, height: 480 });
+    await viewer.focus(eugene(1));
+    await viewer.part('focused scan').waitFor();
+    await page.locator('[data-testid="viewer-map"] canvas').first().waitFor();
+    await viewer.portal.screenshot('viewer-zoomed-150');
+
+    const parts: ViewerPart[] = ['map', 'panel tabs', 'list summary', 'scan list', 'focused scan'];
+    const boxes = await viewer.partBoxes(parts);
+    const overlapping = parts.flatMap((a, i) =>
+      parts
+        .slice(i + 1)
+        .flatMap((b) => (overlap(boxes.get(a)!, boxes.get(b)!) ? [`${a} × ${b}`] : [])),
+    );
+    expect(overlapping).toEqual([]);
+    expect(boxes.get('map')!.height).toBeGreaterThanOrEqual(200);
+    // At least a whole row of the list shows (scrolling the list brings the others).
+    const row = (await viewer.row(eugene(1)).boundingBox())!;
+    expect(boxes.get('scan list')!.height).toBeGreaterThanOrEqual(row.height);
+    expect(await viewer.clippedTabLabels()).toEqual([]);
+
+    // Each part can be scrolled into sight.
+    const outOfSight: ViewerPart[] = [];
+    for (const name of parts) {
+      await viewer.part(name).scrollIntoViewIfNeeded();
+      const box = (await viewer.part(name).boundingBox())!;
+      if (box.y < 0 || box.y >= 480) outOfSight.push(name);
+    }
+    expect(outOfSight).toEqual([]);
   });
 
   it('filters by substring, exact match, tags and dates, keeping selected scans', async () => {

@@ -1,6 +1,11 @@
 import type { Locator, Page } from 'playwright-core';
 import type { PortalDriver } from './portal-driver.ts';
 
+/** A part of the Scans screen whose place on the page a layout test checks. */
+export type ViewerPart = 'map' | 'panel tabs' | 'list summary' | 'scan list' | 'focused scan';
+
+export type PartBox = NonNullable<Awaited<ReturnType<Locator['boundingBox']>>>;
+
 export const VIEWER_PATH = '/';
 export const FULL_VIEWER_PATH = '/full-viewer';
 
@@ -255,5 +260,40 @@ export class ViewerPage {
 
   async openTab(name: 'Images' | 'Annotations' | 'Profile' | '3D'): Promise<void> {
     await this.page.getByRole('tab', { name, exact: true }).click();
+  }
+
+  // --- Layout -----------------------------------------------------------------------------------
+
+  part(name: ViewerPart): Locator {
+    const testIds: Record<Exclude<ViewerPart, 'panel tabs'>, string> = {
+      // The drawn map: MapLibre's container, which may be taller than the box around it.
+      map: 'scan-map',
+      'list summary': 'scan-list-summary',
+      'scan list': 'scan-list',
+      'focused scan': 'focused-scan-actions',
+    };
+    return name === 'panel tabs'
+      ? this.page.getByRole('tablist', { name: 'Scan panels' })
+      : this.portal.byTestId(testIds[name]);
+  }
+
+  /** Where each part is drawn, in viewport pixels at the current scroll (off screen too). */
+  async partBoxes(names: readonly ViewerPart[]): Promise<Map<ViewerPart, PartBox>> {
+    const boxes = new Map<ViewerPart, PartBox>();
+    for (const name of names) {
+      const box = await this.part(name).boundingBox();
+      if (!box) throw new Error(`the ${name} is not on the page`);
+      boxes.set(name, box);
+    }
+    return boxes;
+  }
+
+  /** The labels of the panel tabs that do not fit their tab. */
+  async clippedTabLabels(): Promise<(string | null)[]> {
+    return this.page
+      .getByRole('tab')
+      .evaluateAll((tabs) =>
+        tabs.filter((tab) => tab.scrollWidth > tab.clientWidth).map((tab) => tab.textContent),
+      );
   }
 }

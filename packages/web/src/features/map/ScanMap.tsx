@@ -8,6 +8,9 @@ import { loadMapController } from './map-loader.ts';
 import { type MapMode, MODE_HINTS } from './map-modes.ts';
 import type { ScanMapProps } from './types.ts';
 
+/** The least height the map is drawn at; a screen that lays it out gives it at least this. */
+export const SCAN_MAP_MIN_HEIGHT = 240;
+
 /**
  * The viewer's map. One MapLibre instance lives as long as the component: re-renders only
  * pass new inputs to it (scan visibility, selection and focus change map state, not layers).
@@ -116,7 +119,9 @@ export function ScanMap(props: ScanMapProps) {
   }, []);
 
   return (
-    <Box sx={{ position: 'relative', width: '100%', height: '100%', minHeight: 240 }}>
+    <Box
+      sx={{ position: 'relative', width: '100%', height: '100%', minHeight: SCAN_MAP_MIN_HEIGHT }}
+    >
       <Box
         ref={containerRef}
         data-testid="scan-map"

@@ -8,7 +8,7 @@ export {
   projectMapConfig,
 } from './map-config.ts';
 export { loadMapController, prepareMap } from './map-loader.ts';
-export { ScanMap } from './ScanMap.tsx';
+export { SCAN_MAP_MIN_HEIGHT, ScanMap } from './ScanMap.tsx';
 export type {
   MapCenter,
   MapLayerSpec,

@@ -1,6 +1,6 @@
 import { Box, Paper, Typography } from '@mui/material';
 import { type ReactNode, useEffect, useMemo } from 'react';
-import { prepareMap, ScanMap } from '../map/index.ts';
+import { prepareMap, SCAN_MAP_MIN_HEIGHT, ScanMap } from '../map/index.ts';
 import { FocusedScanActions } from '../scan-actions/index.ts';
 import { DrawerFrame } from './DrawerFrame.tsx';
 import { ImagePanel } from './images/index.ts';
@@ -12,6 +12,7 @@ import { useViewerController, type ViewerController } from './use-viewer-control
 import { viewerActions } from './viewer-store.ts';
 
 const FULL_HEIGHT = { xs: 'calc(100vh - 56px)', sm: 'calc(100vh - 64px)' };
+const PANELS_MIN_HEIGHT = 300;
 
 type Variant = 'viewer' | 'full';
 
@@ -84,16 +85,22 @@ export function ViewerScreen({ variant }: { variant: Variant }) {
         drawer={<ViewerDrawer viewer={viewer} projectId={projectId} />}
         loading={viewer.loading}
         initiallyOpen={variant !== 'full'}
+        mainMinHeight={variant === 'full' ? undefined : SCAN_MAP_MIN_HEIGHT + PANELS_MIN_HEIGHT}
       >
         {variant === 'full' ? (
           <FullLayout viewer={viewer} map={map} panels={panels} />
         ) : (
           <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minWidth: 0 }}>
-            <Box sx={{ flexGrow: 1, minHeight: 0 }}>{map}</Box>
+            <Box sx={{ flexGrow: 1, minHeight: SCAN_MAP_MIN_HEIGHT }}>{map}</Box>
             <Paper
               square
               elevation={0}
-              sx={{ height: '50%', minHeight: 300, borderTop: 1, borderColor: 'divider' }}
+              sx={{
+                height: '50%',
+                minHeight: PANELS_MIN_HEIGHT,
+                borderTop: 1,
+                borderColor: 'divider',
+              }}
             >
               {panels}
             </Paper>

@@ -6,6 +6,10 @@ import { markFilterResultCommitted } from '../viewer-timing.ts';
 import { ScanRow, ScanRows } from './ScanRow.tsx';
 import { clampPage, pageCount, pageRows } from './scan-list-format.ts';
 
+// The count line and about a row and a half: on a short screen the drawer scrolls rather than
+// let the filter and the focused scan's actions squeeze the list out of sight.
+const LIST_MIN_HEIGHT = 120;
+
 export interface ScanListProps {
   scans: readonly ViewerScan[];
   noresults: boolean;
@@ -42,7 +46,7 @@ export function ScanList({
   }, [scans]);
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, flexGrow: 1 }}>
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: LIST_MIN_HEIGHT, flexGrow: 1 }}>
       <Box
         sx={{ px: 1.5, py: 0.5, display: 'flex', justifyContent: 'space-between' }}
         data-testid="scan-list-summary"
