@@ -157,6 +157,50 @@ describeInBrowser('Viewer scan actions', () => {
     expect(saved.size).toBe(versionSize);
   });
 
+  it('shows a version made in the background without a reload, once the page looks again', async () => {
+    const { portal, viewer, actions } = await openFocused('power user', otherScanId);
+    expect(await actions.versionOptions()).toEqual(['unclassified']);
+    const db = suite.environment.live.database.db;
+    const cloud = await db
+      .selectFrom('artifacts')
+      .select('s3Url')
+      .where('scanId', '=', otherScanId)
+      .where('name', '=', 'unclassified')
+      .executeTakeFirstOrThrow();
+    const before = await scanRow(otherScanId);
+    // What a processing run's end writes: a new version, made the scan's default.
+    const added = await db
+      .insertInto('artifacts')
+      .values({
+        scanId: otherScanId,
+        artifactType: 'pointcloud',
+        name: 'ground-1',
+        s3Url: cloud.s3Url,
+        status: 'provisional',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('scans')
+      .set({ defaultVersion: 'ground-1', lastModified: new Date() })
+      .where('id', '=', otherScanId)
+      .execute();
+    try {
+      // The page checks its summary every 30 s, and at once when it is shown again.
+      await portal.page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+      await expect.poll(() => actions.version(), { timeout: 15_000 }).toBe('ground-1');
+      expect(await actions.versionOptions()).toEqual(['unclassified', 'ground-1']);
+      expect(await viewer.row(otherScanId).isVisible()).toBe(true);
+    } finally {
+      await db.deleteFrom('artifacts').where('id', '=', added.id).execute();
+      await db
+        .updateTable('scans')
+        .set({ defaultVersion: before?.defaultVersion ?? null, lastModified: new Date() })
+        .where('id', '=', otherScanId)
+        .execute();
+    }
+  });
+
   it('draws a bounding box on the map for post processing, and clears it', async () => {
     const { actions } = await openFocused('power user');
     await actions.drawBox([0.35, 0.3], [0.6, 0.65]);

@@ -1,8 +1,9 @@
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { graphql } from '../../graphql/generated/gql.ts';
 import type { ScanActionsScanQuery } from '../../graphql/generated/graphql.ts';
-import { refreshScanSummaries } from '../viewer/scan-summary-fetch.ts';
+import { useStore } from '../../lib/create-store.ts';
+import { refreshScanSummaries, scanSummaryChanged } from '../viewer/scan-summary-fetch.ts';
 import type { FocusedScan } from './scan-action-rules.ts';
 
 export const FOCUSED_SCAN_QUERY = graphql(`
@@ -124,11 +125,19 @@ function toFocusedScan(scan: NonNullable<ScanActionsScanQuery['scan']>): Focused
 
 /** The focused scan in full: header, metadata and every artifact with its parameters. */
 export function useFocusedScan(scanId: string | null) {
-  const { data, loading } = useQuery(FOCUSED_SCAN_QUERY, {
+  const { data, loading, refetch } = useQuery(FOCUSED_SCAN_QUERY, {
     variables: { id: scanId ?? '' },
     skip: scanId === null,
     fetchPolicy: 'cache-and-network',
   });
+  // A summary that changed (a version added by a processing run, say) may have changed this scan.
+  const summaryChanged = useStore(scanSummaryChanged);
+  const seenChange = useRef(summaryChanged);
+  useEffect(() => {
+    if (summaryChanged === seenChange.current) return;
+    seenChange.current = summaryChanged;
+    if (scanId !== null) void refetch().catch(() => {});
+  }, [summaryChanged, scanId, refetch]);
   const current = scanId !== null && data?.scan?.id === scanId ? data.scan : null;
   const scan = useMemo(() => (current ? toFocusedScan(current) : null), [current]);
   return { scan, loading };

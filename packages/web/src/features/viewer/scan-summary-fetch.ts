@@ -10,8 +10,43 @@ import type { SummaryStages, ViewerSummaryScan } from './summary-request.ts';
 /** Bumped when a change makes the shown summaries stale (a header edit, a deletion, Refresh). */
 export const scanSummaryRefresh = createStore(0);
 
+/**
+ * Bumped when a project's summary was loaded again and had changed: a scan's details shown
+ * beside it (the focused scan's versions) are read again.
+ */
+export const scanSummaryChanged = createStore(0);
+
+/**
+ * How often a shown summary is checked while the page is visible: work done in the background (a
+ * processing, a trajectory run, an ingestion) shows without a reload. Unchanged, the check moves
+ * no summary (304) and changes nothing on screen.
+ */
+export const SUMMARY_REVALIDATE_MS = 30_000;
+
 let mountedLoaders = 0;
 let waiting: { round: number; resolve: () => void }[] = [];
+/** Refresh rounds started by the background check: no progress bar, no snackbar on failure. */
+const quietRounds = new Set<number>();
+let stopRevalidating: (() => void) | null = null;
+
+/** Checks the shown summary again, quietly. */
+function revalidate(): void {
+  if (document.visibilityState !== 'visible') return;
+  scanSummaryRefresh.set((n) => n + 1);
+  quietRounds.add(scanSummaryRefresh.get());
+}
+
+/** Checks every SUMMARY_REVALIDATE_MS, and when the page is shown again after being hidden. */
+function startRevalidating(): () => void {
+  // Without a page (the unit tests) there is nothing shown to keep current.
+  if (typeof document === 'undefined') return () => {};
+  const timer = setInterval(revalidate, SUMMARY_REVALIDATE_MS);
+  document.addEventListener('visibilitychange', revalidate);
+  return () => {
+    clearInterval(timer);
+    document.removeEventListener('visibilitychange', revalidate);
+  };
+}
 
 /**
  * Loads the shown project summaries again (revalidated: when nothing changed, nothing moves).
@@ -32,6 +67,7 @@ export function refreshScanSummaries(): Promise<void> {
  */
 export function mountSummaryLoader(): () => void {
   mountedLoaders++;
+  stopRevalidating ??= startRevalidating();
   prepareSummaryReader();
   const unsubscribe = currentProjectId.subscribe(() => {
     const projectId = currentProjectId.get();
@@ -44,6 +80,9 @@ export function mountSummaryLoader(): () => void {
     unsubscribe();
     mountedLoaders--;
     if (mountedLoaders === 0) {
+      stopRevalidating?.();
+      stopRevalidating = null;
+      quietRounds.clear();
       settleRefreshes(Number.POSITIVE_INFINITY);
       load?.abort.abort();
       load = null;
@@ -85,7 +124,7 @@ export function loadScanSummary(projectId: string): Promise<SummaryFetch> {
     projectId,
     round,
     abort,
-    promise: fetchScanSummary(projectId, abort.signal),
+    promise: fetchScanSummary(projectId, abort.signal, quietRounds.has(round)),
   };
   load = started;
   void started.promise.finally(() => {
@@ -125,30 +164,34 @@ function markStages(stages: SummaryStages): void {
 export async function fetchScanSummary(
   projectId: string,
   signal: AbortSignal,
+  quiet = false,
 ): Promise<SummaryFetch> {
-  inFlightRequests.set((count) => count + 1);
-  performance.mark('viewer:summary-requested');
+  const inFlight = quiet ? 0 : 1;
+  inFlightRequests.set((count) => count + inFlight);
+  if (!quiet) performance.mark('viewer:summary-requested');
   try {
     const known = decoded.get(projectId);
     const answer = await readSummary(scanSummaryPath(projectId), known?.etag ?? null, signal);
-    performance.mark('viewer:summary-received');
-    if (answer.kind === 'loaded') markStages(answer.stages);
+    // The benchmarks read the marks of the loads the user asked for.
+    if (!quiet) performance.mark('viewer:summary-received');
+    if (answer.kind === 'loaded' && !quiet) markStages(answer.stages);
     switch (answer.kind) {
       case 'same':
         return known ? { kind: 'loaded', scans: known.scans } : { kind: 'failed' };
       case 'loaded':
         remember(projectId, answer.etag, answer.scans);
+        if (known) scanSummaryChanged.set((n) => n + 1);
         return { kind: 'loaded', scans: answer.scans };
       case 'refused':
-        if (answer.status === 401) return { kind: 'failed' };
+        if (answer.status === 401 || quiet) return { kind: 'failed' };
         if (answer.status < 500 && answer.error) snackbar.error(answer.error);
         else snackbar.connectionIssue();
         return { kind: 'failed' };
       case 'unreachable':
-        if (!signal.aborted) snackbar.connectionIssue();
+        if (!signal.aborted && !quiet) snackbar.connectionIssue();
         return { kind: 'failed' };
     }
   } finally {
-    inFlightRequests.set((count) => count - 1);
+    inFlightRequests.set((count) => count - inFlight);
   }
 }
