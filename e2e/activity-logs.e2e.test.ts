@@ -229,6 +229,37 @@ describeInBrowser('the Activity Logs screen', () => {
     await suite.driver.screenshot('activity-logs-power-user');
   });
 
+  it('fits its columns beside the menu at 1280 pixels, the longest activity type included', async () => {
+    const [thumbnails] = await data.insert([
+      {
+        activityType: 'ScanImageThumbnails',
+        status: 'Completed',
+        username: 'aadmin',
+        message: 'Made 18 thumbnail(s) of scan LG1003_20240401_083400_02',
+        minutesAgo: 0,
+      },
+    ]);
+    try {
+      const screen = await openAs('admin');
+      await screen.waitForRowCount(10);
+      await expect
+        .poll(() => screen.column(0).then((types) => types.includes('ScanImageThumbnails')))
+        .toBe(true);
+      const overflow = await screen.page.evaluate(() => {
+        const table = document.querySelector('table');
+        const box = table?.parentElement;
+        return box ? box.scrollWidth - box.clientWidth : Number.NaN;
+      });
+      expect(overflow).toBeLessThanOrEqual(0);
+      await suite.driver.screenshot('activity-logs-fits-1280');
+    } finally {
+      await suite.environment.live.database.db
+        .deleteFrom('activityLogs')
+        .where('id', '=', thumbnails!)
+        .execute();
+    }
+  });
+
   it('is not open to a standard user', async () => {
     const driver = await suite.launch();
     await driver.signInAs('standard', { startAt: '/activity-logs' });

@@ -1,6 +1,7 @@
 import DescriptionIcon from '@mui/icons-material/Description';
 import { Box, Checkbox, Chip, IconButton, Tooltip } from '@mui/material';
 import type { ColumnDef } from '@tanstack/react-table';
+import { Fragment } from 'react';
 import { formatLocalTime, statusColor } from './activity-log-format.ts';
 import type { ActivityLogRow } from './use-activity-logs.ts';
 
@@ -39,7 +40,21 @@ export function activityLogColumns(handlers: {
   onViewLogFile(log: ActivityLogRow): void;
 }): Column[] {
   const columns: Column[] = [
-    { id: 'activityType', header: 'Activity Type', accessorKey: 'activityType' },
+    {
+      id: 'activityType',
+      header: 'Activity Type',
+      accessorKey: 'activityType',
+      // 'ScanImageThumbnails' may break between its words: unbroken, the row did not fit 1280
+      // pixels beside the menu, and the sticky Actions column covered Acknowledged.
+      cell: ({ row }) =>
+        row.original.activityType.split(/(?=[A-Z][a-z])/).map((word, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the words of one fixed name
+          <Fragment key={index}>
+            {index > 0 ? <wbr /> : null}
+            {word}
+          </Fragment>
+        )),
+    },
     {
       id: 'status',
       header: 'Status',
