@@ -256,6 +256,9 @@ describeInBrowser('Bulk Processing', () => {
     await bulk.menuItem('Publish').click();
     expect(await bulk.publishTitle()).toBe('Publish Scans');
     expect(await bulk.publishSubtitle()).toBe('Publish 2 scans');
+    expect(await bulk.publishVersionNote()).toBe(
+      "Publishes each scan's default version, the one the viewer shows for it.",
+    );
     expect(await bulk.bucketChoices()).toEqual(['Northwind deliveries']);
     expect(await bulk.folderPrefix()).toBe('Paris Test Drive/');
     expect(await bulk.checkbox('Publish images').isChecked()).toBe(true);

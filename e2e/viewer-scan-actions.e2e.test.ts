@@ -140,6 +140,18 @@ describeInBrowser('Viewer scan actions', () => {
     expect((await scanRow(scanId))?.defaultVersion).toBe(VERSION);
     await expect.poll(() => actions.version()).toBe(VERSION);
 
+    // Publish delivers the version shown, and says which.
+    await actions
+      .panel()
+      .getByTestId('scan-action-buttons')
+      .getByRole('button', { name: 'Publish' })
+      .click();
+    await expect
+      .poll(() => portal.textOf('publish-version-note'))
+      .toBe(`Publishes version ${VERSION}, the one shown in the viewer.`);
+    await portal.page.getByRole('button', { name: 'Cancel' }).click();
+    await portal.byTestId('publish-scans-subtitle').waitFor({ state: 'detached' });
+
     // The version's level of detail is built by the worker (the test app has none), then the
     // view, which asks again while a cloud is being prepared, reads it.
     const { live } = suite.environment;

@@ -231,6 +231,10 @@ export class BulkProcessingPage extends BasePage {
     return this.portal.textOf('publish-scans-subtitle');
   }
 
+  async publishVersionNote(): Promise<string> {
+    return this.portal.textOf('publish-version-note');
+  }
+
   async bucketChoices(): Promise<string[]> {
     await this.publishDialog()
       .getByRole('combobox', { name: /^Bucket/ })

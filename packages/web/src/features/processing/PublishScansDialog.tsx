@@ -19,7 +19,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { FormDialog } from '../../components/form-dialog/FormDialog.tsx';
 import { schemaResolver } from '../../components/form-dialog/schema-resolver.ts';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
-import { publishScanInputs, publishSubtitle } from './publish-rules.ts';
+import { publishedVersionNote, publishScanInputs, publishSubtitle } from './publish-rules.ts';
 import type { PublishScansDialogProps, PublishTarget } from './types.ts';
 import { UnstoredScansAlert } from './UnstoredScansAlert.tsx';
 import {
@@ -50,6 +50,7 @@ export function PublishScansDialog(props: PublishScansDialogProps) {
       projectId={props.projectId}
       scans={props.scans}
       bulk={props.bulk}
+      version={props.version ?? null}
     />
   );
 }
@@ -59,11 +60,13 @@ function PublishForm({
   projectId,
   scans,
   bulk,
+  version,
 }: {
   onClose(): void;
   projectId: string;
   scans: PublishTarget[];
   bulk: boolean;
+  version: string | null;
 }) {
   const { project } = usePublishProject(projectId);
   const { buckets, loading: bucketsLoading } = usePublishBuckets(project?.organization.id ?? null);
@@ -126,6 +129,9 @@ function PublishForm({
       persistent
     >
       <Typography data-testid="publish-scans-subtitle">{publishSubtitle(scans, bulk)}</Typography>
+      <Typography variant="body2" color="text.secondary" data-testid="publish-version-note">
+        {publishedVersionNote(bulk, version)}
+      </Typography>
       <UnstoredScansAlert scanIds={unstored} to="publish" othersRemain={publishable.length > 0} />
       {noBuckets ? (
         <Alert severity="warning" data-testid="publish-no-buckets">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { publishScanInputs, publishSubtitle } from './publish-rules.ts';
+import { publishedVersionNote, publishScanInputs, publishSubtitle } from './publish-rules.ts';
 
 describe('the publish subtitle', () => {
   it('counts scans in bulk, one of them too, and names the focused scan', () => {
@@ -14,4 +14,15 @@ it('pairs each scan with its session', () => {
   expect(publishScanInputs([{ id: 'x', sessionId: null }])).toEqual([
     { scanId: 'x', sessionId: null },
   ]);
+});
+
+describe('the published version', () => {
+  it('is named for the focused scan, and said to be the default one in bulk', () => {
+    expect(publishedVersionNote(false, 'ppk-run-1')).toBe(
+      'Publishes version ppk-run-1, the one shown in the viewer.',
+    );
+    const each = "Publishes each scan's default version, the one the viewer shows for it.";
+    expect(publishedVersionNote(true, null)).toBe(each);
+    expect(publishedVersionNote(false, null)).toBe(each);
+  });
 });

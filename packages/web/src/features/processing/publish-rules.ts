@@ -11,6 +11,16 @@ export function publishSubtitle(scans: readonly PublishTarget[], bulk: boolean):
   return !bulk && scans.length === 1 && only ? only.id : PUBLISH_BULK(scans.length);
 }
 
+/**
+ * Which cloud a publication delivers, under the subtitle: each scan's default version, the one
+ * the viewer shows (and its Version select sets), named when one focused scan is published.
+ */
+export function publishedVersionNote(bulk: boolean, version: string | null | undefined): string {
+  return !bulk && version
+    ? `Publishes version ${version}, the one shown in the viewer.`
+    : "Publishes each scan's default version, the one the viewer shows for it.";
+}
+
 /** The scan and session pairs publishScans takes. */
 export function publishScanInputs(
   scans: readonly PublishTarget[],

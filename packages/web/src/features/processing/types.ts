@@ -38,4 +38,6 @@ export interface PublishScansDialogProps {
   scans: PublishTarget[];
   /** Opened from Bulk Processing: the subtitle counts the scans, even a single one. */
   bulk: boolean;
+  /** The focused scan's shown version, which is the one published; bulk leaves it out. */
+  version?: string | null;
 }

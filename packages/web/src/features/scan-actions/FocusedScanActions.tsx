@@ -353,6 +353,7 @@ export function FocusedScanActions({
           projectId={projectId}
           scans={[{ id: scan.id, sessionId: scan.sessionId }]}
           bulk={false}
+          version={version}
         />
       ) : null}
     </Paper>
