@@ -173,6 +173,45 @@ describeInBrowser('the Package Upload screen', () => {
     expect(await screen.job('survey-big.luxlz').count()).toBe(0);
   });
 
+  it('says which uploaded packages could not be ingested, until they are dismissed', async () => {
+    const db = suite.environment.live.database.db;
+    const user = await db
+      .selectFrom('users')
+      .select(['id', 'organizationId'])
+      .where('username', '=', 'sstandard')
+      .executeTakeFirstOrThrow();
+    const message =
+      'LG9001_20050402_000017.luxlz: Device LG-9001 is not registered to your organization; ask an administrator to add it';
+    // What the ingestion job writes when the package it was handed cannot be read.
+    const [entry] = await db
+      .insertInto('activityLogs')
+      .values({
+        activityType: 'PackageIngest',
+        referenceKey: 'org-1/packages/LG9001_20050402_000017.luxlz',
+        userId: user.id,
+        organizationId: user.organizationId,
+        status: 'Error',
+        message,
+      })
+      .returning('id')
+      .execute();
+    const screen = await openScreen();
+    const alert = suite.driver.byTestId('ingest-errors');
+    await alert.waitFor();
+    expect(await alert.getByTestId('ingest-error-message').allTextContents()).toEqual([message]);
+    expect(await alert.textContent()).toContain('An uploaded package could not be ingested:');
+    await suite.driver.screenshot('package-upload-ingest-errors');
+    await alert.getByRole('button', { name: 'Dismiss' }).click();
+    await alert.waitFor({ state: 'detached' });
+    const stored = await db
+      .selectFrom('activityLogs')
+      .select('isAcknowledged')
+      .where('id', '=', entry!.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.isAcknowledged).toBe(true);
+    expect(await screen.tabs()).toEqual(['Progress', 'History']);
+  });
+
   it('shows a failed upload under Upload Errors until it is acknowledged, and lists History', async () => {
     const screen = await openScreen();
     // The store is unreachable for this one file: the signed-URL call fails.

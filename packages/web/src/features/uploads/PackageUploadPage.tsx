@@ -1,5 +1,6 @@
 import { Badge, Box, Paper, Tab, Tabs } from '@mui/material';
 import { useState } from 'react';
+import { IngestErrorsAlert } from './IngestErrorsAlert.tsx';
 import { PackageUploadCard } from './PackageUploadCard.tsx';
 import { ResumeUploads } from './ResumeUploads.tsx';
 import { UploadLogTable } from './UploadLogTable.tsx';
@@ -20,6 +21,7 @@ export function PackageUploadPage() {
     <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2 }}>
       <PackageUploadCard onStarted={showProgress} />
       <ResumeUploads onResumed={showProgress} />
+      <IngestErrorsAlert />
       <Paper sx={{ maxWidth: 1100 }}>
         <Tabs
           value={shownTab}

@@ -62,6 +62,56 @@ export function useUploadErrorCount(): number {
   return data?.activityLogs.total ?? 0;
 }
 
+export const INGEST_ERRORS_QUERY = graphql(`
+  query IngestErrors($userIdFilter: ID, $pageSize: Int) {
+    activityLogs(
+      pageIndex: 0
+      pageSize: $pageSize
+      sort: "created:desc"
+      activityTypeFilter: "PackageIngest"
+      statusFilter: "Error"
+      userIdFilter: $userIdFilter
+      isAcknowledgedFilter: false
+    ) {
+      total
+      items {
+        id
+        message
+      }
+    }
+  }
+`);
+
+/** How many of the user's ingestion errors the Package Upload screen names. */
+export const INGEST_ERRORS_SHOWN = 3;
+
+/**
+ * The user's unacknowledged ingestion errors (newest first, the first INGEST_ERRORS_SHOWN): an
+ * upload that completed whose package could not be read (a broken file, a device not of the
+ * organization). Its upload entry says Completed, so the screen says it too. Checked every
+ * 10 s: ingestion ends after the upload, when nothing is uploading any more.
+ */
+export function useIngestErrors() {
+  const userIdFilter = useCurrentUserId();
+  const { data } = useQuery(INGEST_ERRORS_QUERY, {
+    variables: { userIdFilter, pageSize: INGEST_ERRORS_SHOWN },
+    skip: !userIdFilter,
+    pollInterval: UPLOAD_ERROR_POLL_MS,
+    fetchPolicy: 'cache-and-network',
+  });
+  return { errors: data?.activityLogs.items ?? [], total: data?.activityLogs.total ?? 0 };
+}
+
+/** Acknowledges the given logs; the ingestion errors shown follow. */
+export function useAcknowledgeIngestErrors() {
+  const [mutate] = useMutation(ACKNOWLEDGE_ACTIVITY_LOG, { refetchQueries: ['IngestErrors'] });
+  return useCallback(
+    (ids: readonly string[]) =>
+      Promise.all(ids.map((id) => mutate({ variables: { id, isAcknowledged: true } }))),
+    [mutate],
+  );
+}
+
 /** One page of the user's upload log: the errors to acknowledge, or the whole history. */
 export function useUploadLogs(kind: 'errors' | 'history', pageIndex: number, pageSize: number) {
   const userIdFilter = useCurrentUserId();
