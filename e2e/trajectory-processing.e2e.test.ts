@@ -5,6 +5,7 @@ import { NO_ROVER_OBSERVATION } from '@asset-portal/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeBasestationZip } from '../packages/server/src/device-packages/generator/basestation-zip.ts';
 import { defaultFixturesDir } from '../packages/server/src/device-packages/generator/options.ts';
+import { createPackageWriter } from '../packages/server/src/device-packages/package-writer.ts';
 import { SESSION_RUN_OPEN } from '../packages/server/src/modules/trajectory/trajectory-run-rules.ts';
 import { scanFactories } from '../packages/server/test/factories-scans.ts';
 import { drainJobs } from '../packages/server/test/ingestion-test-kit.ts';
@@ -251,6 +252,49 @@ describeInBrowser('Trajectory processing', () => {
     await basestations.row(ZIP_NAME).waitFor();
     await basestations.remove(basestationId);
     await basestations.row(ZIP_NAME).waitFor({ state: 'detached' });
+  });
+
+  it('says why a base station file failed, and how to upload one under its name again', async () => {
+    const portal = await suite.launch();
+    await portal.signInAs('power user', { startAt: '/basestation' });
+    await portal.chooseProject(PROJECT_LABEL);
+    const basestations = new BasestationPage(portal);
+    const name = 'no-rinex.zip';
+    const target = path.join(dir, name);
+    const writer = createPackageWriter(target);
+    writer.addBuffer('notes.txt', Buffer.from('no observations in here'));
+    await writer.finish();
+
+    await basestations.upload(target);
+    await basestations.row(name).waitFor();
+    await runJobs();
+    await basestations.waitForStatus(name, 'Failed');
+    const id = await basestations.idOf(name);
+    await basestations.openInfo(id);
+    const info = basestations.infoDialog();
+    expect((await info.getByTestId('basestation-info-failure').textContent()) ?? '').toMatch(
+      /RINEX/,
+    );
+    expect(await info.getByTestId('matched-sessions-none').textContent()).toBe(
+      'Sessions are matched once the file has been processed.',
+    );
+    await portal.screenshot('basestation-info-failed');
+    await info.getByRole('button', { name: 'Close' }).click();
+    await info.waitFor({ state: 'detached' });
+
+    // The same name again is refused, naming the failed file that holds it and what to do.
+    await basestations.openUpload();
+    await basestations.pick(target);
+    await basestations.uploadButton().click();
+    expect(
+      await basestations.expectSnackbar(
+        `A basestation file named ${name} already exists (basestation ${id}, Failed): delete it on Basestation Files to upload a file under this name again`,
+      ),
+    ).toBe('error');
+    await basestations.uploadDialog().getByRole('button', { name: 'Cancel' }).click();
+    await basestations.uploadDialog().waitFor({ state: 'detached' });
+    await basestations.remove(id);
+    await basestations.row(name).waitFor({ state: 'detached' });
   });
 
   it("lets an Admin upload a base station to a customer's project, where its users see it", async () => {

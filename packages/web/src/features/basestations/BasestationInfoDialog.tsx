@@ -1,5 +1,6 @@
 import { routePath } from '@asset-portal/shared';
 import {
+  Alert,
   Box,
   Button,
   Dialog,
@@ -46,6 +47,11 @@ export function BasestationInfoDialog({
         Basestation {basestation.id}: {basestation.filename}
       </DialogTitle>
       <DialogContent dividers>
+        {basestation.status === 'Failed' ? (
+          <Alert severity="error" sx={{ mb: 2 }} data-testid="basestation-info-failure">
+            {basestation.statusMessage ?? 'Processing failed.'}
+          </Alert>
+        ) : null}
         <Box
           component="dl"
           sx={{
@@ -72,8 +78,10 @@ export function BasestationInfoDialog({
           {loading ? <LinearProgress aria-label="Loading matched sessions" /> : null}
         </Box>
         {!loading && sessions.length === 0 ? (
-          <Typography variant="body2" color="text.secondary">
-            No session falls within this basestation file's period.
+          <Typography variant="body2" color="text.secondary" data-testid="matched-sessions-none">
+            {basestation.status === 'Ready'
+              ? "No session falls within this basestation file's period."
+              : 'Sessions are matched once the file has been processed.'}
           </Typography>
         ) : null}
         <List dense data-testid="matched-sessions">
