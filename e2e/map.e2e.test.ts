@@ -349,14 +349,19 @@ describe.skipIf(!chromiumAvailable && !runningOnCi)('the viewer map in a real br
     const cx = box.x + box.width / 2;
     const cy = box.y + box.height / 2;
 
-    void page.evaluate(() =>
-      window.mapHarness
-        .handle()
-        .requestPoint()
-        .then((p) => {
-          window.pointResult = p;
-        }),
-    );
+    // Asks for a point; the answer (null when cancelled) lands in window.pointResult.
+    const askPoint = () =>
+      void page.evaluate(() => {
+        window.pointResult = undefined;
+        void window.mapHarness
+          .handle()
+          .requestPoint()
+          .then((p) => {
+            window.pointResult = p ?? 'cancelled';
+          });
+      });
+
+    askPoint();
     await expect
       .poll(() => page.getByTestId('map-mode-hint').textContent())
       .toBe('Click to place the point, or press Enter for the centre. Esc cancels.');
@@ -367,27 +372,13 @@ describe.skipIf(!chromiumAvailable && !runningOnCi)('the viewer map in a real br
     expect(point[1]).toBeCloseTo(50, 0);
     expect(await page.getByTestId('map-mode-hint').count()).toBe(0);
 
-    void page.evaluate(() =>
-      window.mapHarness
-        .handle()
-        .requestPoint()
-        .then((p) => {
-          window.pointResult = p ?? 'cancelled';
-        }),
-    );
+    askPoint();
     await page.getByTestId('map-mode-hint').waitFor();
     await page.keyboard.press('Escape');
     await expect.poll(() => page.evaluate(() => window.pointResult)).toBe('cancelled');
 
     // Enter places the point at the centre mark (the map took the focus when it asked).
-    void page.evaluate(() =>
-      window.mapHarness
-        .handle()
-        .requestPoint()
-        .then((p) => {
-          window.pointResult = p ?? 'cancelled';
-        }),
-    );
+    askPoint();
     await page.getByTestId('map-centre-mark').waitFor();
     await page.keyboard.press('Enter');
     await expect.poll(() => page.evaluate(() => Array.isArray(window.pointResult))).toBe(true);
