@@ -115,7 +115,7 @@ describeInBrowser('the Device Assignment screen', () => {
     await expect
       .poll(() => confirmDialog.textContent())
       .toContain(
-        "Are you sure you want to delete the assignment of device LG-1002 to project 'Harbor Survey'?",
+        "Are you sure you want to delete the assignment of device LG-1002 to project 'Harbor Survey'? The sessions it placed in the project go to Unassigned scans, unless another assignment covers their time; data imported or assigned by hand stays.",
       );
     await suite.driver.screenshot('device-assignment-delete-confirm');
     await confirmDialog.getByRole('button', { name: 'Delete' }).click();

@@ -13,7 +13,7 @@ export const DEVICE_ASSIGNMENT_SAME_ORGANIZATION =
 export const DEVICE_ASSIGNMENT_INVALID_TIME = 'Not a valid date and time';
 export const CONFIRM_DEVICE_ASSIGNMENT_DELETION_TITLE = 'Confirm Assignment Deletion';
 export const CONFIRM_DEVICE_ASSIGNMENT_DELETION = (deviceId: string, projectName: string): string =>
-  `Are you sure you want to delete the assignment of device ${deviceId} to project '${projectName}'?`;
+  `Are you sure you want to delete the assignment of device ${deviceId} to project '${projectName}'? The sessions it placed in the project go to Unassigned scans, unless another assignment covers their time; data imported or assigned by hand stays.`;
 export const DEVICE_ASSIGNMENT_CREATED = 'Device assignment created';
 export const DEVICE_ASSIGNMENT_UPDATED = 'Device assignment updated';
 export const DEVICE_ASSIGNMENT_DELETED = 'Device assignment deleted';
