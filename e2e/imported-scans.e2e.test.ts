@@ -15,6 +15,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { drainJobs } from '../packages/server/test/ingestion-test-kit.ts';
 import type { PortalDriver } from './support/portal-driver.ts';
+import { SCREENSHOT_DIR } from './support/portal-driver.ts';
 import { describeInBrowser, setUpBrowserSuite } from './support/suite.ts';
 import { ViewerPage } from './support/viewer-page.ts';
 
@@ -27,7 +28,6 @@ const AUTZEN_7 = path.join(FIXTURES, 'pointcloud/autzen_trim_7.las');
 const PATH = '/imported-scans';
 const PROJECT = 'Kandahar Survey';
 const PROJECT_LABEL = `Northwind Surveying : ${PROJECT}`;
-const SHOTS = '/tmp/shots';
 
 /** The Imported Scans screen as a surveyor works it. */
 class ImportedScansScreen {
@@ -159,8 +159,11 @@ class ImportedScansScreen {
 }
 
 async function shot(portal: PortalDriver, name: string): Promise<void> {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await portal.page.screenshot({ path: path.join(SHOTS, `imported-${name}.png`), fullPage: true });
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await portal.page.screenshot({
+    path: path.join(SCREENSHOT_DIR, `imported-${name}.png`),
+    fullPage: true,
+  });
 }
 
 describeInBrowser('Imported Scans', () => {

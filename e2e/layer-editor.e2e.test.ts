@@ -15,7 +15,7 @@ import {
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchWebglChromium } from './support/map-harness.ts';
-import { PortalDriver } from './support/portal-driver.ts';
+import { PortalDriver, SCREENSHOT_DIR } from './support/portal-driver.ts';
 import type { PortalEnvironment } from './support/portal-environment.ts';
 import { describeInBrowser, setUpBrowserSuite } from './support/suite.ts';
 
@@ -24,7 +24,6 @@ const PATH = '/layers';
 const PROJECT_LABEL = 'Northwind Surveying : Archive 2019';
 /** The demo's global group, listed for every project. */
 const DEMO_GLOBAL_GROUP = 'Public boundaries';
-const SHOTS = '/tmp/shots';
 const LAYER = 'Archive ditch';
 const GROUP = 'Pipeline features';
 const RENAMED = 'Ditch features';
@@ -236,9 +235,9 @@ class LayerEditorScreen {
   }
 
   async shot(name: string): Promise<void> {
-    fs.mkdirSync(SHOTS, { recursive: true });
+    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
     await this.page.screenshot({
-      path: path.join(SHOTS, `layer-editor-${name}.png`),
+      path: path.join(SCREENSHOT_DIR, `layer-editor-${name}.png`),
       fullPage: true,
     });
   }

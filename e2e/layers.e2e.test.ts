@@ -19,7 +19,7 @@ import { unzipSync, zipSync } from 'fflate';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchWebglChromium, waitForMapIdle } from './support/map-harness.ts';
-import { PortalDriver } from './support/portal-driver.ts';
+import { PortalDriver, SCREENSHOT_DIR } from './support/portal-driver.ts';
 import type { PortalEnvironment } from './support/portal-environment.ts';
 import { describeInBrowser, setUpBrowserSuite } from './support/suite.ts';
 import { ViewerPage } from './support/viewer-page.ts';
@@ -32,7 +32,6 @@ const PATH = '/layers';
 const PROJECT_LABEL = 'Northwind Surveying : Archive 2019';
 /** The global demo group, usable in every project of the organization. */
 const GLOBAL_GROUP = 'Public boundaries';
-const SHOTS = '/tmp/shots';
 
 /**
  * Each fixture with the name the dialog proposes and the features it holds
@@ -167,8 +166,11 @@ class LayersScreen {
   }
 
   async shot(name: string): Promise<void> {
-    fs.mkdirSync(SHOTS, { recursive: true });
-    await this.page.screenshot({ path: path.join(SHOTS, `layers-${name}.png`), fullPage: true });
+    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    await this.page.screenshot({
+      path: path.join(SCREENSHOT_DIR, `layers-${name}.png`),
+      fullPage: true,
+    });
   }
 }
 
@@ -535,11 +537,13 @@ describeInBrowser('Layers', () => {
       // Only the new layer on, then nothing: what changes is what the layer draws.
       await showOnly(portal.page, ['US states upload']);
       const shown = await mapPixels(portal.page);
-      fs.mkdirSync(SHOTS, { recursive: true });
-      await portal.page.screenshot({ path: path.join(SHOTS, 'layers-viewer-map.png') });
+      fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      await portal.page.screenshot({ path: path.join(SCREENSHOT_DIR, 'layers-viewer-map.png') });
       await showOnly(portal.page, []);
       const hidden = await mapPixels(portal.page);
-      await portal.page.screenshot({ path: path.join(SHOTS, 'layers-viewer-map-off.png') });
+      await portal.page.screenshot({
+        path: path.join(SCREENSHOT_DIR, 'layers-viewer-map-off.png'),
+      });
 
       // The states' outlines and fill cover a large part of the default North America view.
       const changed = shown.filter((value, index) => Math.abs(value - (hidden[index] ?? 0)) > 24);

@@ -38,7 +38,10 @@ export const PERSONAS = {
 
 export type Persona = keyof typeof PERSONAS;
 
-const SCREENSHOT_DIR = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+/** Where the browser tests' screenshots go (test-results/screenshots), to be looked at after a run. */
+export const SCREENSHOT_DIR = fileURLToPath(
+  new URL('../../test-results/screenshots/', import.meta.url),
+);
 const VIEWPORT = { width: 1280, height: 800 };
 const WAIT_MS = 20_000;
 

@@ -2,9 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator } from 'playwright-core';
 import { BasePage } from './base-page.ts';
-
-/** Where the scan-action tests leave their screenshots for a person to look at. */
-export const SHOTS_DIR = '/tmp/shots';
+import { SCREENSHOT_DIR } from './portal-driver.ts';
 
 /** The focused scan's actions in the viewer drawer, and the geoid grid upload on Projects. */
 export class ScanActionsPage extends BasePage {
@@ -146,8 +144,8 @@ export class ScanActionsPage extends BasePage {
   }
 
   async screenshot(name: string): Promise<string> {
-    fs.mkdirSync(SHOTS_DIR, { recursive: true });
-    const file = path.join(SHOTS_DIR, `${name}.png`);
+    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    const file = path.join(SCREENSHOT_DIR, `${name}.png`);
     await this.page.screenshot({ path: file });
     return file;
   }
