@@ -25,15 +25,18 @@ export const SUMMARY_REVALIDATE_MS = 30_000;
 
 let mountedLoaders = 0;
 let waiting: { round: number; resolve: () => void }[] = [];
-/** Refresh rounds started by the background check: no progress bar, no snackbar on failure. */
-const quietRounds = new Set<number>();
+/**
+ * The refresh round the background check started last: its load shows no progress bar and no
+ * snackbar on failure. Rounds only grow, so any later refresh (an edit's) is not quiet.
+ */
+let quietRound = -1;
 let stopRevalidating: (() => void) | null = null;
 
 /** Checks the shown summary again, quietly. */
 function revalidate(): void {
   if (document.visibilityState !== 'visible') return;
   scanSummaryRefresh.set((n) => n + 1);
-  quietRounds.add(scanSummaryRefresh.get());
+  quietRound = scanSummaryRefresh.get();
 }
 
 /** Checks every SUMMARY_REVALIDATE_MS, and when the page is shown again after being hidden. */
@@ -82,7 +85,6 @@ export function mountSummaryLoader(): () => void {
     if (mountedLoaders === 0) {
       stopRevalidating?.();
       stopRevalidating = null;
-      quietRounds.clear();
       settleRefreshes(Number.POSITIVE_INFINITY);
       load?.abort.abort();
       load = null;
@@ -124,7 +126,7 @@ export function loadScanSummary(projectId: string): Promise<SummaryFetch> {
     projectId,
     round,
     abort,
-    promise: fetchScanSummary(projectId, abort.signal, quietRounds.has(round)),
+    promise: fetchScanSummary(projectId, abort.signal, round === quietRound),
   };
   load = started;
   void started.promise.finally(() => {
