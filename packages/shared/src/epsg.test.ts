@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { epsgDefinition, epsgUtmZone } from './epsg.ts';
+import { epsgDefinition, epsgOfDefinition, epsgUtmZone } from './epsg.ts';
 
 // Zones as PROJ's database names them (`projinfo EPSG:<code>`, PROJ 9.1, 2026-11-29).
 const UTM_CODES: [code: number, zone: number, south: boolean, crs: string][] = [
@@ -62,5 +62,28 @@ describe('EPSG codes the portal knows', () => {
     expect(epsgUtmZone(7845)).toBeNull();
     expect(epsgUtmZone(7860)).toBeNull();
     expect(epsgDefinition(2193)).toBeNull(); // New Zealand Transverse Mercator
+  });
+
+  it('names the one code of a definition, whatever its order or no-op parameters', () => {
+    expect(epsgOfDefinition('+proj=utm +zone=42 +datum=WGS84 +units=m +no_defs')).toBe(32642);
+    expect(epsgOfDefinition('+units=m +datum=WGS84 +south +zone=33 +proj=utm +type=crs')).toBe(
+      32733,
+    );
+    expect(epsgOfDefinition('+proj=utm +zone=10 +datum=NAD83 +units=m')).toBe(26910);
+    expect(epsgOfDefinition('+proj=longlat +datum=WGS84 +no_defs')).toBe(4326);
+    expect(epsgOfDefinition(epsgDefinition(3978)!)).toBe(3978);
+  });
+
+  it('names no code where several share the definition or none has it', () => {
+    // NAD83(CSRS), NAD83(2011) and NAD83(HARN) zone 10N are one proj4 definition.
+    expect(epsgOfDefinition(epsgDefinition(3157)!)).toBeNull();
+    expect(epsgOfDefinition(epsgDefinition(4258)!)).toBeNull();
+    expect(epsgOfDefinition('+proj=utm +zone=42 +datum=WGS84 +units=ft')).toBeNull();
+    expect(
+      epsgOfDefinition(
+        '+proj=lcc +lat_1=43 +lat_2=45.5 +lat_0=41.75 +lon_0=-120.5 +x_0=400000 +y_0=0 +ellps=GRS80 +units=m',
+      ),
+    ).toBeNull();
+    expect(epsgOfDefinition('')).toBeNull();
   });
 });

@@ -117,3 +117,50 @@ export function epsgUtmZone(code: number): { zone: number; south: boolean; name:
     : `${datumName} / UTM zone ${zone}${south ? 'S' : 'N'}`;
   return { zone, south, name };
 }
+
+/** Every code `epsgDefinition` knows, listed once when first asked. */
+let knownCodes: number[] | null = null;
+function allKnownCodes(): number[] {
+  if (knownCodes) return knownCodes;
+  const ranges: [number, number][] = [
+    [32601, 32660],
+    [32701, 32760],
+    [26901, 26923],
+    [6328, 6348],
+    [3740, 3751],
+    [25828, 25838],
+    [28348, 28358],
+    [7846, 7859],
+  ];
+  const codes = [
+    ...Object.keys(GEOGRAPHIC).map(Number),
+    ...Object.keys(PROJECTED).map(Number),
+    ...Object.keys(NAD83_CSRS_UTM_ZONES).map(Number),
+  ];
+  for (const [from, to] of ranges) for (let code = from; code <= to; code++) codes.push(code);
+  knownCodes = codes.filter((code) => epsgDefinition(code) !== null);
+  return knownCodes;
+}
+
+/** A definition's parameters, in order, without those that do not change the CRS. */
+function definitionKey(definition: string): string {
+  return definition
+    .trim()
+    .split(/\s+/)
+    .filter((part) => !['+no_defs', '+type=crs', '+wktext'].includes(part))
+    .sort()
+    .join(' ');
+}
+
+/**
+ * The EPSG code whose definition is the given proj4 definition, when exactly one code the portal
+ * knows has it; else null. Datums proj4 cannot tell apart (NAD83(CSRS), NAD83(2011), ETRS89 are
+ * all GRS80 without a shift) give several codes and so none: naming one would be a guess.
+ */
+export function epsgOfDefinition(definition: string): number | null {
+  const key = definitionKey(definition);
+  const matches = allKnownCodes().filter(
+    (code) => definitionKey(epsgDefinition(code) ?? '') === key,
+  );
+  return matches.length === 1 ? matches[0]! : null;
+}

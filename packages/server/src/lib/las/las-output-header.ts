@@ -47,9 +47,14 @@ const PROJECTION_RECORDS = new Set([
 
 /** The coordinate system to record instead of the input's, after a reprojection. */
 export interface LasProjectionReplacement {
-  /** EPSG code written as GeoTIFF keys; null writes no coordinate-system record. */
+  /** EPSG code written as GeoTIFF keys (unless the WKT is the file's CRS); null writes none. */
   epsg: number | null;
   geographic: boolean;
+  /**
+   * OGC WKT of the coordinate system, written as its record (2112); in LAS 1.4 it is then the
+   * file's CRS (global encoding bit 4) and no GeoTIFF keys are written beside it.
+   */
+  wkt?: string | null;
 }
 
 export interface LasOutputOptions {
@@ -131,6 +136,20 @@ export function geoKeyDirectoryVlr(epsg: number, geographic: boolean): Buffer {
   return Buffer.concat([header, data]);
 }
 
+/** The OGC coordinate-system WKT record, its text null-terminated. */
+export function wktVlr(wkt: string): Buffer {
+  const data = Buffer.from(`${wkt}\0`, 'utf8');
+  if (data.length > 0xffff) {
+    throw new LasFormatError(`A WKT of ${data.length} bytes does not fit in a LAS record`);
+  }
+  const header = Buffer.alloc(VLR_HEADER_SIZE);
+  header.write(PROJECTION_USER_ID, 2, 16, 'latin1');
+  header.writeUInt16LE(WKT_RECORD, 18);
+  header.writeUInt16LE(data.length, 20);
+  header.write('OGC WKT Coordinate System', 22, 32, 'latin1');
+  return Buffer.concat([header, data]);
+}
+
 /**
  * Lays out the output's header block, VLRs and EVLRs from the input's preamble and EVLR bytes.
  * Refuses what the target version cannot hold (point formats 6–10 or EVLRs before LAS 1.4).
@@ -175,8 +194,14 @@ export function layoutLasOutput(
     keptVlrs = keptVlrs.filter((r) => !isProjection(r.userId, r.recordId));
     keptEvlrs = keptEvlrs.filter((r) => !isProjection(r.userId, r.recordId));
     encoding &= ~WKT_BIT;
-    if (options.projection.epsg !== null) {
-      extra.push(geoKeyDirectoryVlr(options.projection.epsg, options.projection.geographic));
+    const { epsg, geographic, wkt } = options.projection;
+    // LAS 1.4 names one CRS, the WKT when the bit says so; before 1.4 readers know GeoTIFF keys,
+    // and those that know the WKT record read it when it is there.
+    const wktIsTheCrs = Boolean(wkt) && minor >= 4;
+    if (epsg !== null && !wktIsTheCrs) extra.push(geoKeyDirectoryVlr(epsg, geographic));
+    if (wkt) {
+      extra.push(wktVlr(wkt));
+      if (wktIsTheCrs) encoding |= WKT_BIT;
     }
   }
   if (minor < 4) encoding &= ~WKT_BIT;

@@ -51,7 +51,7 @@ export const publishScanJob = defineJob({
       await ctx.finish((db) =>
         log(
           'Completed',
-          `Published scan ${payload.scanId} to ${outcome.prefix}`,
+          publishedMessage(payload.scanId, outcome.prefix, outcome.manifest.transform?.lasCrs.note),
           {
             metrics: {
               files: outcome.manifest.files.length,
@@ -76,3 +76,9 @@ export const publishScanJob = defineJob({
     }
   },
 });
+
+/** The outcome as the activity log says it; a LAS published without its CRS record says why. */
+export function publishedMessage(scanId: string, prefix: string, crsNote?: string | null): string {
+  const done = `Published scan ${scanId} to ${prefix}`;
+  return crsNote ? `${done}. Note: ${crsNote}.` : done;
+}

@@ -3,7 +3,7 @@ import { open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { normalizeUtm, parseHelmertJson } from '@asset-portal/shared';
+import { epsgOfDefinition, normalizeUtm, parseHelmertJson } from '@asset-portal/shared';
 import type { AppConfig } from '../../config/config.ts';
 import type { Db } from '../../db/database.ts';
 import type { ImageRef, LineString } from '../../db/schema.ts';
@@ -12,6 +12,7 @@ import { LasFormatError, type LasHeader, readLasHeader } from '../../lib/las/las
 import { pointRecordChunks } from '../../lib/las/las-reader.ts';
 import { LasRecordWriter } from '../../lib/las/las-record-writer.ts';
 import { readEvlrBytes, readLasPreambleForCopy } from '../../lib/las/las-rewrite.ts';
+import { crsWktOfProj4 } from '../../lib/transform/crs-wkt.ts';
 import { GeoidGridError, readGeoidGrid } from '../../lib/transform/geoid-grid.ts';
 import {
   buildTransform,
@@ -39,6 +40,7 @@ import {
   MANIFEST_NAME,
   POINTCLOUD_NAME,
   type PublishedFile,
+  type PublishedLasCrs,
   type PublishedTransform,
   type PublishManifest,
   publishedScanPrefix,
@@ -144,13 +146,14 @@ export async function publishScan(
         geoidGridFile: project.geoidGridFile,
         captured: scan.capturedTimestamp,
       });
-      transform = built.description;
       await progress(`Transforming ${header.pointCount} points of scan ${scanId}`);
       lasPath = path.join(work, POINTCLOUD_NAME);
-      await writeLas(source, header, lasPath, built);
+      const crs = await lasCrsOf(built);
+      await writeLas(source, header, lasPath, built, crs);
+      transform = { ...built.description, lasCrs: crs };
     } else if (header.compressed) {
       lasPath = path.join(work, POINTCLOUD_NAME);
-      await writeLas(source, header, lasPath, null);
+      await writeLas(source, header, lasPath, null, null);
     }
 
     const files: PublishedFile[] = [];
@@ -225,8 +228,20 @@ async function readHeader(file: string): Promise<LasHeader> {
 
 interface ScanTransform {
   transform: CoordinateTransform;
-  description: PublishedTransform;
+  description: Omit<PublishedTransform, 'lasCrs'>;
   geographic: boolean;
+}
+
+/**
+ * The CRS records the transformed LAS gets for the project's projection: PROJ's WKT of it, and the
+ * EPSG code as GeoTIFF keys when the projection is exactly one code's (for readers that know
+ * only the keys). Without projinfo the cloud is still published; the manifest says why the LAS
+ * names no CRS.
+ */
+async function lasCrsOf(built: ScanTransform): Promise<PublishedLasCrs> {
+  const { projection } = built.description;
+  const { wkt, note } = await crsWktOfProj4(projection);
+  return { epsg: epsgOfDefinition(projection), wkt, note };
 }
 
 /**
@@ -343,13 +358,14 @@ function outputScaleOffset(built: ScanTransform, header: LasHeader) {
 /**
  * Writes an uncompressed LAS copy of the cloud, record for record, streaming in chunks: with a
  * transform the coordinates move to the projection (new scale and offset, the old CRS records
- * dropped); without one only the compression goes.
+ * replaced by the projection's); without one only the compression goes.
  */
 async function writeLas(
   source: string,
   header: LasHeader,
   output: string,
   built: ScanTransform | null,
+  crs: PublishedLasCrs | null,
 ): Promise<void> {
   const handle = await open(source, 'r');
   let preamble: Buffer;
@@ -365,7 +381,8 @@ async function writeLas(
     minorVersion: Math.max(2, header.versionMinor),
     scale: { ...target.scale },
     offset: { ...target.offset },
-    projection: built ? { epsg: null, geographic: built.geographic } : null,
+    projection:
+      built && crs ? { epsg: crs.epsg, geographic: built.geographic, wkt: crs.wkt } : null,
   });
   try {
     const { scale: s, offset: o } = header;

@@ -8,6 +8,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -30,7 +31,10 @@ import {
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { withJobTables } from '../../jobs/job-tables.ts';
+import { readLasCrsRecords } from '../../lib/las/las-crs-records.ts';
+import { readLasHeader } from '../../lib/las/las-header.ts';
 import { openPointCloudFile } from '../../lib/las/las-reader.ts';
+import { PROJINFO_MISSING_NOTE } from '../../lib/transform/crs-wkt.ts';
 import { writeGtx } from '../../lib/transform/geoid-grid.ts';
 import { helmertProjString, ITRF2008_TO_NAD83_CSRS } from '../../lib/transform/helmert.ts';
 import { decimalYear, wgs84UtmProj4 } from '../../lib/transform/transform-pipeline.ts';
@@ -40,7 +44,7 @@ import { objectKey } from '../../storage/object-key.ts';
 import { createS3Client } from '../../storage/s3-connection.ts';
 import { S3ObjectStorage } from '../../storage/s3-storage.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
-import { publishScanJob } from './publish-scan.job.ts';
+import { publishedMessage, publishScanJob } from './publish-scan.job.ts';
 import type { PublishManifest } from './publishing-rules.ts';
 
 const FIXTURES = path.resolve(
@@ -52,6 +56,7 @@ const OREGON_LAMBERT =
 const CAPTURED = new Date('2024-07-02T12:00:00Z');
 const TARGET_BUCKET = 'publish-target';
 const haveProj = spawnSync('cct', ['--version']).error === undefined;
+const haveProjinfo = spawnSync('projinfo', ['EPSG:4326']).error === undefined;
 
 const dir = mkdtempSync(path.join(tmpdir(), 'publish-'));
 const gtxPath = path.join(dir, 'oregon-test.gtx');
@@ -259,7 +264,11 @@ describe.each(DATABASE_KINDS)('publishing scans on %s', (kind) => {
     await run();
     const log = await publishLog();
     expect(log.message, log.message ?? '').toBe(
-      `Published scan ${scanId} to ${scanPrefix('deliveries/2024')}`,
+      publishedMessage(
+        scanId,
+        scanPrefix('deliveries/2024'),
+        haveProjinfo ? null : PROJINFO_MISSING_NOTE,
+      ),
     );
     expect(log.status).toBe('Completed');
 
@@ -352,6 +361,68 @@ describe.each(DATABASE_KINDS)('publishing scans on %s', (kind) => {
       expect(max).toBeLessThan(0.001);
     },
   );
+
+  it.skipIf(!haveProjinfo && !process.env.CI)(
+    "names the project's projection in the LAS as PROJ's WKT, which PROJ reads back",
+    async () => {
+      const prefix = scanPrefix('deliveries/2024');
+      const local = path.join(dir, `${kind}-crs.las`);
+      writeFileSync(local, await read(`${prefix}pointcloud.las`));
+      const handle = await open(local, 'r');
+      const records = await readLasCrsRecords(handle, await readLasHeader(handle)).finally(() =>
+        handle.close(),
+      );
+      // Lambert over Oregon is no code the portal knows: the WKT alone names it.
+      expect(records).toMatchObject({ geoKeys: null, wktPreferred: false });
+      expect(records.wkt).toMatch(/^PROJCS\[.*"Lambert_Conformal_Conic_2SP"/);
+      const manifest = JSON.parse(
+        (await read(`${prefix}manifest.json`)).toString(),
+      ) as PublishManifest;
+      expect(manifest.transform!.lasCrs).toEqual({ epsg: null, wkt: records.wkt, note: null });
+      const back = spawnSync('projinfo', ['-o', 'PROJ', '-q', records.wkt!], { encoding: 'utf8' });
+      expect(back.status, back.stderr).toBe(0);
+      const parameters = (text: string) =>
+        text
+          .trim()
+          .split(/\s+/)
+          .filter((p) => !['+no_defs', '+type=crs'].includes(p))
+          .sort();
+      expect(parameters(back.stdout)).toEqual(parameters(OREGON_LAMBERT));
+    },
+  );
+
+  it('publishes without a CRS record when PROJ is missing, and says why', async () => {
+    const previous = process.env.PROJINFO_PATH;
+    process.env.PROJINFO_PATH = path.join(dir, 'no-such-projinfo');
+    try {
+      await publish({ f: 'without-proj', i: false });
+      await run();
+    } finally {
+      if (previous === undefined) delete process.env.PROJINFO_PATH;
+      else process.env.PROJINFO_PATH = previous;
+    }
+    const prefix = scanPrefix('without-proj');
+    const log = await publishLog();
+    expect(log.status).toBe('Completed');
+    expect(log.message).toBe(
+      `Published scan ${scanId} to ${prefix}. Note: ${PROJINFO_MISSING_NOTE}.`,
+    );
+    const manifest = JSON.parse(
+      (await read(`${prefix}manifest.json`)).toString(),
+    ) as PublishManifest;
+    expect(manifest.transform!.lasCrs).toEqual({
+      epsg: null,
+      wkt: null,
+      note: PROJINFO_MISSING_NOTE,
+    });
+    const local = path.join(dir, `${kind}-no-crs.las`);
+    writeFileSync(local, await read(`${prefix}pointcloud.las`));
+    const handle = await open(local, 'r');
+    const records = await readLasCrsRecords(handle, await readLasHeader(handle)).finally(() =>
+      handle.close(),
+    );
+    expect(records).toEqual({ geoKeys: null, geoAscii: null, wkt: null, wktPreferred: false });
+  });
 
   it('overwrites the same keys when published again', async () => {
     const prefix = scanPrefix('deliveries/2024');

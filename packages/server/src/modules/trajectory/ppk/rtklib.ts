@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import { constants } from 'node:fs';
-import { access, mkdir, open, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { findProgram } from '../../../lib/programs.ts';
 import { PPK_OPTIONS_VERSION, ppkOptionsText } from './ppk-options.ts';
 
 /**
@@ -58,25 +58,9 @@ export const OPTIONS_FILE_NAME = 'ppk-options.conf';
 const MAX_OUTPUT_CHARS = 64 * 1024;
 const LAST_LINES_IN_ERRORS = 8;
 
-async function isExecutableFile(file: string): Promise<boolean> {
-  try {
-    await access(file, constants.X_OK);
-    return (await stat(file)).isFile();
-  } catch {
-    return false;
-  }
-}
-
 /** The rnx2rtkp to run: `RNX2RTKP_PATH` when set, else the first on PATH; null when none. */
-export async function findRnx2rtkp(): Promise<string | null> {
-  const configured = process.env.RNX2RTKP_PATH;
-  if (configured) return (await isExecutableFile(configured)) ? path.resolve(configured) : null;
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
-    if (!dir) continue;
-    const candidate = path.join(dir, 'rnx2rtkp');
-    if (await isExecutableFile(candidate)) return candidate;
-  }
-  return null;
+export function findRnx2rtkp(): Promise<string | null> {
+  return findProgram('rnx2rtkp', 'RNX2RTKP_PATH');
 }
 
 /**
