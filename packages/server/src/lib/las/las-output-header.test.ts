@@ -65,13 +65,20 @@ describe('the coordinate system of a rewritten LAS file', () => {
     expect(projection.map((vlr) => vlr.recordId).sort()).toEqual([2112, 34735]);
   });
 
-  it('in LAS 1.4: the WKT alone, flagged as the CRS', async () => {
-    const { records } = await relaid('autzen_trim.las', 4, {
+  it('in LAS 1.4: one kind, the keys of a known code for formats 0–5, else the WKT', async () => {
+    // autzen_trim_7.las holds point format 7, which names its CRS by WKT only.
+    const format7 = await relaid('autzen_trim_7.las', 4, {
       epsg: 32642,
       geographic: false,
       wkt: WKT,
     });
-    expect(records).toMatchObject({ wkt: WKT, wktPreferred: true, geoKeys: null });
+    expect(format7.header.pointFormat).toBe(7);
+    expect(format7.records).toMatchObject({ wkt: WKT, wktPreferred: true, geoKeys: null });
+    const legacy = await relaid('autzen_trim.las', 4, { epsg: 32642, geographic: false, wkt: WKT });
+    expect(legacy.records).toMatchObject({ wkt: null, wktPreferred: false });
+    expect(geoKeyCrs(legacy.records)?.epsg).toBe(32642);
+    const unknown = await relaid('autzen_trim.las', 4, { epsg: null, geographic: false, wkt: WKT });
+    expect(unknown.records).toMatchObject({ wkt: WKT, wktPreferred: true, geoKeys: null });
   });
 
   it('without a WKT: the keys of a known code, or no CRS record at all', async () => {

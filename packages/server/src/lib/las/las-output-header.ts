@@ -47,12 +47,12 @@ const PROJECTION_RECORDS = new Set([
 
 /** The coordinate system to record instead of the input's, after a reprojection. */
 export interface LasProjectionReplacement {
-  /** EPSG code written as GeoTIFF keys (unless the WKT is the file's CRS); null writes none. */
+  /** EPSG code written as GeoTIFF keys (see `crsRecordsToWrite`); null writes none. */
   epsg: number | null;
   geographic: boolean;
   /**
-   * OGC WKT of the coordinate system, written as its record (2112); in LAS 1.4 it is then the
-   * file's CRS (global encoding bit 4) and no GeoTIFF keys are written beside it.
+   * OGC WKT of the coordinate system, written as its record (2112); when it is a LAS 1.4 file's
+   * CRS, the global encoding's bit 4 says so (see `crsRecordsToWrite`).
    */
   wkt?: string | null;
 }
@@ -136,6 +136,23 @@ export function geoKeyDirectoryVlr(epsg: number, geographic: boolean): Buffer {
   return Buffer.concat([header, data]);
 }
 
+/**
+ * Which CRS records a file gets (LAS 1.4 R15 §2.5): in LAS 1.4 one kind, the WKT for point
+ * formats 6–10, GeoTIFF keys for a known code in formats 0–5 (what legacy readers know), else the
+ * WKT; before 1.4 the keys of a known code and the WKT record beside them, as PDAL writes them
+ * (1.2 readers know only the keys; those that know WKT read it).
+ */
+function crsRecordsToWrite(
+  minor: number,
+  pointFormat: number,
+  haveCode: boolean,
+  haveWkt: boolean,
+) {
+  if (minor < 4) return { geoKeys: haveCode, wkt: haveWkt };
+  const wkt = haveWkt && (pointFormat >= 6 || !haveCode);
+  return { geoKeys: haveCode && !wkt, wkt };
+}
+
 /** The OGC coordinate-system WKT record, its text null-terminated. */
 export function wktVlr(wkt: string): Buffer {
   const data = Buffer.from(`${wkt}\0`, 'utf8');
@@ -195,13 +212,11 @@ export function layoutLasOutput(
     keptEvlrs = keptEvlrs.filter((r) => !isProjection(r.userId, r.recordId));
     encoding &= ~WKT_BIT;
     const { epsg, geographic, wkt } = options.projection;
-    // LAS 1.4 names one CRS, the WKT when the bit says so; before 1.4 readers know GeoTIFF keys,
-    // and those that know the WKT record read it when it is there.
-    const wktIsTheCrs = Boolean(wkt) && minor >= 4;
-    if (epsg !== null && !wktIsTheCrs) extra.push(geoKeyDirectoryVlr(epsg, geographic));
-    if (wkt) {
+    const records = crsRecordsToWrite(minor, header.pointFormat, epsg !== null, Boolean(wkt));
+    if (records.geoKeys && epsg !== null) extra.push(geoKeyDirectoryVlr(epsg, geographic));
+    if (records.wkt && wkt) {
       extra.push(wktVlr(wkt));
-      if (wktIsTheCrs) encoding |= WKT_BIT;
+      if (minor >= 4) encoding |= WKT_BIT;
     }
   }
   if (minor < 4) encoding &= ~WKT_BIT;

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { crsWktOfProj4, PROJINFO_MISSING_NOTE } from './crs-wkt.ts';
+import { crsWkt, PROJINFO_MISSING_NOTE } from './crs-wkt.ts';
 
 const haveProjinfo = spawnSync('projinfo', ['EPSG:4326']).error === undefined;
 const previous = process.env.PROJINFO_PATH;
@@ -10,39 +10,45 @@ afterEach(() => {
   else process.env.PROJINFO_PATH = previous;
 });
 
-describe("a proj4 definition's WKT", () => {
+describe("a coordinate system's WKT", () => {
   it.skipIf(!haveProjinfo && !process.env.CI)('is PROJ’s WKT1 of the CRS', async () => {
-    const utm = await crsWktOfProj4('+proj=utm +zone=42 +datum=WGS84 +units=m +no_defs');
+    const utm = await crsWkt('+proj=utm +zone=42 +datum=WGS84 +units=m +no_defs');
     expect(utm.note).toBeNull();
     expect(utm.wkt).toMatch(/^PROJCS\["unknown",GEOGCS\[.*DATUM\["WGS_1984"/);
     expect(utm.wkt).toContain('PARAMETER["central_meridian",69]');
-    const geographic = await crsWktOfProj4('+proj=longlat +datum=WGS84 +type=crs');
+    const geographic = await crsWkt('+proj=longlat +datum=WGS84 +type=crs');
     expect(geographic.wkt).toMatch(/^GEOGCS\[/);
+    // An EPSG code keeps its name; a WKT2 comes back as WKT1.
+    const named = await crsWkt('epsg:32610');
+    expect(named.wkt).toMatch(/^PROJCS\["WGS 84 \/ UTM zone 10N"/);
+    const wkt2 =
+      'GEOGCRS["WGS 84",DATUM["World Geodetic System 1984",ELLIPSOID["WGS 84",6378137,298.257223563]],CS[ellipsoidal,2],AXIS["latitude",north],AXIS["longitude",east],ANGLEUNIT["degree",0.0174532925199433]]';
+    expect((await crsWkt(wkt2)).wkt).toMatch(/^GEOGCS\["WGS 84"/);
   });
 
   it.skipIf(!haveProjinfo && !process.env.CI)(
     'is none, with PROJ’s reason, for a definition PROJ does not take',
     async () => {
-      const result = await crsWktOfProj4('+proj=nosuchprojection +units=m');
+      const result = await crsWkt('+proj=nosuchprojection +units=m');
       expect(result.wkt).toBeNull();
       expect(result.note).toMatch(
-        /^PROJ could not write a WKT of the projection \(.*Unknown projection/,
+        /^PROJ could not write a WKT of the coordinate system \(.*Unknown projection/,
       );
     },
   );
 
   it('is none for text that is not a proj4 definition, which never reaches projinfo', async () => {
     process.env.PROJINFO_PATH = path.join(import.meta.dirname, 'no-such-projinfo');
-    const result = await crsWktOfProj4('--help');
+    const result = await crsWkt('--help');
     expect(result).toEqual({
       wkt: null,
-      note: "'--help' is not a proj4 definition, so no WKT record was written",
+      note: "'--help' is neither an EPSG code, a proj4 definition nor a WKT, so no WKT record was written",
     });
   });
 
   it('is none without projinfo, saying which package brings it', async () => {
     process.env.PROJINFO_PATH = path.join(import.meta.dirname, 'no-such-projinfo');
-    expect(await crsWktOfProj4('+proj=utm +zone=42 +datum=WGS84')).toEqual({
+    expect(await crsWkt('+proj=utm +zone=42 +datum=WGS84')).toEqual({
       wkt: null,
       note: PROJINFO_MISSING_NOTE,
     });

@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { epsgOfDefinition } from '@asset-portal/shared';
 import { findProgram } from '../programs.ts';
 
 /**
- * The OGC WKT of a proj4 definition, as PROJ writes it (`projinfo -o WKT1_GDAL`): what a LAS file
+ * The OGC WKT of a coordinate system, as PROJ writes it (`projinfo -o WKT1_GDAL`): what a LAS file
  * carries so that GIS tools know its coordinates. proj4js reads WKT but does not write it, and a
  * WKT of our own would be a second, partial PROJ; PROJ's is the reference. WKT1 as GDAL writes it
  * is what LAS readers (PDAL, LAStools, CloudCompare) read.
@@ -23,37 +24,70 @@ export function findProjinfo(): Promise<string | null> {
   return findProgram('projinfo', 'PROJINFO_PATH');
 }
 
+/** What projinfo is given for a CRS: an EPSG code, a proj4 definition (as a CRS) or a WKT. */
+function projinfoInput(crs: string): string | null {
+  if (/^EPSG:\d+$/i.test(crs)) return crs.toUpperCase();
+  if (crs.startsWith('+')) return /(^|\s)\+type=crs(\s|$)/.test(crs) ? crs : `${crs} +type=crs`;
+  if (/^[A-Z_]+\[/i.test(crs)) return crs;
+  return null;
+}
+
 /**
- * PROJ's WKT1 of a proj4 CRS definition, or why there is none: projinfo missing, or the
- * definition one PROJ does not take as a CRS (never guessed).
+ * PROJ's WKT1 of a CRS given as an EPSG code, a proj4 definition or a WKT (any version), or why
+ * there is none: projinfo missing, or a CRS PROJ does not take (never guessed).
  */
-export async function crsWktOfProj4(definition: string): Promise<CrsWkt> {
-  const text = definition.trim();
-  // A definition is passed as one argument, never through a shell; one starting otherwise than
-  // with '+' would be read as an option.
-  if (!text.startsWith('+')) {
-    return { wkt: null, note: `'${text}' is not a proj4 definition, so no WKT record was written` };
+export async function crsWkt(crs: string): Promise<CrsWkt> {
+  const text = crs.trim();
+  // Passed as one argument, never through a shell; only these forms, so never as an option.
+  const input = projinfoInput(text);
+  if (!input) {
+    return {
+      wkt: null,
+      note: `'${text}' is neither an EPSG code, a proj4 definition nor a WKT, so no WKT record was written`,
+    };
   }
   const projinfo = await findProjinfo();
   if (!projinfo) return { wkt: null, note: PROJINFO_MISSING_NOTE };
-  const cached = known.get(text);
+  const cached = known.get(input);
   if (cached) return { wkt: cached, note: null };
-  const asCrs = /(^|\s)\+type=crs(\s|$)/.test(text) ? text : `${text} +type=crs`;
   try {
-    const { stdout } = await run(projinfo, ['-o', 'WKT1_GDAL', '-q', '--single-line', asCrs], {
+    const { stdout } = await run(projinfo, ['-o', 'WKT1_GDAL', '-q', '--single-line', input], {
       timeout: TIME_LIMIT_MS,
       maxBuffer: 1 << 20,
     });
     const wkt = stdout.trim();
     if (!/^(PROJCS|GEOGCS|GEOCCS|COMPD_CS)\[/.test(wkt)) throw new Error(wkt || 'no output');
-    known.set(text, wkt);
+    known.set(input, wkt);
     return { wkt, note: null };
   } catch (error) {
     const stderr = (error as { stderr?: string }).stderr?.trim();
     const reason = stderr || (error as Error).message;
     return {
       wkt: null,
-      note: `PROJ could not write a WKT of the projection (${reason}), so the LAS file has no WKT record of its coordinate system`,
+      note: `PROJ could not write a WKT of the coordinate system (${reason}), so the LAS file has no WKT record of it`,
     };
   }
+}
+
+/** The coordinate-system records of a LAS file written in a CRS (horizontal only). */
+export interface LasCrs {
+  /** The EPSG code, written as GeoTIFF keys; null when the CRS is not exactly one code's. */
+  epsg: number | null;
+  /** PROJ's WKT, written as the OGC WKT record; null when it could not be had. */
+  wkt: string | null;
+  /** Why there is no WKT record, else null. */
+  note: string | null;
+}
+
+/**
+ * The records a LAS file in this CRS gets (an EPSG code, a proj4 definition or a WKT): PROJ's WKT,
+ * and the EPSG code when it is given as one or is exactly one known code's definition, for the
+ * readers that know only GeoTIFF keys.
+ */
+export async function lasCrsOf(crs: string): Promise<LasCrs> {
+  const text = crs.trim();
+  const code = /^EPSG:(\d+)$/i.exec(text);
+  const epsg = code ? Number(code[1]) : text.startsWith('+') ? epsgOfDefinition(text) : null;
+  const { wkt, note } = await crsWkt(text);
+  return { epsg, wkt, note };
 }

@@ -3,7 +3,7 @@ import { open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { epsgOfDefinition, normalizeUtm, parseHelmertJson } from '@asset-portal/shared';
+import { normalizeUtm, parseHelmertJson } from '@asset-portal/shared';
 import type { AppConfig } from '../../config/config.ts';
 import type { Db } from '../../db/database.ts';
 import type { ImageRef, LineString } from '../../db/schema.ts';
@@ -12,7 +12,7 @@ import { LasFormatError, type LasHeader, readLasHeader } from '../../lib/las/las
 import { pointRecordChunks } from '../../lib/las/las-reader.ts';
 import { LasRecordWriter } from '../../lib/las/las-record-writer.ts';
 import { readEvlrBytes, readLasPreambleForCopy } from '../../lib/las/las-rewrite.ts';
-import { crsWktOfProj4 } from '../../lib/transform/crs-wkt.ts';
+import { type LasCrs, lasCrsOf } from '../../lib/transform/crs-wkt.ts';
 import { GeoidGridError, readGeoidGrid } from '../../lib/transform/geoid-grid.ts';
 import {
   buildTransform,
@@ -40,7 +40,6 @@ import {
   MANIFEST_NAME,
   POINTCLOUD_NAME,
   type PublishedFile,
-  type PublishedLasCrs,
   type PublishedTransform,
   type PublishManifest,
   publishedScanPrefix,
@@ -148,7 +147,8 @@ export async function publishScan(
       });
       await progress(`Transforming ${header.pointCount} points of scan ${scanId}`);
       lasPath = path.join(work, POINTCLOUD_NAME);
-      const crs = await lasCrsOf(built);
+      // The project's projection, named in the LAS; without PROJ the manifest says why it is not.
+      const crs = await lasCrsOf(built.description.projection);
       await writeLas(source, header, lasPath, built, crs);
       transform = { ...built.description, lasCrs: crs };
     } else if (header.compressed) {
@@ -230,18 +230,6 @@ interface ScanTransform {
   transform: CoordinateTransform;
   description: Omit<PublishedTransform, 'lasCrs'>;
   geographic: boolean;
-}
-
-/**
- * The CRS records the transformed LAS gets for the project's projection: PROJ's WKT of it, and the
- * EPSG code as GeoTIFF keys when the projection is exactly one code's (for readers that know
- * only the keys). Without projinfo the cloud is still published; the manifest says why the LAS
- * names no CRS.
- */
-async function lasCrsOf(built: ScanTransform): Promise<PublishedLasCrs> {
-  const { projection } = built.description;
-  const { wkt, note } = await crsWktOfProj4(projection);
-  return { epsg: epsgOfDefinition(projection), wkt, note };
 }
 
 /**
@@ -365,7 +353,7 @@ async function writeLas(
   header: LasHeader,
   output: string,
   built: ScanTransform | null,
-  crs: PublishedLasCrs | null,
+  crs: LasCrs | null,
 ): Promise<void> {
   const handle = await open(source, 'r');
   let preamble: Buffer;

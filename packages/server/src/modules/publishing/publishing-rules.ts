@@ -1,4 +1,5 @@
 import type { HelmertParameters } from '@asset-portal/shared';
+import type { LasCrs } from '../../lib/transform/crs-wkt.ts';
 
 export const PUBLISH_SCAN_KIND = 'publish-scan';
 export const SCAN_PUBLISHING_ACTIVITY = 'ScanPublishing';
@@ -41,18 +42,8 @@ export interface PublishedTransform {
   epoch: number | null;
   geoidGrid: string | null;
   heights: 'orthometric' | 'ellipsoidal';
-  /** What the published LAS records of its coordinate system. */
-  lasCrs: PublishedLasCrs;
-}
-
-/** The coordinate-system records of a transformed LAS (horizontal: heights are said above). */
-export interface PublishedLasCrs {
-  /** The projection's EPSG code, written as GeoTIFF keys; null when it is not exactly one's. */
-  epsg: number | null;
-  /** PROJ's WKT of the projection, written as the OGC WKT record; null when it could not be. */
-  wkt: string | null;
-  /** Why there is no WKT record, else null. */
-  note: string | null;
+  /** What the published LAS records of its coordinate system (heights are said above). */
+  lasCrs: LasCrs;
 }
 
 export interface PublishManifest {

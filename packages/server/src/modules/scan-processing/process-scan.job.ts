@@ -81,12 +81,14 @@ export const processScanJob = defineJob({
         payload,
         (message, metrics) => log('Started', message, { metrics }),
       );
+      const { crsNote, ...metrics } = outcome;
       const classes = classCountsText(outcome.classes);
+      const note = crsNote ? `. Note: ${crsNote}.` : '';
       await ctx.finish((db) =>
         log(
           'Completed',
-          `Processed ${subject}: kept ${outcome.points.toLocaleString('en-US')} of ${outcome.pointsIn.toLocaleString('en-US')} points${classes ? ` (${classes})` : ''}`,
-          { metrics: outcome },
+          `Processed ${subject}: kept ${outcome.points.toLocaleString('en-US')} of ${outcome.pointsIn.toLocaleString('en-US')} points${classes ? ` (${classes})` : ''}${note}`,
+          { metrics },
           db,
         ),
       );

@@ -59,6 +59,8 @@ export interface ScanProcessingOutcome {
   bytes: number;
   seconds: number;
   s3Url: string;
+  /** Why the reprojected version's LAS has no WKT record of its CRS (PROJ missing), else null. */
+  crsNote: string | null;
 }
 
 const NO_POINTS = /^The pipeline left no points/;
@@ -93,6 +95,7 @@ export async function processScanVersion(
       points?: number;
       points_in?: number;
       classes?: Record<number, number>;
+      crs_note?: string;
     } | null;
     if (made?.source_artifact_id === request.artifactId && made.pipeline === request.pipeline) {
       await enqueuePointCloudLod(deps.db, request);
@@ -104,6 +107,7 @@ export async function processScanVersion(
         bytes: Number(existing.size ?? 0),
         seconds: 0,
         s3Url: existing.s3Url ?? '',
+        crsNote: made.crs_note ?? null,
       };
     }
     throw new ScanProcessingError(VERSION_EXISTS(request.name, request.scanId));
@@ -179,6 +183,7 @@ export async function processScanVersion(
         points: result.pointsOut,
         bounds: { min: vector(result.bounds.min), max: vector(result.bounds.max) },
         srs: result.srs,
+        ...(result.crsNote ? { crs_note: result.crsNote } : {}),
         pipeline: request.pipeline,
         source_artifact_id: source.id,
         points_in: result.pointsIn,
@@ -202,6 +207,7 @@ export async function processScanVersion(
       bytes: size,
       seconds: Math.round(result.seconds * 100) / 100,
       s3Url,
+      crsNote: result.crsNote,
     };
   } catch (error) {
     // Nothing half-written: the objects of this attempt go, and no artifact names them.

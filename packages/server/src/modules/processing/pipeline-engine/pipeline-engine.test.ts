@@ -1,11 +1,25 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, open, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readLasCrsRecords } from '../../../lib/las/las-crs-records.ts';
 import { lasDimension } from '../../../lib/las/las-dimensions.ts';
-import { type LasHeader, readLasFileHeader } from '../../../lib/las/las-header.ts';
+import { type LasHeader, readLasFileHeader, readLasHeader } from '../../../lib/las/las-header.ts';
 import { pointRecordChunks } from '../../../lib/las/las-reader.ts';
+import { PROJINFO_MISSING_NOTE } from '../../../lib/transform/crs-wkt.ts';
 import { builtInPipelineEngine as engine, PipelineValidationError } from './pipeline-engine.ts';
+
+const haveProjinfo = spawnSync('projinfo', ['EPSG:4326']).error === undefined;
+
+async function crsRecordsOf(file: string) {
+  const handle = await open(file, 'r');
+  try {
+    return await readLasCrsRecords(handle, await readLasHeader(handle));
+  } finally {
+    await handle.close();
+  }
+}
 
 const FIXTURES = path.resolve(
   process.env.FIXTURES_DIR ??
@@ -245,6 +259,8 @@ describe('builtInPipelineEngine: read → crop → write on every fixture', () =
     const out = await readLasFileHeader(outputPath);
     expect(out.scale.x).toBe(1e-9);
     expect(out.hasGeoTiffKeys).toBe(true);
+    // LAS 1.4 with a legacy point format: the keys alone, which every reader knows.
+    expect((await crsRecordsOf(outputPath)).wkt).toBeNull();
     expect(out.pointCount).toBe(result.pointsOut);
     expect(result.stages.map((s) => s.type)).toEqual([
       'readers.las',
@@ -253,6 +269,42 @@ describe('builtInPipelineEngine: read → crop → write on every fixture', () =
       'writers.las',
     ]);
   });
+
+  it.skipIf(!haveProjinfo && !process.env.CI)(
+    "names a proj4 out_srs in PROJ's WKT, and says why not when PROJ is missing",
+    async () => {
+      const lambert =
+        '+proj=lcc +lat_1=43 +lat_2=45.5 +lat_0=41.75 +lon_0=-120.5 +x_0=400000 +y_0=0 +ellps=GRS80 +units=m +no_defs';
+      const plan = engine.plan(
+        JSON.stringify([{ type: 'filters.reprojection', in_srs: 'EPSG:26910', out_srs: lambert }]),
+        { srs: null },
+      );
+      const run = (name: string) =>
+        engine.run(plan, {
+          inputPath: path.join(FIXTURES, 'autzen-utm.las'),
+          outputPath: path.join(work, name),
+        });
+      const named = await run('lambert.las');
+      expect(named.crsNote).toBeNull();
+      const records = await crsRecordsOf(path.join(work, 'lambert.las'));
+      expect(records.geoKeys).toBeNull(); // no EPSG code has this definition
+      expect(records.wkt).toMatch(/^PROJCS\["unknown".*"Lambert_Conformal_Conic_2SP"/);
+
+      const previous = process.env.PROJINFO_PATH;
+      process.env.PROJINFO_PATH = path.join(work, 'no-such-projinfo');
+      try {
+        const unnamed = await run('lambert-unnamed.las');
+        expect(unnamed.crsNote).toBe(PROJINFO_MISSING_NOTE);
+        expect(await crsRecordsOf(path.join(work, 'lambert-unnamed.las'))).toMatchObject({
+          geoKeys: null,
+          wkt: null,
+        });
+      } finally {
+        if (previous === undefined) delete process.env.PROJINFO_PATH;
+        else process.env.PROJINFO_PATH = previous;
+      }
+    },
+  );
 
   it('names the writer when a coordinate does not fit the chosen scale', async () => {
     const plan = engine.plan(

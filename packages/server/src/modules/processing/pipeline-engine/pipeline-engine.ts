@@ -70,6 +70,8 @@ export interface PipelineRunResult {
   seconds: number;
   /** The output's CRS: the scan's, or the last reprojection's out_srs. */
   srs: string | null;
+  /** Why a reprojected output names its CRS without a WKT record (PROJ missing), else null. */
+  crsNote: string | null;
   scale: LasVector;
   offset: LasVector;
   /** Points in and out of each stage, reader first. */

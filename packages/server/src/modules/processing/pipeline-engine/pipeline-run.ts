@@ -8,6 +8,7 @@ import {
 import { pointRecordChunks } from '../../../lib/las/las-reader.ts';
 import { type AxisSetting, LasRecordWriter } from '../../../lib/las/las-record-writer.ts';
 import { readEvlrBytes, readLasPreambleForCopy } from '../../../lib/las/las-rewrite.ts';
+import { lasCrsOf } from '../../../lib/transform/crs-wkt.ts';
 import {
   type PipelineIo,
   type PipelinePlan,
@@ -62,6 +63,8 @@ export async function runPipeline(plan: PipelinePlan, io: PipelineIo): Promise<P
       given ?? (coordinatesChanged ? 'auto' : input);
     const { scale, offset } = plan.writer;
     const output = srs && reprojected ? resolveSrs(srs) : null;
+    // The out_srs is named in the output (PROJ's WKT, GeoTIFF keys for a known code).
+    const crs = output ? await lasCrsOf(output.text) : null;
     try {
       writer = await LasRecordWriter.create(
         io.outputPath,
@@ -80,7 +83,8 @@ export async function runPipeline(plan: PipelinePlan, io: PipelineIo): Promise<P
             y: axisSetting(offset.y, header.offset.y),
             z: axisSetting(offset.z, header.offset.z),
           },
-          projection: output ? { epsg: output.epsg, geographic: output.geographic } : null,
+          projection:
+            output && crs ? { epsg: crs.epsg, geographic: output.geographic, wkt: crs.wkt } : null,
         },
       );
     } catch (error) {
@@ -190,6 +194,7 @@ export async function runPipeline(plan: PipelinePlan, io: PipelineIo): Promise<P
       outputBytes: summary.bytes,
       seconds: (performance.now() - started) / 1000,
       srs,
+      crsNote: crs?.note ?? null,
       scale: summary.scale,
       offset: summary.offset,
       stages: counts,

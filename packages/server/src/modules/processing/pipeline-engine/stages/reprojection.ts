@@ -19,7 +19,7 @@ export interface ResolvedSrs {
   text: string;
   /** What the transform module is given. */
   definition: string;
-  /** The EPSG code when the CRS was given as one (the writer records it as GeoTIFF keys). */
+  /** The EPSG code when the CRS was given as one. */
   epsg: number | null;
   geographic: boolean;
 }
