@@ -41,6 +41,19 @@ export const DEVICE_ASSIGNMENT_OVERLAP = (
   `This period overlaps the assignment of device ${deviceId} to project '${projectName}' from ` +
   `${formatUtc(period.from)} ${period.to ? `to ${formatUtc(period.to)}` : 'with no end'}.`;
 
+/**
+ * The overlap with a period of another organization: the device's earlier owner's, kept with
+ * the captures it placed when the device moved. Its project is not named; who can end it is.
+ */
+export const DEVICE_ASSIGNMENT_OVERLAP_OTHER_ORGANIZATION = (
+  deviceId: string,
+  period: AssignmentPeriod,
+): string =>
+  `This period overlaps an assignment of device ${deviceId} to a project of another organization ` +
+  `(an earlier owner of the device) from ${formatUtc(period.from)} ` +
+  `${period.to ? `to ${formatUtc(period.to)}` : 'with no end'}: captures of that time are theirs. ` +
+  'Choose a period outside it, or ask an Admin to shorten or delete that assignment.';
+
 /** True when two half-open periods share an instant; touching ends do not overlap. */
 export function periodsOverlap(a: AssignmentPeriod, b: AssignmentPeriod): boolean {
   const aEndsAfterBStarts = a.to === null || a.to.getTime() > b.from.getTime();

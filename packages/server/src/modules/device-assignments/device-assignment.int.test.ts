@@ -286,6 +286,43 @@ describe.each(DATABASE_KINDS)('device assignments API on %s', (kind) => {
     }
   });
 
+  it("refuses an overlap with the device's earlier organization without naming its project", async () => {
+    const { db, device, project, other, outsider, foreignProject } = await world();
+    await adminFactories.deviceAssignment(
+      db,
+      device.id,
+      project.id,
+      at('2024-01-01T00:00:00Z'),
+      at('2024-02-01T00:00:00Z'),
+    );
+    // The device moves to the other organization; the old period stays with its captures.
+    await db
+      .updateTable('devices')
+      .set({ organizationId: other.id })
+      .where('id', '=', device.id)
+      .execute();
+    const overlapping = await api.graphql(outsider, CREATE, {
+      d: device.id,
+      p: foreignProject.id,
+      f: '2024-01-15T00:00:00Z',
+    });
+    const message = overlapping.errors?.[0]?.message ?? '';
+    expect(message).toBe(
+      `This period overlaps an assignment of device ${device.id} to a project of another ` +
+        'organization (an earlier owner of the device) from 2024-01-01 00:00 UTC to 2024-02-01 ' +
+        '00:00 UTC: captures of that time are theirs. Choose a period outside it, or ask an Admin ' +
+        'to shorten or delete that assignment.',
+    );
+    expect(message).not.toContain('Alpha');
+    // After the old period it is theirs to assign.
+    const after = await api.graphql(outsider, CREATE, {
+      d: device.id,
+      p: foreignProject.id,
+      f: '2024-02-01T00:00:00Z',
+    });
+    expect(after.errors).toBeUndefined();
+  });
+
   it('placeCapture finds the project whose period contains the capture time, of the same organization', async () => {
     const { db, ours, other, device, project, second } = await world();
     await adminFactories.deviceAssignment(

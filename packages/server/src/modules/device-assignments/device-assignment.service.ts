@@ -1,5 +1,6 @@
 import {
   DEVICE_ASSIGNMENT_OVERLAP,
+  DEVICE_ASSIGNMENT_OVERLAP_OTHER_ORGANIZATION,
   DEVICE_ASSIGNMENT_SAME_ORGANIZATION,
   type DeviceAssignmentInput,
 } from '@asset-portal/shared';
@@ -105,15 +106,11 @@ async function save(
   );
   if (result.overlap) {
     const other = result.overlap;
-    // A period of the device's former organization is named without its project.
-    const projectName = canSeeOrganization(ctx.viewer, other.organizationId)
-      ? other.projectName
-      : 'of another organization';
+    const period = { from: other.fromTimestamp, to: other.toTimestamp };
     throw new ValidationError(
-      DEVICE_ASSIGNMENT_OVERLAP(other.deviceId, projectName, {
-        from: other.fromTimestamp,
-        to: other.toTimestamp,
-      }),
+      canSeeOrganization(ctx.viewer, other.organizationId)
+        ? DEVICE_ASSIGNMENT_OVERLAP(other.deviceId, other.projectName, period)
+        : DEVICE_ASSIGNMENT_OVERLAP_OTHER_ORGANIZATION(other.deviceId, period),
     );
   }
   return result.saved;
