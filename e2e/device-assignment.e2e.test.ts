@@ -37,6 +37,23 @@ describeInBrowser('the Device Assignment screen', () => {
         'LG-1003 | Paris Test Drive | 2024-03-15 00:00 UTC | open-ended',
       ]);
     await suite.driver.screenshot('device-assignment-northwind');
+
+    // Deleting a period that placed the demo's Eugene session says that it leaves the project.
+    await screen
+      .row('Eugene Corridor')
+      .getByRole('button', { name: /^Delete assignment/ })
+      .click();
+    const confirmDialog = screen.confirmDialog();
+    await confirmDialog.waitFor();
+    await expect
+      .poll(() => confirmDialog.textContent())
+      .toContain(
+        "to project 'Eugene Corridor'? The session it placed in the project goes to Unassigned scans; data imported or assigned by hand stays.",
+      );
+    await screen.waitForAnimations();
+    await suite.driver.screenshot('device-assignment-delete-count');
+    await confirmDialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => screen.row('Eugene Corridor').count()).toBe(1);
   });
 
   it('refuses overlaps and reversed periods, then assigns, edits and deletes; Projects shows From/To', async () => {
@@ -115,8 +132,9 @@ describeInBrowser('the Device Assignment screen', () => {
     await expect
       .poll(() => confirmDialog.textContent())
       .toContain(
-        "Are you sure you want to delete the assignment of device LG-1002 to project 'Harbor Survey'? The sessions it placed in the project go to Unassigned scans, unless another assignment covers their time; data imported or assigned by hand stays.",
+        "Are you sure you want to delete the assignment of device LG-1002 to project 'Harbor Survey'? It placed no session in the project; data imported or assigned by hand stays.",
       );
+    await screen.waitForAnimations();
     await suite.driver.screenshot('device-assignment-delete-confirm');
     await confirmDialog.getByRole('button', { name: 'Delete' }).click();
     expect(await screen.expectSnackbar(DEVICE_ASSIGNMENT_DELETED)).toBe('success');

@@ -16,6 +16,15 @@ export class BasePage {
       .filter({ has: this.page.locator('#confirm-dialog-title') });
   }
 
+  /** Waits until dialogs have finished fading in or out, so screenshots show them settled. */
+  async waitForAnimations(): Promise<void> {
+    // Written as text: the browser's DOM types are not part of this Node project.
+    // A cancelled animation rejects its promise; it has settled all the same.
+    await this.page.evaluate(
+      'Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {})))',
+    );
+  }
+
   /** Answers the open confirmation and returns its title and message. */
   async answerConfirm(
     confirmed: boolean,

@@ -175,15 +175,6 @@ export class OrganizationsPage extends BasePage {
       .click();
   }
 
-  /** Waits until dialogs have finished fading in or out, so screenshots show them settled. */
-  async waitForAnimations(): Promise<void> {
-    // Written as text: the browser's DOM types are not part of this Node project.
-    // A cancelled animation rejects its promise; it has settled all the same.
-    await this.page.evaluate(
-      'Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {})))',
-    );
-  }
-
   // --- Deleting and messages --------------------------------------------------------------------
 
   async clickDelete(name: string): Promise<void> {

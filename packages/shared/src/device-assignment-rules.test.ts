@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CONFIRM_DEVICE_ASSIGNMENT_DELETION,
   DEVICE_ASSIGNMENT_FROM_BEFORE_TO,
   DEVICE_ASSIGNMENT_OVERLAP,
   dateTimeLocalFromUtc,
@@ -53,5 +54,21 @@ describe('device assignment periods', () => {
     expect(utcFromDateTimeLocal('nonsense')).toBeNull();
     expect(dateTimeLocalFromUtc('2024-05-01T08:30:00.000Z')).toBe('2024-05-01T08:30');
     expect(dateTimeLocalFromUtc(null)).toBe('');
+  });
+});
+
+describe('the delete confirmation', () => {
+  it('counts the sessions that leave the project', () => {
+    const ask = "Are you sure you want to delete the assignment of device LG-1 to project 'P'? ";
+    const stays = '; data imported or assigned by hand stays.';
+    expect(CONFIRM_DEVICE_ASSIGNMENT_DELETION('LG-1', 'P', 0)).toBe(
+      `${ask}It placed no session in the project${stays}`,
+    );
+    expect(CONFIRM_DEVICE_ASSIGNMENT_DELETION('LG-1', 'P', 1)).toBe(
+      `${ask}The session it placed in the project goes to Unassigned scans${stays}`,
+    );
+    expect(CONFIRM_DEVICE_ASSIGNMENT_DELETION('LG-1', 'P', 12)).toBe(
+      `${ask}The 12 sessions it placed in the project go to Unassigned scans${stays}`,
+    );
   });
 });

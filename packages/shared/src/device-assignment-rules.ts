@@ -12,8 +12,18 @@ export const DEVICE_ASSIGNMENT_SAME_ORGANIZATION =
   'The device and the project must belong to the same organization.';
 export const DEVICE_ASSIGNMENT_INVALID_TIME = 'Not a valid date and time';
 export const CONFIRM_DEVICE_ASSIGNMENT_DELETION_TITLE = 'Confirm Assignment Deletion';
-export const CONFIRM_DEVICE_ASSIGNMENT_DELETION = (deviceId: string, projectName: string): string =>
-  `Are you sure you want to delete the assignment of device ${deviceId} to project '${projectName}'? The sessions it placed in the project go to Unassigned scans, unless another assignment covers their time; data imported or assigned by hand stays.`;
+export const CONFIRM_DEVICE_ASSIGNMENT_DELETION = (
+  deviceId: string,
+  projectName: string,
+  placedSessions: number,
+): string => {
+  // No other period of the device can cover the time: a device's periods never overlap.
+  const moved =
+    placedSessions === 0
+      ? 'It placed no session in the project'
+      : `The ${placedSessions === 1 ? 'session' : `${placedSessions} sessions`} it placed in the project ${placedSessions === 1 ? 'goes' : 'go'} to Unassigned scans`;
+  return `Are you sure you want to delete the assignment of device ${deviceId} to project '${projectName}'? ${moved}; data imported or assigned by hand stays.`;
+};
 export const DEVICE_ASSIGNMENT_CREATED = 'Device assignment created';
 export const DEVICE_ASSIGNMENT_UPDATED = 'Device assignment updated';
 export const DEVICE_ASSIGNMENT_DELETED = 'Device assignment deleted';

@@ -26,6 +26,8 @@ const typeDefs = `
     from: DateTime!
     to: DateTime
     created: DateTime
+    "Sessions this period placed in its project: what deleting it sends to Unassigned scans."
+    placedSessions: Int!
   }
   extend type Query {
     "Assignments to the projects of an organization; without it, of every visible organization."
@@ -46,6 +48,7 @@ const listInput = z.object({
 
 const projectLoader = projectRepository.byIdLoader;
 const deviceLoader = deviceAssignmentRepository.deviceByIdLoader;
+const placedSessionsLoader = deviceAssignmentRepository.placedSessionCountLoader;
 
 export const deviceAssignmentModule: GraphqlModule = {
   typeDefs,
@@ -74,6 +77,8 @@ export const deviceAssignmentModule: GraphqlModule = {
         loaderFor(ctx, deviceLoader).load(row.deviceId),
       project: (row: DeviceAssignmentRow, _args: unknown, ctx: RequestContext) =>
         loaderFor(ctx, projectLoader).load(row.projectId),
+      placedSessions: (row: DeviceAssignmentRow, _args: unknown, ctx: RequestContext) =>
+        loaderFor(ctx, placedSessionsLoader).load(row.id),
     },
   },
 };

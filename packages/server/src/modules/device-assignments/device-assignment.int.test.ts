@@ -1,4 +1,5 @@
 import {
+  ASSIGNMENT_TYPE_MANUAL,
   DEVICE_ASSIGNMENT_FROM_BEFORE_TO,
   DEVICE_ASSIGNMENT_SAME_ORGANIZATION,
 } from '@asset-portal/shared';
@@ -473,6 +474,42 @@ describe.each(DATABASE_KINDS)('device assignments API on %s', (kind) => {
         earlySession: [null, null],
         lateSession: [null, null],
       });
+    });
+
+    it('counts the sessions each period placed, not those assigned by hand or outside it', async () => {
+      const { db, ours, power, device, project, second, early } = await captures();
+      const placed = async () => {
+        const listed = await api.graphql<{
+          deviceAssignments: { id: string; placedSessions: number }[];
+        }>(power, 'query($o:ID){ deviceAssignments(organizationId:$o){ id placedSessions } }', {
+          o: ours.id,
+        });
+        expect(listed.errors).toBeUndefined();
+        return Object.fromEntries(
+          listed.data!.deviceAssignments.map((a) => [a.id, a.placedSessions]),
+        );
+      };
+      const create = async (p: number, f: string, t: string | null) => {
+        const created = await api.graphql<{ createDeviceAssignment: Assignment }>(power, CREATE, {
+          d: device.id,
+          p,
+          f,
+          t,
+        });
+        expect(created.errors).toBeUndefined();
+        return created.data!.createDeviceAssignment.id;
+      };
+      const april = await create(project.id, '2024-04-01T00:00:00Z', '2024-05-01T00:00:00Z');
+      const june = await create(second.id, '2024-05-15T00:00:00Z', null);
+      const empty = await create(project.id, '2023-01-01T00:00:00Z', '2023-02-01T00:00:00Z');
+      expect(await placed()).toEqual({ [april]: 1, [june]: 1, [empty]: 0 });
+      // A session moved by hand into the project is not the period's to give back.
+      await db
+        .updateTable('sessions')
+        .set({ projectId: second.id, assignmentType: ASSIGNMENT_TYPE_MANUAL })
+        .where('id', '=', early.id)
+        .execute();
+      expect(await placed()).toEqual({ [april]: 0, [june]: 1, [empty]: 0 });
     });
 
     it('leaves data assigned by hand, imported or of another device where it is', async () => {

@@ -170,6 +170,36 @@ export const deviceAssignmentRepository = {
       .execute();
   },
 
+  /**
+   * By assignment id, the sessions its period placed in its project (the rule's placements, not
+   * those assigned by hand): what deleting it sends to Unassigned scans.
+   */
+  placedSessionCountLoader(db: Db) {
+    return new DataLoader<number, number>(async (ids) => {
+      const rows = await db
+        .selectFrom('deviceAssignments as a')
+        .innerJoin('sessions as s', (join) =>
+          join
+            .onRef('s.deviceId', '=', 'a.deviceId')
+            .onRef('s.projectId', '=', 'a.projectId')
+            .onRef('s.capturedTimestamp', '>=', 'a.fromTimestamp'),
+        )
+        .where('a.id', 'in', [...ids])
+        .where('s.assignmentType', '=', ASSIGNMENT_TYPE_DEVICE)
+        .where((eb) =>
+          eb.or([
+            eb('a.toTimestamp', 'is', null),
+            eb('s.capturedTimestamp', '<', eb.ref('a.toTimestamp')),
+          ]),
+        )
+        .select((eb) => ['a.id', eb.fn.countAll<string | number>().as('count')])
+        .groupBy('a.id')
+        .execute();
+      const counts = new Map(rows.map((row) => [row.id, Number(row.count)]));
+      return ids.map((id) => counts.get(id) ?? 0);
+    });
+  },
+
   deviceByIdLoader(db: Db) {
     return new DataLoader<string, DeviceRow | undefined>(async (ids) => {
       const rows = await db.selectFrom('devices').selectAll().where('id', 'in', ids).execute();

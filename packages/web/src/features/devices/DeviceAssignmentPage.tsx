@@ -51,6 +51,7 @@ export function DeviceAssignmentPage() {
         message: CONFIRM_DEVICE_ASSIGNMENT_DELETION(
           assignment.deviceId,
           assignment.project?.name ?? '',
+          assignment.placedSessions,
         ),
       });
       if (!confirmed) return;

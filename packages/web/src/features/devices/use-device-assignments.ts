@@ -46,6 +46,7 @@ const ASSIGNMENTS_QUERY = graphql(`
       projectId
       from
       to
+      placedSessions
       project {
         id
         name
