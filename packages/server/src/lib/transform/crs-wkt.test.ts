@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { crsWkt, PROJINFO_MISSING_NOTE } from './crs-wkt.ts';
+import { crsWkt, lasCrsOf, PROJINFO_MISSING_NOTE } from './crs-wkt.ts';
 
 const haveProjinfo = spawnSync('projinfo', ['EPSG:4326']).error === undefined;
 const previous = process.env.PROJINFO_PATH;
@@ -53,4 +53,24 @@ describe("a coordinate system's WKT", () => {
       note: PROJINFO_MISSING_NOTE,
     });
   });
+});
+
+describe('the CRS records of a LAS file', () => {
+  it.skipIf(!haveProjinfo && !process.env.CI)(
+    'name a definition that is one known code by that code, with its WKT',
+    async () => {
+      const lambert93 = await lasCrsOf(
+        '+proj=lcc +lat_0=46.5 +lon_0=3 +lat_1=49 +lat_2=44 +x_0=700000 +y_0=6600000 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m +no_defs',
+      );
+      expect(lambert93.epsg).toBe(2154);
+      expect(lambert93.wkt).toMatch(/^PROJCS\["RGF93 v1 \/ Lambert-93"/);
+      // NAD83(CSRS), NAD83(2011), … share this definition: no code, the parameters' WKT.
+      const shared = await lasCrsOf(
+        '+proj=utm +zone=10 +ellps=GRS80 +towgs84=0,0,0,0,0,0,0 +units=m',
+      );
+      expect(shared.epsg).toBeNull();
+      expect(shared.wkt).toMatch(/^PROJCS\["unknown"/);
+      expect(await lasCrsOf('EPSG:32610')).toMatchObject({ epsg: 32610, note: null });
+    },
+  );
 });

@@ -82,12 +82,13 @@ export interface LasCrs {
 /**
  * The records a LAS file in this CRS gets (an EPSG code, a proj4 definition or a WKT): PROJ's WKT,
  * and the EPSG code when it is given as one or is exactly one known code's definition, for the
- * readers that know only GeoTIFF keys.
+ * readers that know only GeoTIFF keys. With a code the WKT is the code's, which carries its name
+ * ('RGF93 v1 / Lambert-93' rather than 'unknown').
  */
 export async function lasCrsOf(crs: string): Promise<LasCrs> {
   const text = crs.trim();
   const code = /^EPSG:(\d+)$/i.exec(text);
   const epsg = code ? Number(code[1]) : text.startsWith('+') ? epsgOfDefinition(text) : null;
-  const { wkt, note } = await crsWkt(text);
+  const { wkt, note } = await crsWkt(epsg === null ? text : `EPSG:${epsg}`);
   return { epsg, wkt, note };
 }
