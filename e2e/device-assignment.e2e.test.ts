@@ -39,18 +39,12 @@ describeInBrowser('the Device Assignment screen', () => {
     await suite.driver.screenshot('device-assignment-northwind');
 
     // Deleting a period that placed the demo's Eugene session says that it leaves the project.
-    await screen
-      .row('Eugene Corridor')
-      .getByRole('button', { name: /^Delete assignment/ })
-      .click();
-    const confirmDialog = screen.confirmDialog();
-    await confirmDialog.waitFor();
+    const confirmDialog = await screen.askDelete('Eugene Corridor');
     await expect
       .poll(() => confirmDialog.textContent())
       .toContain(
         "to project 'Eugene Corridor'? The session it placed in the project goes to Unassigned scans; data imported or assigned by hand stays.",
       );
-    await screen.waitForAnimations();
     await suite.driver.screenshot('device-assignment-delete-count');
     await confirmDialog.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => screen.row('Eugene Corridor').count()).toBe(1);
@@ -123,18 +117,12 @@ describeInBrowser('the Device Assignment screen', () => {
       .poll(() => screen.rows())
       .toContain('LG-1002 | Harbor Survey | 2023-01-01 00:00 UTC | 2023-07-01 00:00 UTC');
 
-    await screen
-      .row('Harbor Survey')
-      .getByRole('button', { name: /^Delete assignment/ })
-      .click();
-    const confirmDialog = screen.confirmDialog();
-    await confirmDialog.waitFor();
+    const confirmDialog = await screen.askDelete('Harbor Survey');
     await expect
       .poll(() => confirmDialog.textContent())
       .toContain(
         "Are you sure you want to delete the assignment of device LG-1002 to project 'Harbor Survey'? It placed no session in the project; data imported or assigned by hand stays.",
       );
-    await screen.waitForAnimations();
     await suite.driver.screenshot('device-assignment-delete-confirm');
     await confirmDialog.getByRole('button', { name: 'Delete' }).click();
     expect(await screen.expectSnackbar(DEVICE_ASSIGNMENT_DELETED)).toBe('success');

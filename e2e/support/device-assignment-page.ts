@@ -33,6 +33,17 @@ export class DeviceAssignmentPage extends BasePage {
     return this.table().locator('tbody tr[data-row-id]').filter({ hasText: text });
   }
 
+  /** Asks to delete the row's assignment and returns the confirmation, faded in. */
+  async askDelete(rowText: string): Promise<Locator> {
+    await this.row(rowText)
+      .getByRole('button', { name: /^Delete assignment/ })
+      .click();
+    const confirm = this.confirmDialog();
+    await confirm.waitFor();
+    await this.waitForAnimations();
+    return confirm;
+  }
+
   async chooseOrganization(name: string): Promise<void> {
     await this.page.getByTestId('assignment-organization').getByRole('combobox').click();
     await this.page.getByRole('option', { name, exact: true }).click();

@@ -128,11 +128,19 @@ export function geoKeyDirectoryVlr(epsg: number, geographic: boolean): Buffer {
   for (const [i, value] of [1, 1, 0, keys.length, ...keys.flat()].entries()) {
     data.writeUInt16LE(value, i * 2);
   }
+  return projectionVlr(GEOKEY_DIRECTORY_RECORD, 'GeoKeyDirectoryTag', data);
+}
+
+/** A coordinate-system VLR (user LASF_Projection): its 54-byte header, then the data. */
+function projectionVlr(recordId: number, description: string, data: Buffer): Buffer {
+  if (data.length > 0xffff) {
+    throw new LasFormatError(`A record of ${data.length} bytes does not fit in a LAS VLR`);
+  }
   const header = Buffer.alloc(VLR_HEADER_SIZE);
   header.write(PROJECTION_USER_ID, 2, 16, 'latin1');
-  header.writeUInt16LE(GEOKEY_DIRECTORY_RECORD, 18);
+  header.writeUInt16LE(recordId, 18);
   header.writeUInt16LE(data.length, 20);
-  header.write('GeoKeyDirectoryTag', 22, 32, 'latin1');
+  header.write(description, 22, 32, 'latin1');
   return Buffer.concat([header, data]);
 }
 
@@ -155,16 +163,7 @@ function crsRecordsToWrite(
 
 /** The OGC coordinate-system WKT record, its text null-terminated. */
 export function wktVlr(wkt: string): Buffer {
-  const data = Buffer.from(`${wkt}\0`, 'utf8');
-  if (data.length > 0xffff) {
-    throw new LasFormatError(`A WKT of ${data.length} bytes does not fit in a LAS record`);
-  }
-  const header = Buffer.alloc(VLR_HEADER_SIZE);
-  header.write(PROJECTION_USER_ID, 2, 16, 'latin1');
-  header.writeUInt16LE(WKT_RECORD, 18);
-  header.writeUInt16LE(data.length, 20);
-  header.write('OGC WKT Coordinate System', 22, 32, 'latin1');
-  return Buffer.concat([header, data]);
+  return projectionVlr(WKT_RECORD, 'OGC WKT Coordinate System', Buffer.from(`${wkt}\0`, 'utf8'));
 }
 
 /**
