@@ -1,9 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type AppConfig, browserConfig } from './config/config.ts';
 import { getOrCreateSecret, randomSecret } from './config/secrets.ts';
@@ -12,6 +8,7 @@ import type { Viewer } from './graphql/context.ts';
 import { registerGraphql } from './graphql/register.ts';
 import { registerCanonicalOrigin } from './http/canonical-origin.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerWebApp } from './http/web-app.ts';
 import { authenticate } from './identity/bff/authenticate.ts';
 import { createIdentity, type Identity } from './identity/index.ts';
 import { createMailTransport } from './mail/create-mail-transport.ts';
@@ -33,8 +30,6 @@ export interface AppDeps {
   /** Replaces the transport chosen from the configuration (tests). */
   mail?: MailTransport;
 }
-
-const webDist = path.resolve(fileURLToPath(import.meta.url), '../../../web/dist');
 
 /**
  * Request bodies: /graphql carries a layer's source (up to 16 MiB of GeoJSON, in variables), so
@@ -99,40 +94,4 @@ export async function createApp({
     await mail.close();
   });
   return { app, identity };
-}
-
-/** A year, the longest a cache keeps anything, and never asked again meanwhile. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-/** Serves the built single-page app; unknown GET paths get index.html so client routes load. */
-async function registerWebApp(app: FastifyInstance) {
-  if (!fs.existsSync(path.join(webDist, 'index.html'))) {
-    app.log.warn(`web app not built (${webDist}); run npm run build`);
-    return;
-  }
-  await app.register(fastifyStatic, {
-    root: webDist,
-    wildcard: false,
-    index: false,
-    // The build writes brotli and gzip copies beside each file (packages/web/vite.config.ts).
-    preCompressed: true,
-    cacheControl: false,
-    setHeaders: (response, file) => {
-      // Built files carry their content's hash in their names: a browser keeps them for good.
-      const built = path.relative(webDist, file).startsWith(`assets${path.sep}`);
-      response.setHeader('cache-control', built ? IMMUTABLE : 'no-cache');
-      response.setHeader('vary', 'accept-encoding');
-    },
-  });
-  const indexHtml = fs.readFileSync(path.join(webDist, 'index.html'));
-  const sendIndex = (_request: unknown, reply: import('fastify').FastifyReply) =>
-    reply.type('text/html').header('cache-control', 'no-cache').send(indexHtml);
-  app.get('/', sendIndex);
-  app.setNotFoundHandler((request, reply) => {
-    const isApi = /^\/(api|graphql|auth|oidc|config|storage)(\/|$)/.test(request.url);
-    if (request.method !== 'GET' || isApi || path.extname(request.url.split('?')[0] ?? '')) {
-      return reply.code(404).send({ error: 'Not found' });
-    }
-    return sendIndex(request, reply);
-  });
 }

@@ -92,4 +92,25 @@ describe('the built web app files', () => {
       expect(data.type).toMatch(/^(FeatureCollection|Feature)$/);
     }
   });
+
+  it('serves a file a build wrote after the server started, and no page for a missing one', async () => {
+    const name = `late-${process.pid}-${Date.now()}.js`;
+    const file = path.join(webDist, 'assets', name);
+    fs.writeFileSync(file, 'export const late = 1;\n');
+    try {
+      const answer = await get(`${live.origin}/assets/${name}`);
+      expect(answer.status).toBe(200);
+      expect(answer.body.toString()).toBe('export const late = 1;\n');
+      expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
+    const missing = await get(`${live.origin}/assets/${name}`);
+    expect(missing.status).toBe(404);
+    expect(missing.body.toString()).not.toContain('<html');
+    // A client route still gets the page.
+    const route = await get(`${live.origin}/projects`);
+    expect(route.status).toBe(200);
+    expect(route.body.toString()).toContain(script);
+  });
 });
