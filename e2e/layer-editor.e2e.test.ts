@@ -271,8 +271,12 @@ describeInBrowser('Layer editor and groups', () => {
     const screen = new LayerEditorScreen(portal);
     const { page } = screen;
     try {
-      await portal.signInAs('power user', { startAt: PATH });
+      // From the viewer, as a user comes: its map's stylesheet is then on the page first.
+      await portal.signInAs('power user', { startAt: '/' });
       await portal.chooseProject(PROJECT_LABEL);
+      await portal.page.locator('.maplibregl-map').first().waitFor();
+      await portal.byTestId('menu-entry-layers').click();
+      await portal.waitForPath(PATH);
       await screen.table().waitFor();
 
       // --- Create a layer from pasted GeoJSON ---------------------------------------------------
@@ -304,6 +308,10 @@ describeInBrowser('Layer editor and groups', () => {
       // No styles yet: the preview draws the map's default styles (fill, line, circle).
       await screen.waitForPreview(3);
       expect(await screen.message('style-preview-note')).toContain('default style');
+      // The preview is on screen, not drawn into a box of no height.
+      const shown = await screen.preview().boundingBox();
+      expect(shown?.height).toBeGreaterThan(200);
+      expect(await screen.preview().locator('canvas').isVisible()).toBe(true);
       await screen.shot('create');
       await screen.saveButton(editor).click();
       expect(await screen.expectSnackbar(LAYER_CREATED(LAYER))).toBe('success');

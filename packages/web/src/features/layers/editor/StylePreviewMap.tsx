@@ -106,7 +106,9 @@ export function StylePreviewMap({ data, styles, height }: StylePreviewMapProps) 
           ref={container}
           data-testid="style-preview-map"
           aria-label="Style preview map"
-          sx={{ position: 'absolute', inset: 0 }}
+          // Sized, not positioned: MapLibre's stylesheet makes its container position: relative,
+          // which would undo an absolute inset and leave a box of no height.
+          sx={{ width: '100%', height: '100%' }}
         />
         <Typography
           variant="caption"
