@@ -31,6 +31,7 @@ import { YELLOW_GREEN } from './gradient.ts';
 import { MeasureLayer } from './measure-layer.ts';
 import type { CloudPoint, MeasureKind } from './measurements.ts';
 import type { ReadyStream } from './point-cloud-streams.ts';
+import { SceneFrame } from './scene-frame.ts';
 import { streamPrefetch } from './stream-prefetch.ts';
 import { StreamRequestManager, virtualMetadataUrl } from './stream-request-manager.ts';
 import { BACKGROUND_COLOR, type ColorMode, type PointCloudSettings } from './view-settings.ts';
@@ -151,8 +152,7 @@ export interface PointCloudSceneEvents {
 /**
  * The three.js scene of the 3D view: potree-core streams each scan's Potree 2.0 octree within the
  * point budget, an orbit camera looks at it, and a measure layer draws picked points. Coordinates
- * in the scene are the clouds' projected coordinates minus an origin (the first cloud's lower
- * corner in plan), so single-precision positions keep millimetres.
+ * in the scene are those of its frame (`SceneFrame`): projected coordinates minus an origin.
  */
 export class PointCloudScene {
   private readonly renderer: WebGLRenderer;
@@ -167,7 +167,7 @@ export class PointCloudScene {
   private readonly loading = new Set<string>();
   private readonly streams = new Map<string, ReadyStream>();
   private readonly requestManager: StreamRequestManager;
-  private origin: Vector3 | null = null;
+  private readonly sceneFrame = new SceneFrame();
   private settings: PointCloudSettings;
   private dirty = true;
   private frame = 0;
@@ -256,13 +256,14 @@ export class PointCloudScene {
       return;
     }
     this.pendingCenter = center;
-    if (this.origin) this.applyPendingCenter();
+    if (this.sceneFrame.origin) this.applyPendingCenter();
   }
 
   /** Picks the cloud point under a canvas position (CSS pixels), in cloud coordinates. */
   pick(clientX: number, clientY: number): CloudPoint | null {
     const octrees = [...this.clouds.values()].map((cloud) => cloud.octree);
-    if (octrees.length === 0 || !this.origin) return null;
+    const origin = this.sceneFrame.origin;
+    if (octrees.length === 0 || !origin) return null;
     const rect = this.renderer.domElement.getBoundingClientRect();
     const ndc = new Vector2(
       ((clientX - rect.left) / rect.width) * 2 - 1,
@@ -278,12 +279,13 @@ export class PointCloudScene {
       (hit?.position as Vector3 | undefined) ??
       nearestDrawnPoint(octrees, this.camera, ndc, rect.width, rect.height, PICK_RADIUS_PX);
     if (!world) return null;
-    return [world.x + this.origin.x, world.y + this.origin.y, world.z + this.origin.z];
+    return [world.x + origin.x, world.y + origin.y, world.z + origin.z];
   }
 
   addMeasurePoint(kind: MeasureKind, point: CloudPoint): void {
-    if (!this.origin) return;
-    this.measureLayer.addPoint(kind, point, this.origin, this.metresPerUnit());
+    const origin = this.sceneFrame.origin;
+    if (!origin) return;
+    this.measureLayer.addPoint(kind, point, origin, this.metresPerUnit());
     this.events.onMeasurementsChange(this.measureLayer.count);
     this.invalidate();
   }
@@ -352,12 +354,8 @@ export class PointCloudScene {
       }
       const projection = cloudProjection(stream.crs);
       const bounds = this.cloudBounds(octree);
-      if (!this.origin) {
-        this.origin = new Vector3(bounds.min.x, bounds.min.y, 0);
-      }
-      const primary = this.clouds.values().next().value as LoadedCloud | undefined;
       const offset = octree.position.clone();
-      octree.position.copy(this.scenePosition(offset, projection, primary?.projection));
+      octree.position.copy(this.sceneFrame.place(offset, bounds.min, projection));
       octree.updateMatrix();
       const shift = octree.position.clone().sub(offset);
       this.clouds.set(stream.scanId, {
@@ -378,21 +376,6 @@ export class PointCloudScene {
       this.loading.delete(stream.scanId);
       if (newer && !this.disposed) void this.load(newer);
     }
-  }
-
-  /** A cloud's offset in scene coordinates; a cloud in another CRS is moved into the first's. */
-  private scenePosition(
-    offset: Vector3,
-    projection: CloudProjection | null,
-    primary: CloudProjection | null | undefined,
-  ): Vector3 {
-    const origin = this.origin as Vector3;
-    let { x, y } = offset;
-    if (projection && primary && projection !== primary) {
-      const [lon, lat] = projection.toLonLat(x, y);
-      [x, y] = primary.toCloud(lon, lat);
-    }
-    return new Vector3(x - origin.x, y - origin.y, offset.z - origin.z);
   }
 
   /**
@@ -483,19 +466,20 @@ export class PointCloudScene {
   /** Puts the orbit target at the pending map centre; false when it is away from the clouds. */
   private applyPendingCenter(): boolean {
     const center = this.pendingCenter;
-    const primary = this.clouds.values().next().value as LoadedCloud | undefined;
-    if (!center || !primary?.projection || !this.origin) return false;
+    const projection = this.sceneFrame.projection;
+    const origin = this.sceneFrame.origin;
+    if (!center || !projection || !origin || this.clouds.size === 0) return false;
     this.pendingCenter = null;
-    const [x, y] = primary.projection.toCloud(center.lon, center.lat);
+    const [x, y] = projection.toCloud(center.lon, center.lat);
     const box = this.sceneBounds();
     const plan: PlanBounds = {
-      minX: box.min.x + this.origin.x,
-      minY: box.min.y + this.origin.y,
-      maxX: box.max.x + this.origin.x,
-      maxY: box.max.y + this.origin.y,
+      minX: box.min.x + origin.x,
+      minY: box.min.y + origin.y,
+      maxX: box.max.x + origin.x,
+      maxY: box.max.y + origin.y,
     };
     if (!isNearClouds(plan, x, y)) return false;
-    const target = new Vector3(x - this.origin.x, y - this.origin.y, (box.min.z + box.max.z) / 2);
+    const target = new Vector3(x - origin.x, y - origin.y, (box.min.z + box.max.z) / 2);
     const offset = this.camera.position.clone().sub(this.controls.target);
     const maxDistance = Math.max(10, box.getSize(new Vector3()).length() * 2);
     const distance = Math.min(
@@ -524,20 +508,17 @@ export class PointCloudScene {
   }
 
   private reportCenter(): void {
-    const primary = this.clouds.values().next().value as LoadedCloud | undefined;
-    if (!primary?.projection || !this.origin) return;
+    const projection = this.sceneFrame.projection;
+    const origin = this.sceneFrame.origin;
+    if (!projection || !origin) return;
     const target = this.controls.target;
-    const [lon, lat] = primary.projection.toLonLat(
-      target.x + this.origin.x,
-      target.y + this.origin.y,
-    );
+    const [lon, lat] = projection.toLonLat(target.x + origin.x, target.y + origin.y);
     this.lastReportedCenter = { lon, lat };
     this.events.onCameraCenterChange({ lon, lat });
   }
 
   private metresPerUnit(): number {
-    const primary = this.clouds.values().next().value as LoadedCloud | undefined;
-    return primary?.projection?.metresPerUnit ?? 1;
+    return this.sceneFrame.projection?.metresPerUnit ?? 1;
   }
 
   private readonly loop = (): void => {
