@@ -1,4 +1,6 @@
 import {
+  ASSIGNMENT_TYPE_IMPORTED,
+  IMPORTED_CLOUD_VERSION,
   NO_BUCKETS,
   NO_STORED_CLOUD,
   PROCESSING_SUBMITTED,
@@ -33,6 +35,8 @@ const HARBOUR_SESSION = 'LG7001_20240601_090000';
 const HARBOUR_CLOUD = `${HARBOUR_SESSION}_01`;
 const HARBOUR_IMAGES_ONLY = `${HARBOUR_SESSION}_02`;
 const HARBOUR_STORED = `${HARBOUR_SESSION}_03`;
+/** An imported scan: no session, its cloud named 'imported'. */
+const HARBOUR_IMPORTED = 'imp-harbour-quay';
 // The header's min and max X, Y, Z: six doubles from byte 179 (max X) of every LAS 1.x header.
 const LAS_BOUNDS_OFFSET = 179;
 
@@ -127,21 +131,33 @@ describeInBrowser('Bulk Processing', () => {
     }
     await scanFactories.artifact(db, HARBOUR_CLOUD, { name: 'unclassified' });
     await scanFactories.artifact(db, HARBOUR_IMAGES_ONLY, { artifactType: 'left_cam' });
-    // A cloud in the portal's own storage, as an ingested package's (its bytes are not needed).
+    await scanFactories.scan(db, organization.id, { id: HARBOUR_IMPORTED, projectId: harbour.id });
     await db
-      .insertInto('artifacts')
-      .values({
-        scanId: HARBOUR_STORED,
-        artifactType: 'pointcloud',
-        name: 'unclassified',
-        s3Url: `s3://${portalBucket(suite.environment.live.config)}/${objectKey({
-          organizationId: organization.id,
-          projectId: harbour.id,
-          kind: 'scans',
-          name: `${HARBOUR_STORED}/pointcloud.las`,
-        })}`,
-      })
+      .updateTable('scans')
+      .set({ assignmentType: ASSIGNMENT_TYPE_IMPORTED, defaultVersion: IMPORTED_CLOUD_VERSION })
+      .where('id', '=', HARBOUR_IMPORTED)
       .execute();
+    // Clouds in the portal's own storage, as an ingested package's and an imported LAS's (their
+    // bytes are not needed).
+    for (const [scanId, name] of [
+      [HARBOUR_STORED, 'unclassified'],
+      [HARBOUR_IMPORTED, IMPORTED_CLOUD_VERSION],
+    ] as const) {
+      await db
+        .insertInto('artifacts')
+        .values({
+          scanId,
+          artifactType: 'pointcloud',
+          name,
+          s3Url: `s3://${portalBucket(suite.environment.live.config)}/${objectKey({
+            organizationId: organization.id,
+            projectId: harbour.id,
+            kind: 'scans',
+            name: `${scanId}/pointcloud.las`,
+          })}`,
+        })
+        .execute();
+    }
   }, 300_000);
 
   async function openBulk(project: string, persona: 'power user' | 'admin' = 'power user') {
@@ -236,7 +252,7 @@ describeInBrowser('Bulk Processing', () => {
     const notice = bulk.processingDialog().getByTestId('processing-other-versions');
     await notice.waitFor();
     expect(await notice.textContent()).toBe(
-      `1 of the selected scans has other versions than unclassified (${target}: core). Bulk processing starts from unclassified, and its result becomes their default version; the other versions stay and can be chosen again in the viewer.`,
+      `1 of the selected scans has other versions than unclassified (${target}: core). Bulk processing starts from unclassified and its result becomes their default version; the other versions stay and can be chosen again in the viewer.`,
     );
     await bulk.screenshot('bulk-processing-other-versions');
     await bulk.processingDialog().getByRole('button', { name: 'Cancel' }).click();
@@ -314,9 +330,14 @@ describeInBrowser('Bulk Processing', () => {
     const bulk = await openBulk(`${EMPTY_ORGANIZATION} : ${EMPTY_PROJECT}`, 'admin');
     await bulk.noBucketsWarning().waitFor();
     expect(await bulk.portal.textOf('bulk-no-buckets')).toBe(NO_BUCKETS);
-    await bulk.waitForScanIds([HARBOUR_CLOUD, HARBOUR_IMAGES_ONLY, HARBOUR_STORED]);
+    await bulk.waitForScanIds([
+      HARBOUR_CLOUD,
+      HARBOUR_IMAGES_ONLY,
+      HARBOUR_STORED,
+      HARBOUR_IMPORTED,
+    ]);
     await bulk.toggleSelectAllListed();
-    expect(await bulk.selectedCount()).toBe('3 selected');
+    expect(await bulk.selectedCount()).toBe('4 selected');
     await bulk.openActions();
     expect(await bulk.menuItem('Process').isDisabled()).toBe(true);
     expect(await bulk.menuItem('Publish').isDisabled()).toBe(true);
@@ -341,14 +362,20 @@ describeInBrowser('Bulk Processing', () => {
       })
       .execute();
     const bulk = await openBulk(`${EMPTY_ORGANIZATION} : ${EMPTY_PROJECT}`, 'admin');
-    await bulk.waitForScanIds([HARBOUR_CLOUD, HARBOUR_IMAGES_ONLY, HARBOUR_STORED]);
+    await bulk.waitForScanIds([
+      HARBOUR_CLOUD,
+      HARBOUR_IMAGES_ONLY,
+      HARBOUR_STORED,
+      HARBOUR_IMPORTED,
+    ]);
     expect(await bulk.noBucketsWarning().count()).toBe(0);
     await bulk.toggleSelectAllListed();
 
     // A scan without a point cloud cannot be reprocessed; another's cloud is known only by an
-    // address outside the portal's storage: both are left out, and the third one is submitted.
+    // address outside the portal's storage: both are left out. The third one is submitted, and
+    // the imported scan from its imported cloud.
     await bulk.choose('Process');
-    expect(await bulk.processingTitle()).toBe('Post Processing: Submit 3 for post processing.');
+    expect(await bulk.processingTitle()).toBe('Post Processing: Submit 4 for post processing.');
     expect(await bulk.missingArtifactWarning().textContent()).toContain(SCAN_NOT_REPROCESSABLE);
     expect(await bulk.missingArtifactWarning().textContent()).toContain(HARBOUR_IMAGES_ONLY);
     await bulk.unstoredWarning('processing').waitFor();
@@ -368,7 +395,7 @@ describeInBrowser('Bulk Processing', () => {
       .execute();
     const harbourJobs = queued
       .map((job) => (job.payload as { scanId: string }).scanId)
-      .filter((id) => id.startsWith(HARBOUR_SESSION));
-    expect(harbourJobs).toEqual([HARBOUR_STORED]);
+      .filter((id) => id.startsWith(HARBOUR_SESSION) || id === HARBOUR_IMPORTED);
+    expect(harbourJobs.sort()).toEqual([HARBOUR_STORED, HARBOUR_IMPORTED].sort());
   });
 });

@@ -183,6 +183,10 @@ export const MATCH_MAX_DISTANCE_KM = 50;
 
 // Scans
 export const ASSIGNMENT_TYPE_IMPORTED = 'Imported';
+/** The cloud version a scan gets from a device package. */
+export const PACKAGE_CLOUD_VERSION = 'unclassified';
+/** The cloud version an imported scan gets from its LAS file. */
+export const IMPORTED_CLOUD_VERSION = 'imported';
 export const ARTIFACT_TYPES = ['pointcloud', 'left_cam', 'center_cam', 'right_cam'] as const;
 export const UPLOAD_TYPES = ['single-part', 'multipart'] as const;
 export type UploadType = (typeof UPLOAD_TYPES)[number];

@@ -7,7 +7,7 @@ import { scanProcessingService } from './scan-processing.service.ts';
 
 const typeDefs = `
   input ProcessingSubmission {
-    "One pointcloud artifact per scan (the focused version's, or the one named unclassified)."
+    "One pointcloud artifact per scan (the focused version's, else the one named unclassified, or imported for an imported scan)."
     artifactIds: [ID!]!
     "The Version Name: the name of the new pointcloud artifact of each scan."
     name: String!

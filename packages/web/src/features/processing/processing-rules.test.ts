@@ -42,6 +42,20 @@ describe('the source artifact', () => {
     expect(sourceArtifactOf(scanB, 'ground')?.id).toBe('b-1');
   });
 
+  it("is an imported scan's imported cloud, which bulk processing takes like unclassified", () => {
+    const imported: ProcessingTarget = {
+      id: 'imp-1',
+      artifacts: [cloud('i-1', 'imported'), cloud('i-2', 'ground')],
+    };
+    expect(sourceArtifactOf(imported, null)?.id).toBe('i-1');
+    expect(sourceArtifactOf(imported, 'ground')?.id).toBe('i-2');
+    expect(processingSourcesOf([imported], null)).toEqual({
+      artifactIds: ['i-1'],
+      missingScanIds: [],
+      unstoredScanIds: [],
+    });
+  });
+
   it('is never an image artifact, and missing without a cloud', () => {
     expect(sourceArtifactOf(bare, null)).toBeNull();
     expect(sourceArtifactOf({ id: 'x', artifacts: [cloud('x-1', 'ground')] }, null)).toBeNull();
@@ -73,17 +87,25 @@ describe('scans with other versions than the one bulk processing starts from', (
     };
     const onlyOther = { id: 'x', artifacts: [cloud('x-1', 'ground')] };
     expect(scansWithOtherVersions([scanA, scanB, bare, corrected, onlyOther])).toEqual([
-      { id: scanA.id, versions: ['ground'] },
-      { id: corrected.id, versions: ['ppk-7', 'ground'] },
+      { id: scanA.id, from: 'unclassified', versions: ['ground'] },
+      { id: corrected.id, from: 'unclassified', versions: ['ppk-7', 'ground'] },
     ]);
+    const imported = { id: 'imp-1', artifacts: [cloud('i-1', 'imported'), cloud('i-2', 'ground')] };
+    expect(
+      scansWithOtherVersions([imported, { id: 'imp-2', artifacts: [cloud('j', 'imported')] }]),
+    ).toEqual([{ id: 'imp-1', from: 'imported', versions: ['ground'] }]);
     expect(scansWithOtherVersions([scanB, bare])).toEqual([]);
   });
 
   it('are named in the notice, three at most, the rest counted', () => {
-    expect(otherVersionsNotice([{ id: 'S1', versions: ['ppk-7'] }])).toBe(
-      '1 of the selected scans has other versions than unclassified (S1: ppk-7). Bulk processing starts from unclassified, and its result becomes their default version; the other versions stay and can be chosen again in the viewer.',
+    expect(otherVersionsNotice([{ id: 'S1', from: 'unclassified', versions: ['ppk-7'] }])).toBe(
+      '1 of the selected scans has other versions than unclassified (S1: ppk-7). Bulk processing starts from unclassified and its result becomes their default version; the other versions stay and can be chosen again in the viewer.',
     );
-    const five = ['S1', 'S2', 'S3', 'S4', 'S5'].map((id) => ({ id, versions: ['a', 'b'] }));
+    const five = ['S1', 'S2', 'S3', 'S4', 'S5'].map((id) => ({
+      id,
+      from: 'unclassified',
+      versions: ['a', 'b'],
+    }));
     expect(otherVersionsNotice(five)).toMatch(
       /^5 of the selected scans have other versions than unclassified \(S1: a, b; S2: a, b; S3: a, b; and 2 more\)\./,
     );
@@ -163,4 +185,17 @@ it('merges the errors of several scans, each once', () => {
   expect(
     mergeValidationErrors([{ errors: ['a', 'b'] }, { errors: ['b', 'c'] }, { errors: [] }]),
   ).toEqual(['a', 'b', 'c']);
+});
+
+describe('the notice about other versions, with an imported scan among them', () => {
+  it('says that an imported scan starts from its imported cloud', () => {
+    expect(
+      otherVersionsNotice([
+        { id: 'S1', from: 'unclassified', versions: ['ppk-7'] },
+        { id: 'imp-1', from: 'imported', versions: ['ground'] },
+      ]),
+    ).toBe(
+      '2 of the selected scans have other versions than the one processed (S1: ppk-7; imp-1: ground). Bulk processing starts from unclassified, or imported for an imported scan, and its result becomes their default version; the other versions stay and can be chosen again in the viewer.',
+    );
+  });
 });

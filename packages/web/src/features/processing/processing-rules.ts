@@ -6,14 +6,16 @@
 import {
   type BoundingBox,
   fillPipelinePlaceholders,
+  IMPORTED_CLOUD_VERSION,
+  PACKAGE_CLOUD_VERSION,
   POST_PROCESSING_BULK,
   POST_PROCESSING_SINGLE,
   VALUE_REQUIRED,
 } from '@asset-portal/shared';
 import type { ProcessingArtifact, ProcessingTarget } from './types.ts';
 
-/** The version a scan is processed from when nothing else is focused. */
-export const DEFAULT_SOURCE_VERSION = 'unclassified';
+/** The version a scan is processed from when nothing else is focused (spec §5). */
+export const DEFAULT_SOURCE_VERSION = PACKAGE_CLOUD_VERSION;
 
 function isPointCloud(artifact: ProcessingArtifact): boolean {
   return artifact.artifactType.toLowerCase().includes('pointcloud');
@@ -21,7 +23,9 @@ function isPointCloud(artifact: ProcessingArtifact): boolean {
 
 /**
  * The pointcloud artifact a scan is processed from: the one named for the focused version, else
- * the one named 'unclassified'; null when the scan has neither.
+ * the one named 'unclassified' (spec §5), else, for an imported scan, its 'imported' cloud, the
+ * version it came as (spec §5 lets bulk select imported scans, whose cloud the portal names so);
+ * null when the scan has none of them.
  */
 export function sourceArtifactOf(
   scan: ProcessingTarget,
@@ -29,7 +33,11 @@ export function sourceArtifactOf(
 ): ProcessingArtifact | null {
   const clouds = scan.artifacts.filter(isPointCloud);
   const named = (name: string) => clouds.find((artifact) => artifact.name === name) ?? null;
-  return (focusedVersion ? named(focusedVersion) : null) ?? named(DEFAULT_SOURCE_VERSION);
+  return (
+    (focusedVersion ? named(focusedVersion) : null) ??
+    named(DEFAULT_SOURCE_VERSION) ??
+    named(IMPORTED_CLOUD_VERSION)
+  );
 }
 
 export interface ProcessingSources {
@@ -65,6 +73,8 @@ export function processingSourcesOf(
 /** A scan of a bulk submission and the cloud versions it holds besides the one processed. */
 export interface ScanWithOtherVersions {
   id: string;
+  /** The version processed: 'unclassified', or 'imported' for an imported scan. */
+  from: string;
   versions: string[];
 }
 
@@ -77,12 +87,13 @@ export function scansWithOtherVersions(
   scans: readonly ProcessingTarget[],
 ): ScanWithOtherVersions[] {
   return scans.flatMap((scan) => {
-    if (sourceArtifactOf(scan, null) === null) return [];
+    const source = sourceArtifactOf(scan, null);
+    if (source === null) return [];
     const versions = scan.artifacts
       .filter(isPointCloud)
       .map((artifact) => artifact.name)
-      .filter((name) => name !== DEFAULT_SOURCE_VERSION);
-    return versions.length > 0 ? [{ id: scan.id, versions }] : [];
+      .filter((name) => name !== source.name);
+    return versions.length > 0 ? [{ id: scan.id, from: source.name, versions }] : [];
   });
 }
 
@@ -100,7 +111,12 @@ export function otherVersionsNotice(scans: readonly ScanWithOtherVersions[]): st
     scans.length === 1
       ? '1 of the selected scans has'
       : `${scans.length} of the selected scans have`;
-  return `${count} other versions than ${DEFAULT_SOURCE_VERSION} (${named}${rest}). Bulk processing starts from ${DEFAULT_SOURCE_VERSION}, and its result becomes their default version; the other versions stay and can be chosen again in the viewer.`;
+  const imported = scans.some((scan) => scan.from !== DEFAULT_SOURCE_VERSION);
+  const than = imported ? 'the one processed' : DEFAULT_SOURCE_VERSION;
+  const from = imported
+    ? `${DEFAULT_SOURCE_VERSION}, or ${IMPORTED_CLOUD_VERSION} for an imported scan,`
+    : DEFAULT_SOURCE_VERSION;
+  return `${count} other versions than ${than} (${named}${rest}). Bulk processing starts from ${from} and its result becomes their default version; the other versions stay and can be chosen again in the viewer.`;
 }
 
 /**

@@ -30,7 +30,7 @@ export type PdalSubmission = {
 };
 
 export type ProcessingSubmission = {
-  /** One pointcloud artifact per scan (the focused version's, or the one named unclassified). */
+  /** One pointcloud artifact per scan (the focused version's, else the one named unclassified, or imported for an imported scan). */
   artifactIds: Array<string | number>;
   /** The Version Name: the name of the new pointcloud artifact of each scan. */
   name: string;
