@@ -43,7 +43,11 @@ export function ProfileChart({ points, lengthMetres, onHover }: ProfileChartProp
     () => shown.map((point, index) => ({ x: point.distance, y: point.elevation, id: index })),
     [shown],
   );
-  const range = colourRange(elevationRange(shown));
+  const elevations = elevationRange(shown);
+  const range = colourRange(elevations);
+  // One elevation (a single point, flat ground): the axis gets the colours' opened range, not a
+  // domain of no height whose ticks are long fractions cut at the axis.
+  const flat = elevations !== null && elevations.max === elevations.min;
   // Drawn once the panel has given the box its height: the colour gradient's stops are placed
   // by the chart's height, and a chart not yet sized put them at offset Infinity.
   const [box, setBox] = useState<HTMLDivElement | null>(null);
@@ -82,6 +86,7 @@ export function ProfileChart({ points, lengthMetres, onHover }: ProfileChartProp
             {
               label: 'Elevation (m)',
               width: 60,
+              ...(flat && range ? { min: range.min, max: range.max } : {}),
               ...(range
                 ? {
                     colorMap: {

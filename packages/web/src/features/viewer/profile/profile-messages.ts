@@ -17,6 +17,6 @@ export const profileEmpty = (width: number): string =>
 export const PROFILE_TRUNCATED =
   'The corridor holds more points than one profile carries, so they were thinned evenly along the line';
 export const profileSummary = (lengthMetres: number, pointCount: number): string =>
-  `Length ${lengthMetres.toFixed(1)} m · ${pointCount.toLocaleString('en-US')} points`;
+  `Length ${lengthMetres.toFixed(1)} m · ${pointCount.toLocaleString('en-US')} ${pointCount === 1 ? 'point' : 'points'}`;
 export const chartThinned = (shown: number, total: number): string =>
   `The chart shows ${shown.toLocaleString('en-US')} of the ${total.toLocaleString('en-US')} points, evenly spread; the CSV holds them all`;
