@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { LasCrsRecords } from '../../lib/las/las-crs-records.ts';
 import { readLasFileHeader } from '../../lib/las/las-header.ts';
 import { geoKeyDirectoryVlr } from '../../lib/las/las-output-header.ts';
-import { proj4FromCrsRecords, proj4FromLasFile } from './point-cloud-crs.ts';
+import { declaredCloudCrs, proj4FromCrsRecords, proj4FromLasFile } from './point-cloud-crs.ts';
 
 const FIXTURES = path.resolve(
   process.env.FIXTURES_DIR ?? path.join(import.meta.dirname, '../../../../../../shared/fixtures'),
@@ -59,5 +59,22 @@ describe("a point cloud's CRS as a proj4 definition", () => {
       epsgDefinition(32631),
     );
     expect(proj4FromCrsRecords(records(null, 'not a CRS', true))).toBeNull();
+  });
+});
+
+describe("a cloud version's declared CRS", () => {
+  it("is a pipeline's output CRS before the scan's, and none when neither says", () => {
+    const scan = { crs: 'EPSG:32631' };
+    expect(declaredCloudCrs({ srs: 'EPSG:32630' }, scan)).toBe(epsgDefinition(32630));
+    expect(declaredCloudCrs({ srs: '+proj=utm +zone=29 +datum=WGS84 +units=m' }, scan)).toBe(
+      '+proj=utm +zone=29 +datum=WGS84 +units=m',
+    );
+    // A version made without a reprojection, or a package's cloud: the scan's.
+    expect(declaredCloudCrs({ points: 10 }, scan)).toBe(epsgDefinition(32631));
+    expect(declaredCloudCrs(null, scan)).toBe(epsgDefinition(32631));
+    // An srs the portal cannot use is not taken for the scan's either way: the scan's stands.
+    expect(declaredCloudCrs({ srs: 'EPSG:999999' }, scan)).toBe(epsgDefinition(32631));
+    expect(declaredCloudCrs({}, null)).toBeNull();
+    expect(declaredCloudCrs({ srs: 42 }, { crs: 7 })).toBeNull();
   });
 });

@@ -28,6 +28,25 @@ function isUsable(definition: string): boolean {
 }
 
 /**
+ * The CRS a cloud version's coordinates are in, as declared: the output CRS a pipeline recorded
+ * (`srs`: a reprojection's out_srs, else the scan's), before the scan's own; null when neither is
+ * declared, and the file's records decide. A reprojected version is not in the scan's CRS.
+ */
+export function declaredCloudCrs(
+  parameters: unknown,
+  scanMetadata: Record<string, unknown> | null | undefined,
+): string | null {
+  const srs =
+    parameters && typeof parameters === 'object' && 'srs' in parameters
+      ? (parameters as { srs: unknown }).srs
+      : null;
+  return (
+    proj4ForCrsText(typeof srs === 'string' ? srs : null) ??
+    proj4ForCrsText(typeof scanMetadata?.crs === 'string' ? scanMetadata.crs : null)
+  );
+}
+
+/**
  * The CRS written in a LAS/LAZ file's records, as a proj4 definition: the WKT when the header says
  * it is the CRS, else the GeoTIFF keys' EPSG code when the portal knows it, else the WKT.
  */

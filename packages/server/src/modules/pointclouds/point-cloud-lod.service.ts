@@ -12,7 +12,7 @@ import { buildPotreeFromLas } from '../../pointcloud/potree-writer.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
 import { ObjectNotFoundError } from '../../storage/storage.ts';
 import { pointCloudRepository as repo } from './point-cloud.repository.ts';
-import { proj4ForCrsText, proj4FromLasFile } from './point-cloud-crs.ts';
+import { declaredCloudCrs, proj4FromLasFile } from './point-cloud-crs.ts';
 import {
   type LodRecord,
   lodPrefixFor,
@@ -134,11 +134,14 @@ export async function buildScanLod(
   const source = { s3Url: row.s3Url, size: row.size, eTag: head.eTag };
 
   const existing = lodRecordOf(row.parameters);
+  const declared = declaredCloudCrs(row.parameters, row.scanMetadata);
   if (
     existing &&
     existing.source.s3Url === source.s3Url &&
     existing.source.size === source.size &&
-    existing.source.eTag === source.eTag
+    existing.source.eTag === source.eTag &&
+    // A build that recorded another CRS (a reprojected version taken as the scan's) is redone.
+    (declared === null || existing.crs === declared)
   ) {
     return { status: 'current', lod: existing };
   }
@@ -157,9 +160,7 @@ export async function buildScanLod(
       await rename(`${input_}.tmp`, input_);
     }
     const { header } = await openPointCloudFile(input_);
-    const crs =
-      proj4ForCrsText(row.scanMetadata?.crs as string | undefined) ??
-      (await proj4FromLasFile(input_, header));
+    const crs = declared ?? (await proj4FromLasFile(input_, header));
     const output = path.join(work, 'lod');
     await rm(output, { recursive: true, force: true });
     const result = await buildPotreeFromLas(input_, output, {

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { epsgDefinition } from '@asset-portal/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApi, type TestApi } from '../../../test/api.ts';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
@@ -462,6 +463,65 @@ describe.each(DATABASE_KINDS)('point-cloud level of detail on %s', (kind) => {
     });
     expect(streams.data!.pointCloudStreams[0]).toMatchObject({ status: 'ready' });
     expect(streams.data!.pointCloudStreams[0]!.metadataUrl).toContain(`${id}/versions/v2/lod/`);
+  });
+
+  it("records a reprojected version in its pipeline's CRS, not the scan's, and mends an old record", async () => {
+    const id = await scanWithVersions(['unclassified', 'utm11']);
+    await db
+      .updateTable('scans')
+      .set({ metadata: JSON.stringify({ crs: 'EPSG:32610' }) })
+      .where('id', '=', id)
+      .execute();
+    // The pipeline run recorded its output CRS, a reprojection's out_srs.
+    await db
+      .updateTable('artifacts')
+      .set({ parameters: JSON.stringify({ srs: 'EPSG:32611' }) })
+      .where('scanId', '=', id)
+      .where('name', '=', 'utm11')
+      .execute();
+    const lodCrs = async (version: string) => {
+      await chooseVersion(id, version);
+      await actualBuildScanLod(
+        { db, config: api.config, storage },
+        { scanId: id, organizationId: orgA.id },
+        async () => {},
+      );
+      const artifact = await db
+        .selectFrom('artifacts')
+        .select('parameters')
+        .where('scanId', '=', id)
+        .where('name', '=', version)
+        .executeTakeFirstOrThrow();
+      return lodRecordOf(artifact.parameters)?.crs;
+    };
+    expect(await lodCrs('unclassified')).toBe(epsgDefinition(32610));
+    expect(await lodCrs('utm11')).toBe(epsgDefinition(32611));
+
+    // A build recorded before, in the scan's CRS, is made again though its cloud is unchanged.
+    const artifact = await db
+      .selectFrom('artifacts')
+      .select(['id', 'parameters'])
+      .where('scanId', '=', id)
+      .where('name', '=', 'utm11')
+      .executeTakeFirstOrThrow();
+    const parameters = artifact.parameters as { lod: { crs: string } };
+    await db
+      .updateTable('artifacts')
+      .set({
+        parameters: JSON.stringify({
+          ...parameters,
+          lod: { ...parameters.lod, crs: epsgDefinition(32610) },
+        }),
+      })
+      .where('id', '=', artifact.id)
+      .execute();
+    // The 3D view is told the version's CRS at once (the octree is the same either way)...
+    const streams = await api.graphql<{ pointCloudStreams: Stream[] }>(userA, STREAMS, {
+      ids: [id],
+    });
+    expect(streams.data!.pointCloudStreams[0]!.crs).toBe(epsgDefinition(32611));
+    // ...and the next build requested records it.
+    expect(await lodCrs('utm11')).toBe(epsgDefinition(32611));
   });
 
   it('fails a corrupt point cloud with a clear activity-log message and records nothing', async () => {

@@ -12,6 +12,7 @@ import {
   profileCloud,
 } from './elevation-profile.ts';
 import { pointCloudRepository as repo, type ScanCloudRow } from './point-cloud.repository.ts';
+import { declaredCloudCrs } from './point-cloud-crs.ts';
 import {
   type LodRecord,
   lodRecordOf,
@@ -37,11 +38,16 @@ async function readableScans(ctx: RequestContext, ids: readonly string[]) {
   });
 }
 
-/** The build recorded for the cloud the artifact names now, inside the scan's organization. */
+/**
+ * The build recorded for the cloud the artifact names now, inside the scan's organization, with
+ * the CRS its coordinates are declared in: a build recorded before a reprojected version's CRS
+ * was taken from its pipeline named the scan's, and its octree is the same either way.
+ */
 function currentLod(row: ScanCloudRow): LodRecord | null {
   const lod = lodRecordOf(row.parameters);
   if (!lod || lod.source.s3Url !== row.s3Url || lod.source.size !== row.size) return null;
-  return isScopedKey(`${lod.prefix}metadata.json`, row.organizationId) ? lod : null;
+  if (!isScopedKey(`${lod.prefix}metadata.json`, row.organizationId)) return null;
+  return { ...lod, crs: declaredCloudCrs(row.parameters, row.scanMetadata) ?? lod.crs };
 }
 
 export interface PointCloudStream {
