@@ -227,8 +227,12 @@ export class MapController {
     this.fitBox(scanIds, 600);
   }
 
+  /**
+   * Fits the scans' paths; scans without one (an import that failed has none) show the project's
+   * shown paths instead of leaving the map where it was, the world view when it just opened.
+   */
   private fitBox(scanIds: readonly string[], duration: number): void {
-    const box = this.paths.bounds(scanIds);
+    const box = this.paths.bounds(scanIds) ?? this.paths.shownBounds();
     if (box) this.map.fitBounds(box, { padding: 60, maxZoom: 18, duration });
   }
 

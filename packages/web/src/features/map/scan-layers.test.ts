@@ -162,6 +162,22 @@ describe('scan paths on the map', () => {
     expect(paths.scanNear([x, y], metre)).toBeNull();
   });
 
+  it("bounds the asked scans' paths, and all shown ones for a scan without a path", () => {
+    const { target } = fakeMap();
+    const paths = new ScanPaths(target);
+    const scans = manyScans(3);
+    const failedImport: MapScan = { id: 'imp-failed', status: 'Exception', path: flatPath([]) };
+    paths.setScans([...scans, failedImport]);
+    const one = paths.bounds(['SCAN-1']);
+    expect(one?.[0][0]).toBeCloseTo(-114 + 0.001, 6);
+    expect(paths.bounds(['imp-failed'])).toBeNull();
+    const all = paths.shownBounds();
+    expect(all?.[0][0]).toBeCloseTo(-114, 6);
+    expect(all?.[1][0]).toBeCloseTo(-114 + 0.002 + 49 * 0.0001, 6);
+    paths.setScans([failedImport]);
+    expect(paths.shownBounds()).toBeNull();
+  });
+
   it('draws highlights in status colours with widths and casing by state', () => {
     const layers = highlightLayers();
     expect(layers.map((l) => l.id)).toEqual(['scan-highlights-casing', 'scan-highlights']);

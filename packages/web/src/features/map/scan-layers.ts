@@ -192,6 +192,11 @@ export class ScanPaths {
     return this.geometry.bounds(ids.filter((id) => this.shown.has(id)));
   }
 
+  /** The bounds of every shown path: where a scan without a path of its own is looked for. */
+  shownBounds(): LngLatBox | null {
+    return this.geometry.bounds(this.shown.keys());
+  }
+
   /** Sends the highlighted paths when they differ from those last sent. */
   private sendHighlights(): void {
     const states = new Map<string, HighlightState>();
