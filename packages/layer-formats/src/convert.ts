@@ -1,4 +1,9 @@
-import { LAYER_DEFAULTS, LAYER_MESSAGES, layerFileKind } from '@asset-portal/shared';
+import {
+  FILE_SIZE_EMPTY,
+  LAYER_DEFAULTS,
+  LAYER_MESSAGES,
+  layerFileKind,
+} from '@asset-portal/shared';
 import { fail } from './errors.ts';
 import { convertGeoJson } from './geojson.ts';
 import { convertGeoTiff } from './geotiff.ts';
@@ -21,6 +26,8 @@ export async function convertLayerFile(
   const limits = resolveLimits(options.limits);
   const kind = layerFileKind(name);
   if (!kind) fail(LAYER_MESSAGES.unsupportedType);
+  // Said as such, not as the parse error each format would give for no bytes.
+  if (bytes.length === 0) fail(FILE_SIZE_EMPTY);
   if (bytes.length > limits.maxInputBytes) fail(LAYER_MESSAGES.fileTooLarge);
   switch (kind) {
     case 'geojson':

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { GEOTIFF_TOO_SMALL, LAYER_MESSAGES } from '@asset-portal/shared';
+import { FILE_SIZE_EMPTY, GEOTIFF_TOO_SMALL, LAYER_MESSAGES } from '@asset-portal/shared';
 import { inflateSync, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { convertLayerFile } from './convert.ts';
@@ -201,6 +201,12 @@ describe('hostile GeoTIFFs', () => {
 });
 
 describe('hostile or wrong GeoJSON', () => {
+  it('says an empty file is empty, whatever its type', async () => {
+    for (const name of ['empty.geojson', 'empty.kml', 'empty.kmz', 'empty.zip', 'empty.tif']) {
+      expect(await failure(convertLayerFile(name, new Uint8Array(0))), name).toBe(FILE_SIZE_EMPTY);
+    }
+  });
+
   it('reports malformed JSON', async () => {
     expect(await failure(convertLayerFile('bad.geojson', text('{"type": "FeatureColl')))).toBe(
       LAYER_MESSAGES.invalidJson,
