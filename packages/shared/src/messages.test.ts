@@ -16,6 +16,16 @@ describe('messages and constants', () => {
     );
   });
 
+  it("takes an imported scan's failure reason out of its activity-log message", () => {
+    const reason = "The file's CRS is WGS 84 / UTM zone 42N (EPSG:32642); the scan's UTM is 10N";
+    const message = shared.IMPORTED_SCAN_FAILED('imp-3jplvor33rm', reason);
+    expect(message).toBe(`Processing imported scan imp-3jplvor33rm failed: ${reason}`);
+    expect(shared.importedScanFailureReason(message)).toBe(reason);
+    expect(shared.importedScanFailureReason('Reading points of scan imp-1: 10 of 20')).toBe(
+      'Reading points of scan imp-1: 10 of 20',
+    );
+  });
+
   it('keeps the limits of the spec', () => {
     expect(shared.MAX_SELECTED_SCANS).toBe(40);
     expect(shared.MAX_SELECTED_SCANS_MESSAGE).toContain(String(shared.MAX_SELECTED_SCANS));

@@ -104,6 +104,13 @@ export const BASESTATION_SUBMITTED = (file: string): string =>
   `Successfully submitted ${file} for processing`;
 export const IMPORTED_SCAN_SUBMITTED =
   'Successfully submitted imported scan for pointcloud generation';
+/** The activity-log message of an imported scan's failed run; its row shows the reason alone. */
+export const IMPORTED_SCAN_FAILED = (scanId: string, reason: string): string =>
+  `Processing imported scan ${scanId} failed: ${reason}`;
+/** The reason in IMPORTED_SCAN_FAILED's message; any other message as it is. */
+export function importedScanFailureReason(message: string): string {
+  return /^Processing imported scan \S+ failed: ([\s\S]+)$/.exec(message)?.[1] ?? message;
+}
 export const PUBLISH_SUBMITTED = 'Successfully submitted selected scans for publishing';
 export const PROCESSING_SUBMITTED = 'Successfully submitted selected scans for processing';
 export const LAYER_CREATED = (name: string): string => `Layer ${name} created`;

@@ -5,8 +5,10 @@ import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import {
   IMPORTED_SCAN_CONTENT_TYPE,
+  IMPORTED_SCAN_FAILED,
   IMPORTED_SCAN_NOT_LAS,
   IMPORTED_SCAN_SUBMITTED,
+  importedScanFailureReason,
   VALUE_REQUIRED,
 } from '@asset-portal/shared';
 import { sql } from 'kysely';
@@ -416,6 +418,32 @@ describe.each(DATABASE_KINDS)('imported scans on %s', (kind) => {
     await process_(empty.id, await upload(empty.id, 'empty.las', readFileSync(file)));
     await runImportJobs();
     expect((await find(empty.id)).processingMessage).toMatch(/holds no points/);
+  }, 60_000);
+
+  it('processes a failed import again from its stored file once its zone is mended', async () => {
+    const created = await create('11N');
+    const s3Uri = await upload(created.id, 'nad83.las', readFileSync(NAD83_UTM_CLOUD));
+    expect((await process_(created.id, s3Uri)).errors).toBeUndefined();
+    await runImportJobs();
+    const failed = await find(created.id);
+    expect(failed.processingStatus).toBe('Failed');
+    const reason = importedScanFailureReason(failed.processingMessage ?? '');
+    expect(reason).toMatch(/^The file's CRS is NAD83 \/ UTM zone 10N \(EPSG:26910\)/);
+    expect(failed.processingMessage).toBe(IMPORTED_SCAN_FAILED(created.id, reason));
+    expect(failed.sourceS3Url).toBe(s3Uri);
+
+    const mended = await api.graphql(
+      power,
+      `mutation($id:ID!, $m:JSON){ updateScanHeader(id:$id, metadata:$m){ id } }`,
+      { id: created.id, m: { utm: '10N' } },
+    );
+    expect(mended.errors).toBeUndefined();
+    expect((await process_(created.id, failed.sourceS3Url ?? '')).errors).toBeUndefined();
+    await runImportJobs();
+    const done = await find(created.id);
+    expect(done.processingStatus).toBe('Completed');
+    expect(done.status).toBe('Completed');
+    expect(done.artifacts).toHaveLength(1);
   }, 60_000);
 
   it('refuses bad input and forged URLs, changing nothing', async () => {

@@ -1,3 +1,4 @@
+import { IMPORTED_SCAN_FAILED } from '@asset-portal/shared';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { defineJob, exponentialBackoff, PermanentJobError } from '../../jobs/define-job.ts';
@@ -91,7 +92,7 @@ export const processImportedScanJob = defineJob({
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       if (isPermanent(error) || ctx.isLastAttempt) {
-        await log('Failed', `Processing imported scan ${payload.scanId} failed: ${reason}`);
+        await log('Failed', IMPORTED_SCAN_FAILED(payload.scanId, reason));
         throw new PermanentJobError(reason);
       }
       await log(

@@ -1,7 +1,9 @@
+import { IMPORTED_SCAN_SUBMITTED } from '@asset-portal/shared';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import MapIcon from '@mui/icons-material/Map';
+import ReplayIcon from '@mui/icons-material/Replay';
 import { Box, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useMemo, useState } from 'react';
@@ -15,6 +17,8 @@ import { scanLink } from '../viewer/scan-link.ts';
 import { ImportedScanCreateDialog } from './ImportedScanCreateDialog.tsx';
 import { ImportedScanEditDialog } from './ImportedScanEditDialog.tsx';
 import {
+  canProcessAgain,
+  failureReason,
   formatCaptured,
   formatPointCount,
   pointCountOf,
@@ -27,38 +31,58 @@ import {
   CONFIRM_IMPORTED_SCAN_DELETION_TITLE,
   IMPORTED_SCAN_CREATE_TITLE,
   IMPORTED_SCAN_DELETED,
+  PROCESS_AGAIN,
+  PROCESS_AGAIN_LABEL,
 } from './imported-scan-texts.ts';
 import {
   type ImportedScanItem,
   useDeleteImportedScan,
+  useImportedScanCalls,
   useImportedScans,
 } from './use-imported-scans.ts';
 
 type DialogState = { kind: 'create' } | { kind: 'edit'; scan: ImportedScanItem } | null;
 
-/** Completed/Pending, plus the last run's state when it is running or failed (reason as tooltip). */
+/**
+ * Completed/Pending, plus the last run's state when it is running or failed; a failure's reason
+ * is written under the chips (a user must see why before mending it), a run's progress is the
+ * chip's tooltip.
+ */
 function StatusCell({ scan }: { scan: ImportedScanItem }) {
   const status = statusChip(scan);
   const processing = processingChip(scan);
+  const reason = failureReason(scan);
   return (
-    <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-      <Chip
-        size="small"
-        label={status.label}
-        color={status.color}
-        data-testid="imported-scan-status"
-      />
-      {processing ? (
-        <Tooltip title={processing.tooltip ?? ''}>
-          <Chip
-            size="small"
-            variant="outlined"
-            label={processing.label}
-            color={processing.color}
-            data-testid="imported-scan-processing"
-            data-message={processing.tooltip ?? ''}
-          />
-        </Tooltip>
+    <Stack spacing={0.5} sx={{ maxWidth: 320 }}>
+      <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+        <Chip
+          size="small"
+          label={status.label}
+          color={status.color}
+          data-testid="imported-scan-status"
+        />
+        {processing ? (
+          <Tooltip title={reason ? '' : (processing.tooltip ?? '')}>
+            <Chip
+              size="small"
+              variant="outlined"
+              label={processing.label}
+              color={processing.color}
+              data-testid="imported-scan-processing"
+              data-message={processing.tooltip ?? ''}
+            />
+          </Tooltip>
+        ) : null}
+      </Stack>
+      {reason ? (
+        <Typography
+          variant="caption"
+          color="error"
+          sx={{ overflowWrap: 'anywhere' }}
+          data-testid="imported-scan-failure"
+        >
+          {reason}
+        </Typography>
       ) : null}
     </Stack>
   );
@@ -69,6 +93,7 @@ export function ImportedScansPage() {
   const { project } = useCurrentProject();
   const { scans, loading, loadFailed } = useImportedScans(project?.id ?? null);
   const deleteScan = useDeleteImportedScan();
+  const { process: processScan, refetch } = useImportedScanCalls();
   const [dialog, setDialog] = useState<DialogState>(null);
 
   const handleDelete = useCallback(
@@ -87,6 +112,21 @@ export function ImportedScansPage() {
       snackbar.success(IMPORTED_SCAN_DELETED);
     },
     [deleteScan],
+  );
+
+  const handleProcessAgain = useCallback(
+    async (scan: ImportedScanItem) => {
+      if (!scan.sourceS3Url) return;
+      try {
+        await processScan(scan.id, scan.sourceS3Url, scan.trajectory);
+      } catch {
+        // The error link has shown the server's message.
+        return;
+      }
+      snackbar.success(IMPORTED_SCAN_SUBMITTED);
+      await refetch();
+    },
+    [processScan, refetch],
   );
 
   const columns = useMemo<ColumnDef<ImportedScanItem, unknown>[]>(
@@ -152,6 +192,17 @@ export function ImportedScansPage() {
                   <DeleteIcon fontSize="small" />
                 </IconButton>
               </Tooltip>
+              {canProcessAgain(scan) ? (
+                <Tooltip title={PROCESS_AGAIN}>
+                  <IconButton
+                    size="small"
+                    aria-label={PROCESS_AGAIN_LABEL(scan.friendlyName)}
+                    onClick={() => void handleProcessAgain(scan)}
+                  >
+                    <ReplayIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              ) : null}
               <Tooltip title="Open in viewer">
                 <IconButton
                   size="small"
@@ -167,7 +218,7 @@ export function ImportedScansPage() {
         },
       },
     ],
-    [handleDelete],
+    [handleDelete, handleProcessAgain],
   );
 
   return (

@@ -1,5 +1,8 @@
+import { IMPORTED_SCAN_FAILED } from '@asset-portal/shared';
 import { describe, expect, it } from 'vitest';
 import {
+  canProcessAgain,
+  failureReason,
   formatPointCount,
   type ImportedScanState,
   isImportedScanActive,
@@ -40,6 +43,21 @@ describe('imported scan format', () => {
     ).toEqual({ label: 'Failed', color: 'error', tooltip: 'CRS mismatch' });
     expect(processingChip(scan({ processingStatus: 'Started' }))?.label).toBe('Processing');
     expect(processingChip(scan({ status: 'Completed', processingStatus: 'Completed' }))).toBeNull();
+  });
+
+  it("says a failed run's reason without the scan's id, and offers it again when its file is stored", () => {
+    const failed = scan({
+      processingStatus: 'Failed',
+      processingMessage: IMPORTED_SCAN_FAILED('imp-7', 'The file is not a readable LAS file'),
+    });
+    expect(failureReason(failed)).toBe('The file is not a readable LAS file');
+    expect(processingChip(failed)?.tooltip).toBe('The file is not a readable LAS file');
+    expect(canProcessAgain(failed)).toBe(false);
+    expect(canProcessAgain({ ...failed, sourceS3Url: 's3://b/k' })).toBe(true);
+    const running = scan({ processingStatus: 'Started', sourceS3Url: 's3://b/k' });
+    expect(failureReason(running)).toBeNull();
+    expect(canProcessAgain(running)).toBe(false);
+    expect(canProcessAgain(scan({ status: 'Completed', sourceS3Url: 's3://b/k' }))).toBe(false);
   });
 
   it('polls while a run is queued or running, or a submitted file has no run yet', () => {

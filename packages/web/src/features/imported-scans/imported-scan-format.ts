@@ -1,3 +1,5 @@
+import { importedScanFailureReason } from '@asset-portal/shared';
+
 /** The fields the status and format helpers read. */
 export interface ImportedScanState {
   status: string;
@@ -82,9 +84,23 @@ export function processingChip(scan: ImportedScanState): StatusChip | null {
     return { label: 'Processing', color: 'info', tooltip: scan.processingMessage };
   }
   if (FAILED.has(status)) {
-    return { label: 'Failed', color: 'error', tooltip: scan.processingMessage };
+    return { label: 'Failed', color: 'error', tooltip: failureReason(scan) };
   }
   return null;
+}
+
+/** Why the last run failed, said of the row's scan (without its id); null unless it failed. */
+export function failureReason(scan: ImportedScanState): string | null {
+  if (!scan.processingStatus || !FAILED.has(scan.processingStatus)) return null;
+  return scan.processingMessage ? importedScanFailureReason(scan.processingMessage) : null;
+}
+
+/**
+ * A failed run can be tried again with the file already stored, once its cause is mended
+ * (the UTM zone corrected, say): the spec reprocesses on edit only scans with an artifact.
+ */
+export function canProcessAgain(scan: ImportedScanState): boolean {
+  return failureReason(scan) !== null && scan.sourceS3Url !== null;
 }
 
 /**

@@ -7,6 +7,8 @@ export const IMPORTED_SCAN_DELETED = 'Imported scan deleted';
 export const CONFIRM_IMPORTED_SCAN_DELETION_TITLE = 'Confirm Imported Scan Deletion';
 export const CONFIRM_IMPORTED_SCAN_DELETION = (name: string): string =>
   `Are you sure you want to delete imported scan '${name}'?`;
+export const PROCESS_AGAIN = 'Process again';
+export const PROCESS_AGAIN_LABEL = (name: string): string => `Process imported scan ${name} again`;
 export const DETERMINE_TRAJECTORY_LABEL = 'Determine trajectory';
 export const IMPORTED_SCAN_DIALOG_WIDTH = 600;
 
