@@ -1,7 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { crsWkt, lasCrsOf, PROJINFO_MISSING_NOTE } from './crs-wkt.ts';
+import {
+  crsWkt,
+  lasCrsOf,
+  PROJINFO_MISSING_NOTE,
+  projinfoFailure,
+  withCrsNote,
+} from './crs-wkt.ts';
 
 const haveProjinfo = spawnSync('projinfo', ['EPSG:4326']).error === undefined;
 const previous = process.env.PROJINFO_PATH;
@@ -52,6 +58,38 @@ describe("a coordinate system's WKT", () => {
       wkt: null,
       note: PROJINFO_MISSING_NOTE,
     });
+  });
+});
+
+describe("projinfo's failure as users read it", () => {
+  it("keeps PROJ's first line with paths cut to file names, never the command line", () => {
+    const failure = Object.assign(
+      new Error('Command failed: /opt/proj/bin/projinfo -o WKT1_GDAL'),
+      {
+        code: 1,
+        stderr:
+          'proj_create: cannot open /srv/worker-7/grids/ca_nrc_NA83SCRS.tif: No such file\nsecond line\n',
+      },
+    );
+    expect(projinfoFailure(failure)).toBe(
+      'proj_create: cannot open ca_nrc_NA83SCRS.tif: No such file',
+    );
+    expect(projinfoFailure(Object.assign(new Error('x'), { killed: true }))).toBe(
+      'it took longer than 10 s',
+    );
+    expect(
+      projinfoFailure(Object.assign(new Error('Command failed: /x/projinfo'), { code: 3 })),
+    ).toBe('exit code 3');
+    expect(projinfoFailure({ stderr: `${'e'.repeat(300)}` })).toHaveLength(200);
+  });
+
+  it("ends a job's message with the note as its last sentence", () => {
+    expect(withCrsNote('Published scan S1 to s3://b/p', null)).toBe(
+      'Published scan S1 to s3://b/p',
+    );
+    expect(withCrsNote('Published scan S1 to s3://b/p', 'no WKT')).toBe(
+      'Published scan S1 to s3://b/p. Note: no WKT.',
+    );
   });
 });
 

@@ -60,13 +60,34 @@ export async function crsWkt(crs: string): Promise<CrsWkt> {
     known.set(input, wkt);
     return { wkt, note: null };
   } catch (error) {
-    const stderr = (error as { stderr?: string }).stderr?.trim();
-    const reason = stderr || (error as Error).message;
     return {
       wkt: null,
-      note: `PROJ could not write a WKT of the coordinate system (${reason}), so the LAS file has no WKT record of it`,
+      note: `PROJ could not write a WKT of the coordinate system (${projinfoFailure(error)}), so the LAS file has no WKT record of it`,
     };
   }
+}
+
+/**
+ * Why projinfo failed, fit for an activity log that the organization's users read: PROJ's first
+ * line, with any path on the worker cut to its file name, never the command line (it repeats
+ * the whole definition and the program's path).
+ */
+export function projinfoFailure(error: unknown): string {
+  const failed = error as { stderr?: unknown; killed?: boolean; code?: unknown };
+  if (failed.killed) return `it took longer than ${TIME_LIMIT_MS / 1000} s`;
+  const stderr = typeof failed.stderr === 'string' ? failed.stderr : '';
+  const line = stderr
+    .split('\n')
+    .find((text) => text.trim() !== '')
+    ?.trim();
+  if (!line) return typeof failed.code === 'number' ? `exit code ${failed.code}` : 'no output';
+  const withoutPaths = line.replace(/(?:\/[\w.@+-]+)+\/([\w.@+-]+)/g, '$1');
+  return withoutPaths.length > 200 ? `${withoutPaths.slice(0, 199)}…` : withoutPaths;
+}
+
+/** A job's Completed message with the CRS note, when there is one, as its last sentence. */
+export function withCrsNote(message: string, note: string | null | undefined): string {
+  return note ? `${message}. Note: ${note}.` : message;
 }
 
 /** The coordinate-system records of a LAS file written in a CRS (horizontal only). */

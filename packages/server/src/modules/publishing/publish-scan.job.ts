@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineJob, PermanentJobError } from '../../jobs/define-job.ts';
+import { withCrsNote } from '../../lib/transform/crs-wkt.ts';
 import { jobActivityLog } from '../activity-logs/job-activity-log.ts';
 import { PublishFailure, publishScan } from './publish-scan.processor.ts';
 import {
@@ -79,6 +80,5 @@ export const publishScanJob = defineJob({
 
 /** The outcome as the activity log says it; a LAS published without its CRS record says why. */
 export function publishedMessage(scanId: string, prefix: string, crsNote?: string | null): string {
-  const done = `Published scan ${scanId} to ${prefix}`;
-  return crsNote ? `${done}. Note: ${crsNote}.` : done;
+  return withCrsNote(`Published scan ${scanId} to ${prefix}`, crsNote);
 }

@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import { defineJob, exponentialBackoff, PermanentJobError } from '../../jobs/define-job.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { LasFormatError } from '../../lib/las/las-header.ts';
+import { withCrsNote } from '../../lib/transform/crs-wkt.ts';
 import { InvalidObjectKeyError } from '../../storage/object-key.ts';
 import { ObjectNotFoundError } from '../../storage/storage.ts';
 import { jobActivityLog } from '../activity-logs/job-activity-log.ts';
@@ -83,11 +84,13 @@ export const processScanJob = defineJob({
       );
       const { crsNote, ...metrics } = outcome;
       const classes = classCountsText(outcome.classes);
-      const note = crsNote ? `. Note: ${crsNote}.` : '';
       await ctx.finish((db) =>
         log(
           'Completed',
-          `Processed ${subject}: kept ${outcome.points.toLocaleString('en-US')} of ${outcome.pointsIn.toLocaleString('en-US')} points${classes ? ` (${classes})` : ''}${note}`,
+          withCrsNote(
+            `Processed ${subject}: kept ${outcome.points.toLocaleString('en-US')} of ${outcome.pointsIn.toLocaleString('en-US')} points${classes ? ` (${classes})` : ''}`,
+            crsNote,
+          ),
           { metrics },
           db,
         ),
