@@ -377,7 +377,8 @@ describeInBrowser('Layer editor and groups', () => {
       await expect.poll(() => screen.previewPixels(DITCH_BLUE)).toBeGreaterThan(before + 20);
       await screen.shot('ditchline');
 
-      // KPs are appended: circles (from zoom 10) are drawn, labels kept but not drawn offline.
+      // KPs are appended: circles (from zoom 10) and their labels (from zoom 8, in the browser's
+      // own font) are drawn.
       await screen.choosePredefined('KPs');
       const withKps = JSON.parse(await screen.codeText('style-json-editor'));
       expect(withKps.map((entry: { type: string }) => entry.type)).toEqual([
@@ -387,8 +388,14 @@ describeInBrowser('Layer editor and groups', () => {
       ]);
       expect(withKps[1].minzoom).toBe(10);
       expect(withKps[2].minzoom).toBe(8);
-      await screen.waitForPreview(2);
-      expect(await screen.message('style-preview-note')).toContain('Labels');
+      await screen.waitForPreview(3);
+      // Both KP labels are placed, drawn in the browser's own font (no glyphs are bundled).
+      await screen
+        .editor()
+        .locator('[data-testid="style-preview-map"][data-placed-labels="2"]')
+        .waitFor({ state: 'attached', timeout: 10_000 });
+      await screen.waitForPreview(3);
+      expect(await screen.message('style-preview-note')).toBe('');
       await screen.shot('kps');
 
       // An entry holding an id is refused; the preview keeps the last valid styles.
@@ -400,14 +407,14 @@ describeInBrowser('Layer editor and groups', () => {
         .poll(() => screen.message('style-editor-message'))
         .toBe(LAYER_STYLE_HAS_ID_OR_SOURCE);
       expect(await screen.saveButton(editor).isDisabled()).toBe(true);
-      await screen.waitForPreview(2);
+      await screen.waitForPreview(3);
       expect(await screen.message('style-preview-note')).toContain('last valid styles');
       expect(await screen.previewPixels(DITCH_BLUE)).toBeGreaterThan(before + 20);
       await screen.shot('style-has-id');
       // Half-typed JSON neither breaks the preview nor can be saved.
       await screen.fillCode('style-json-editor', '[{"type": "line", "paint": ');
       await expect.poll(() => screen.message('style-editor-message')).toBe(LAYER_STYLES_NOT_ARRAY);
-      await screen.waitForPreview(2);
+      await screen.waitForPreview(3);
       // Valid for the rule but refused by MapLibre: reported under the preview, nothing breaks.
       await screen.fillCode('style-json-editor', '[{"type": "line", "paint": {"line-color": 5}}]');
       await expect.poll(() => screen.message('style-editor-message')).toBe('');

@@ -41,7 +41,7 @@ describe('project layers on the map', () => {
   });
 
   it('falls back to the default styles for empty, invalid or undrawable styles', () => {
-    for (const bad of ['', '[]', '{not json', '[1, "x", {"type": "symbol"}]', 'null']) {
+    for (const bad of ['', '[]', '{not json', '[1, "x", {"type": "sky"}]', 'null']) {
       const prepared = prepareProjectLayer({ id: '3', name: 'KPs', source: points, layers: bad });
       expect(prepared?.usesDefaultStyle).toBe(true);
       expect(prepared?.styles.map((s) => s.type)).toEqual(['fill', 'line', 'circle']);

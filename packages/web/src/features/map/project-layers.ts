@@ -10,7 +10,7 @@ export interface PreparedLayer {
   usesDefaultStyle: boolean;
 }
 
-const DRAWABLE_TYPES = new Set(['fill', 'line', 'circle', 'fill-extrusion', 'heatmap']);
+const DRAWABLE_TYPES = new Set(['fill', 'line', 'circle', 'symbol', 'fill-extrusion', 'heatmap']);
 const GEOJSON_TYPES = new Set([
   'FeatureCollection',
   'Feature',
@@ -76,8 +76,9 @@ export function defaultLayerStyles(layerId: string): LayerSpecification[] {
 }
 
 /**
- * Keeps the style entries the offline map can draw and points them at the layer's own source.
- * Symbol styles are left out: the base map bundles no glyphs or sprites.
+ * Keeps the style entries the map can draw and points them at the layer's own source. Symbol
+ * labels are drawn from the browser's own fonts (the style has no glyphs URL, so MapLibre draws
+ * each glyph locally); an icon has no sprite to come from and is left undrawn by MapLibre.
  */
 export function usableStyles(layerId: string, stylesText: string): LayerSpecification[] {
   const parsed = parseJson(stylesText);

@@ -113,9 +113,6 @@ export function StyleEditor({ value, onChange, source, children }: StyleEditorPr
           {[
             message !== null ? 'Showing the last valid styles.' : null,
             preview.usesDefaultStyle ? 'No drawable style: the default style is shown.' : null,
-            preview.labelCount > 0
-              ? 'Labels (symbol styles) are kept but not drawn here: the offline base map has no fonts.'
-              : null,
           ]
             .filter(Boolean)
             .join(' ')}

@@ -59,6 +59,11 @@ export function StylePreviewMap({ data, styles, height }: StylePreviewMapProps) 
     );
     created.on('zoomend', () => setZoom(created.getZoom()));
     created.on('idle', () => {
+      // The labels MapLibre placed (drawn from the browser's fonts), for tests and screenshots.
+      const labels = shownIds.current.filter((id) => created.getLayer(id)?.type === 'symbol');
+      element.dataset.placedLabels = String(
+        labels.length > 0 ? created.queryRenderedFeatures({ layers: labels }).length : 0,
+      );
       element.dataset.mapIdle = 'true';
     });
     created.on('movestart', () => {

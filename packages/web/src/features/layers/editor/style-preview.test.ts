@@ -40,12 +40,14 @@ describe('previewStyles', () => {
     expect(styles[1]?.minzoom).toBe(4);
   });
 
-  it('counts labels it cannot draw on the offline base map', () => {
+  it("draws the KPs' circles and their labels, each from its own minimum zoom", () => {
     const kps = PREDEFINED_STYLES.find((s) => s.name === 'KPs');
     const result = previewStyles(JSON.stringify(kps?.styles));
-    expect(result.labelCount).toBe(1);
-    expect(result.styles.map((s) => s.type)).toEqual(['circle']);
-    expect(result.styles[0]?.minzoom).toBe(10);
+    expect(result.styles.map((s) => [s.type, s.minzoom])).toEqual([
+      ['circle', 10],
+      ['symbol', 8],
+    ]);
+    expect(result.styles[1]).toMatchObject({ layout: { 'text-anchor': 'top' } });
   });
 
   it('shows the map default styles when there is nothing drawable', () => {

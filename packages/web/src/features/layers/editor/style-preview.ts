@@ -28,27 +28,14 @@ export interface PreviewStyles {
   styles: LayerSpecification[];
   /** True when the text has no drawable entry and the map's default styles are shown. */
   usesDefaultStyle: boolean;
-  /** Symbol entries: kept with the layer but not drawn, as the offline base map has no fonts. */
-  labelCount: number;
 }
 
 /** The style layers the preview draws for a valid styles text, exactly as the project map would. */
 export function previewStyles(stylesText: string): PreviewStyles {
   const own = usableStyles(PREVIEW_LAYER_ID, stylesText);
-  let labelCount = 0;
-  try {
-    const parsed: unknown = JSON.parse(stylesText);
-    if (Array.isArray(parsed)) {
-      labelCount = parsed.filter(
-        (entry) => typeof entry === 'object' && entry !== null && entry.type === 'symbol',
-      ).length;
-    }
-  } catch {
-    labelCount = 0;
-  }
   return own.length > 0
-    ? { styles: own, usesDefaultStyle: false, labelCount }
-    : { styles: defaultLayerStyles(PREVIEW_LAYER_ID), usesDefaultStyle: true, labelCount };
+    ? { styles: own, usesDefaultStyle: false }
+    : { styles: defaultLayerStyles(PREVIEW_LAYER_ID), usesDefaultStyle: true };
 }
 
 function extend(bounds: number[], position: unknown): void {
