@@ -305,9 +305,14 @@ describeInBrowser('Layer editor and groups', () => {
 
       await screen.fillCode('layer-source-editor', SOURCE);
       await expect.poll(() => screen.message('layer-source-message')).toBe('4 features');
-      // No styles yet: the preview draws the map's default styles (fill, line, circle).
-      await screen.waitForPreview(3);
+      // No styles yet: the preview draws the map's default styles (fill, line, circle, label):
+      // the KPs' numbers show under their circles.
+      await screen.waitForPreview(4);
       expect(await screen.message('style-preview-note')).toContain('default style');
+      await screen
+        .editor()
+        .locator('[data-testid="style-preview-map"][data-placed-labels="2"]')
+        .waitFor({ state: 'attached', timeout: 10_000 });
       // The preview is on screen, not drawn into a box of no height.
       const shown = await screen.preview().boundingBox();
       expect(shown?.height).toBeGreaterThan(200);
@@ -364,7 +369,7 @@ describeInBrowser('Layer editor and groups', () => {
       await editor.waitFor();
       expect(await editor.getByRole('heading').textContent()).toBe('Edit Layer');
       expect(await screen.codeText('style-json-editor')).toBe('[]');
-      await screen.waitForPreview(3);
+      await screen.waitForPreview(4);
       const before = await screen.previewPixels(DITCH_BLUE);
 
       await screen.choosePredefined('Ditchline');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prepareProjectLayer, sourceIdOf, usableStyles } from './project-layers.ts';
+import { POINT_LABEL, prepareProjectLayer, sourceIdOf, usableStyles } from './project-layers.ts';
 
 const points = JSON.stringify({
   type: 'FeatureCollection',
@@ -44,13 +44,16 @@ describe('project layers on the map', () => {
     for (const bad of ['', '[]', '{not json', '[1, "x", {"type": "sky"}]', 'null']) {
       const prepared = prepareProjectLayer({ id: '3', name: 'KPs', source: points, layers: bad });
       expect(prepared?.usesDefaultStyle).toBe(true);
-      expect(prepared?.styles.map((s) => s.type)).toEqual(['fill', 'line', 'circle']);
+      expect(prepared?.styles.map((s) => s.type)).toEqual(['fill', 'line', 'circle', 'symbol']);
     }
   });
 
-  it('draws default points from zoom 10, as the spec sets', () => {
+  it('draws default points from zoom 10 and their labels from zoom 8, as the spec sets', () => {
     const prepared = prepareProjectLayer({ id: '3', name: 'KPs', source: points, layers: '[]' });
     expect(prepared?.styles.find((s) => s.type === 'circle')?.minzoom).toBe(10);
+    const label = prepared?.styles.find((s) => s.type === 'symbol');
+    expect(label?.minzoom).toBe(8);
+    expect(label?.layout).toMatchObject({ 'text-field': POINT_LABEL });
   });
 
   it('skips a layer whose source is not GeoJSON', () => {

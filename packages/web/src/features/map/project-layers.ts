@@ -1,4 +1,5 @@
-import type { LayerSpecification } from 'maplibre-gl';
+import { CIRCLE_LAYER_MIN_ZOOM, SYMBOL_LAYER_MIN_ZOOM } from '@asset-portal/shared';
+import type { ExpressionSpecification, LayerSpecification } from 'maplibre-gl';
 import type { MapLayerSpec } from './types.ts';
 
 /** A project layer made ready for the map: its GeoJSON and its style layers on that source. */
@@ -39,8 +40,25 @@ function parseJson(text: string): unknown {
 export const sourceIdOf = (layerId: string) => `project-layer-${layerId}`;
 
 /**
- * The spec's default styles (circles from zoom 10), one per geometry kind, used when a layer
- * has no usable styles of its own.
+ * A point's label: the first of these properties it has (a KP's number, a KML placemark's or a
+ * shapefile record's name), nothing without one.
+ */
+export const POINT_LABEL: ExpressionSpecification = [
+  'to-string',
+  [
+    'coalesce',
+    ['get', 'kp'],
+    ['get', 'KP'],
+    ['get', 'label'],
+    ['get', 'name'],
+    ['get', 'NAME'],
+    '',
+  ],
+];
+
+/**
+ * The spec's default styles (circles from zoom 10, labels from zoom 8), one per geometry kind,
+ * used when a layer has no usable styles of its own.
  */
 export function defaultLayerStyles(layerId: string): LayerSpecification[] {
   const source = sourceIdOf(layerId);
@@ -63,7 +81,7 @@ export function defaultLayerStyles(layerId: string): LayerSpecification[] {
       id: `${source}-default-circle`,
       type: 'circle',
       source,
-      minzoom: 10,
+      minzoom: CIRCLE_LAYER_MIN_ZOOM,
       filter: ['==', ['geometry-type'], 'Point'],
       paint: {
         'circle-color': DEFAULT_COLOR,
@@ -71,6 +89,21 @@ export function defaultLayerStyles(layerId: string): LayerSpecification[] {
         'circle-stroke-color': '#ffffff',
         'circle-stroke-width': 1.5,
       },
+    },
+    {
+      id: `${source}-default-label`,
+      type: 'symbol',
+      source,
+      minzoom: SYMBOL_LAYER_MIN_ZOOM,
+      filter: ['==', ['geometry-type'], 'Point'],
+      layout: {
+        'text-field': POINT_LABEL,
+        'text-size': 12,
+        'text-offset': [0, 1.1],
+        'text-anchor': 'top',
+        'text-optional': true,
+      },
+      paint: { 'text-color': '#1a237e', 'text-halo-color': '#ffffff', 'text-halo-width': 1.5 },
     },
   ];
 }

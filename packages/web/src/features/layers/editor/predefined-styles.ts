@@ -1,4 +1,5 @@
 import { CIRCLE_LAYER_MIN_ZOOM, SYMBOL_LAYER_MIN_ZOOM } from '@asset-portal/shared';
+import { POINT_LABEL } from '../../map/project-layers.ts';
 
 /**
  * A MapLibre style layer as a project layer stores it: no `id` and no `source`, which the map
@@ -15,12 +16,6 @@ export interface PredefinedStyle {
 const POINTS = ['==', ['geometry-type'], 'Point'];
 const POLYGONS = ['==', ['geometry-type'], 'Polygon'];
 const LINES_AND_POLYGONS = ['in', ['geometry-type'], ['literal', ['LineString', 'Polygon']]];
-
-/** The kilometre post's label: the first of these properties the feature has. */
-const KP_LABEL = [
-  'to-string',
-  ['coalesce', ['get', 'kp'], ['get', 'KP'], ['get', 'label'], ['get', 'name'], ''],
-];
 
 /** The predefined layer styles of spec §3, in menu order. */
 export const PREDEFINED_STYLES: readonly PredefinedStyle[] = [
@@ -56,7 +51,7 @@ export const PREDEFINED_STYLES: readonly PredefinedStyle[] = [
         minzoom: SYMBOL_LAYER_MIN_ZOOM,
         filter: POINTS,
         layout: {
-          'text-field': KP_LABEL,
+          'text-field': POINT_LABEL,
           'text-size': 12,
           'text-offset': [0, 1.2],
           'text-anchor': 'top',
