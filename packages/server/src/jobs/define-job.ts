@@ -24,6 +24,12 @@ export interface JobContext {
    * that lost its lease meanwhile writes nothing: the worker that took it over will.
    */
   finish(write: (db: Db) => Promise<unknown>): Promise<void>;
+  /**
+   * Gives the job up for `reason`, its last write (its Failed entry) in the transaction that marks
+   * it failed, so the activity log never says Failed of a job a dead worker left to be run again.
+   * Never returns: the runner has ended the job. A job that lost its lease writes nothing.
+   */
+  giveUp(reason: string, write: (db: Db) => Promise<unknown>): Promise<never>;
 }
 
 /** A kind of job: its payload schema, its retry policy and the work itself. */

@@ -303,6 +303,78 @@ describe.each(DATABASE_KINDS)('job queue on %s', (kind) => {
     });
   });
 
+  describe('a job that gives up with its last write', () => {
+    /** A job that records a Failed entry through ctx.giveUp; `beforeGiveUp` runs just before. */
+    const givingUp = (beforeGiveUp: (jobId: number) => Promise<void>, failWrite = false) =>
+      defineJob({
+        kind: `giving-up-${kind}`,
+        schema: z.object({ key: z.string() }),
+        maxAttempts: 3,
+        backoffMs: () => 60_000,
+        async run(payload, ctx) {
+          await beforeGiveUp(ctx.jobId);
+          await ctx.giveUp('the file is not a LAS file', async (db) => {
+            await recordActivity(db, {
+              activityType: 'GiveUpTest',
+              referenceKey: payload.key,
+              status: 'Failed',
+              organizationId: null,
+            });
+            if (failWrite) throw new Error('the write failed');
+          });
+          throw new Error('giveUp returned');
+        },
+      });
+    const entry = (key: string) =>
+      database.db
+        .selectFrom('activityLogs')
+        .select('status')
+        .where('activityType', '=', 'GiveUpTest')
+        .where('referenceKey', '=', key)
+        .executeTakeFirst();
+
+    it('commits the entry and the job failed together, at the first attempt', async () => {
+      const job = givingUp(async () => {});
+      const { id } = await enqueueJob(database.db, job, { key: `gave-up-${kind}` });
+      await runNextJob({ db: database.db, config, jobs: [job], workerId: 'w1' });
+      expect(await jobRepository.findById(database.db, id)).toMatchObject({
+        status: 'failed',
+        attempts: 1,
+        lastError: 'the file is not a LAS file',
+        lockedBy: null,
+      });
+      expect(await entry(`gave-up-${kind}`)).toEqual({ status: 'Failed' });
+    });
+
+    it('writes nothing when another worker took the job over meanwhile', async () => {
+      const job = givingUp(async (jobId) => {
+        await withJobTables(database.db)
+          .updateTable('jobs')
+          .set({ lockedBy: 'w2' })
+          .where('id', '=', jobId)
+          .execute();
+      });
+      const { id } = await enqueueJob(database.db, job, { key: `taken-${kind}` });
+      await runNextJob({ db: database.db, config, jobs: [job], workerId: 'w1' });
+      expect(await jobRepository.findById(database.db, id)).toMatchObject({
+        status: 'running',
+        lockedBy: 'w2',
+      });
+      expect(await entry(`taken-${kind}`)).toBeUndefined();
+    });
+
+    it('leaves the job to be tried again when the write fails', async () => {
+      const job = givingUp(async () => {}, true);
+      const { id } = await enqueueJob(database.db, job, { key: `unwritten-${kind}` });
+      await runNextJob({ db: database.db, config, jobs: [job], workerId: 'w1' });
+      expect(await jobRepository.findById(database.db, id)).toMatchObject({
+        status: 'queued',
+        lastError: 'the write failed',
+      });
+      expect(await entry(`unwritten-${kind}`)).toBeUndefined();
+    });
+  });
+
   it('takes a job queued inside a transaction once it commits, not at its next poll', async () => {
     const committed = defineJob({
       kind: `committed-${kind}`,

@@ -111,17 +111,27 @@ async function execute(
   );
   heartbeat.unref();
   let finished = false;
-  const finish = async (write: (trx: Db) => Promise<unknown>) => {
-    const held = await inTransaction(db, async (trx) => {
+  let gaveUp = false;
+  /** The job's last write and its end, together; false (nothing written) when it was taken over. */
+  const endWith = (write: (trx: Db) => Promise<unknown>, end: (trx: Db) => Promise<boolean>) =>
+    inTransaction(db, async (trx) => {
       await write(trx);
-      if (await jobRepository.complete(trx, row.id, workerId)) return true;
+      if (await end(trx)) return true;
       throw new LeaseLost();
     }).catch((error: unknown) => {
       if (error instanceof LeaseLost) return false;
       throw error;
     });
+  const finish = async (write: (trx: Db) => Promise<unknown>) => {
+    const held = await endWith(write, (trx) => jobRepository.complete(trx, row.id, workerId));
     if (!held) log.warn({ jobId: row.id }, 'job taken over by another worker before it finished');
     finished = true;
+  };
+  const giveUp = async (reason: string, write: (trx: Db) => Promise<unknown>): Promise<never> => {
+    const held = await endWith(write, (trx) => jobRepository.fail(trx, row.id, workerId, reason));
+    if (!held) log.warn({ jobId: row.id }, 'job taken over by another worker before it gave up');
+    gaveUp = true;
+    throw new PermanentJobError(reason);
   };
   try {
     await job.run(parsed.data, {
@@ -134,11 +144,14 @@ async function execute(
       maxAttempts: row.maxAttempts,
       isLastAttempt: row.attempts >= row.maxAttempts,
       finish,
+      giveUp,
     });
     clearInterval(heartbeat);
     if (!finished) await jobRepository.complete(db, row.id, workerId);
   } catch (error) {
     clearInterval(heartbeat);
+    // Ended by giveUp (or taken over before it could be): nothing is left to record.
+    if (gaveUp) return;
     const message = describeError(error);
     if (error instanceof PermanentJobError || row.attempts >= row.maxAttempts) {
       await jobRepository.fail(db, row.id, workerId, message);

@@ -143,8 +143,9 @@ export const jobRepository = {
   },
 
   /** Gives a held job up for good. */
+  /** Ends a held job as failed; false when this worker no longer holds it. */
   async fail(db: Kysely<Database>, id: number, workerId: string, error: string) {
-    await withJobTables(db)
+    const result = await withJobTables(db)
       .updateTable('jobs')
       .set({
         status: 'failed',
@@ -156,7 +157,8 @@ export const jobRepository = {
       .where('id', '=', id)
       .where('status', '=', 'running')
       .where('lockedBy', '=', workerId)
-      .execute();
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   },
 
   findById(db: Kysely<Database>, id: number): Promise<JobRow | undefined> {

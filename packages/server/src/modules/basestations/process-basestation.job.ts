@@ -7,10 +7,11 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { AppConfig } from '../../config/config.ts';
 import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/in-transaction.ts';
 import type { BasestationFileRecord, BasestationRow, Database } from '../../db/schema.ts';
 import { PackageFormatError } from '../../device-packages/manifest.ts';
 import { openPackage } from '../../device-packages/package-reader.ts';
-import { defineJob, exponentialBackoff, PermanentJobError } from '../../jobs/define-job.ts';
+import { defineJob, exponentialBackoff } from '../../jobs/define-job.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { makeWorkFolder } from '../../jobs/work-folders.ts';
 import { ecefToGeodetic } from '../../lib/geodesy/geodesy.ts';
@@ -110,14 +111,18 @@ export const processBasestationJob = defineJob({
         return;
       }
       if (isFileProblem(error)) {
-        await markFailed(ctx.db, basestation.id, error.message);
-        await log('Failed', `${basestation.filename}: ${error.message}`);
-        throw new PermanentJobError(error.message);
+        const problem = error.message;
+        return ctx.giveUp(problem, async (db) => {
+          await markFailed(db, basestation.id, problem);
+          await log('Failed', `${basestation.filename}: ${problem}`, {}, db);
+        });
       }
       const reason = error instanceof Error ? error.message : String(error);
       if (ctx.isLastAttempt) {
-        await markFailed(ctx.db, basestation.id, `Processing failed: ${reason}`);
-        await log('Failed', `${basestation.filename}: processing failed: ${reason}`);
+        return ctx.giveUp(reason, async (db) => {
+          await markFailed(db, basestation.id, `Processing failed: ${reason}`);
+          await log('Failed', `${basestation.filename}: processing failed: ${reason}`, {}, db);
+        });
       } else {
         await repo.setStatus(ctx.db, basestation.id, 'Submitted');
         await log(
@@ -243,7 +248,7 @@ async function matchSessions(
 
 /** Failed with the reason; a replayed job's earlier matches go too. */
 async function markFailed(db: Db, basestationId: number, reason: string) {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await repo.setStatus(trx, basestationId, 'Failed', reason);
     await repo.replaceMatches(trx, basestationId, []);
   });

@@ -1,7 +1,7 @@
 import { IMPORTED_SCAN_FAILED } from '@asset-portal/shared';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
-import { defineJob, exponentialBackoff, PermanentJobError } from '../../jobs/define-job.ts';
+import { defineJob, exponentialBackoff } from '../../jobs/define-job.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { LasFormatError } from '../../lib/las/las-header.ts';
 import { InvalidObjectKeyError } from '../../storage/object-key.ts';
@@ -92,8 +92,9 @@ export const processImportedScanJob = defineJob({
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       if (isPermanent(error) || ctx.isLastAttempt) {
-        await log('Failed', IMPORTED_SCAN_FAILED(payload.scanId, reason));
-        throw new PermanentJobError(reason);
+        return ctx.giveUp(reason, (db) =>
+          log('Failed', IMPORTED_SCAN_FAILED(payload.scanId, reason), {}, db),
+        );
       }
       await log(
         'Started',

@@ -329,6 +329,9 @@ describe.each(DATABASE_KINDS)('package ingestion on %s', (kind) => {
       maxAttempts: 5,
       isLastAttempt: false,
       finish: async () => {},
+      giveUp: async (reason) => {
+        throw new Error(reason);
+      },
     });
     expect(await runNextJob({ db, config, jobs: jobDefinitions, workerId: 'other' })).toBe(false);
     await withJobTables(db)

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { inTransaction } from '../../db/in-transaction.ts';
-import { defineJob, exponentialBackoff, PermanentJobError } from '../../jobs/define-job.ts';
+import { defineJob, exponentialBackoff } from '../../jobs/define-job.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { LasFormatError } from '../../lib/las/las-header.ts';
 import { PointCloudTooLargeError } from '../../pointcloud/potree-writer.ts';
@@ -114,8 +114,9 @@ export const buildPointCloudLodJob = defineJob({
       const reason = error instanceof Error ? error.message : String(error);
       if (isCloudProblem(error)) {
         await removeLodWork(ctx.config, payload.scanId);
-        await log('Failed', `Scan ${payload.scanId}: level-of-detail build failed: ${reason}`);
-        throw new PermanentJobError(reason);
+        return ctx.giveUp(reason, (db) =>
+          log('Failed', `Scan ${payload.scanId}: level-of-detail build failed: ${reason}`, {}, db),
+        );
       }
       // Work files stay for the next attempt to resume from; none will come after the last.
       if (ctx.isLastAttempt) await removeLodWork(ctx.config, payload.scanId);

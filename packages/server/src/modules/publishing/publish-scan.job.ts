@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineJob, PermanentJobError } from '../../jobs/define-job.ts';
+import { defineJob } from '../../jobs/define-job.ts';
 import { withCrsNote } from '../../lib/transform/crs-wkt.ts';
 import { jobActivityLog } from '../activity-logs/job-activity-log.ts';
 import { PublishFailure, publishScan } from './publish-scan.processor.ts';
@@ -39,7 +39,14 @@ export const publishScanJob = defineJob({
       referenceKey: publishActivityKey(payload.organizationId, payload.scanId),
       userId: payload.userId,
       organizationId: payload.organizationId,
-      payload: { scanId: payload.scanId, bucketId: payload.bucketId, folder: payload.targetFolder },
+      // What was asked for, so the entry tells a transformed publish from a plain one.
+      payload: {
+        scanId: payload.scanId,
+        bucketId: payload.bucketId,
+        folder: payload.targetFolder,
+        includeImages: payload.includeImages,
+        transform: payload.transform,
+      },
     });
 
     await log('Started', `Publishing scan ${payload.scanId}`);
@@ -54,9 +61,10 @@ export const publishScanJob = defineJob({
           'Completed',
           publishedMessage(payload.scanId, outcome.prefix, outcome.manifest.transform?.lasCrs.note),
           {
+            // Every object written, manifest.json included, as fileSize counts it (spec §3).
             metrics: {
-              files: outcome.manifest.files.length,
-              bytes: outcome.bytes,
+              files: outcome.manifest.files.length + 1,
+              fileSize: outcome.bytes,
               points: outcome.manifest.source.pointCount,
             },
           },
@@ -66,8 +74,9 @@ export const publishScanJob = defineJob({
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       if (error instanceof PublishFailure || ctx.isLastAttempt) {
-        await log('Failed', `Publishing scan ${payload.scanId} failed: ${reason}`);
-        throw new PermanentJobError(reason);
+        return ctx.giveUp(reason, (db) =>
+          log('Failed', `Publishing scan ${payload.scanId} failed: ${reason}`, {}, db),
+        );
       }
       await log(
         'Started',

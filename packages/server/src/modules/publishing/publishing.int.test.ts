@@ -271,6 +271,7 @@ describe.each(DATABASE_KINDS)('publishing scans on %s', (kind) => {
       ),
     );
     expect(log.status).toBe('Completed');
+    expect(log.payload).toMatchObject({ includeImages: true, transform: true });
 
     const prefix = scanPrefix('deliveries/2024');
     expect(await keysUnder(prefix)).toEqual([
@@ -279,6 +280,10 @@ describe.each(DATABASE_KINDS)('publishing scans on %s', (kind) => {
       'pointcloud.las',
       'trajectory.csv',
     ]);
+    // The metrics count every object written, manifest.json included, and their bytes.
+    let written = 0;
+    for (const key of await keysUnder(prefix)) written += (await read(`${prefix}${key}`)).length;
+    expect(log.metrics).toMatchObject({ files: 4, fileSize: written, points: 1065 });
     const manifest = JSON.parse(
       (await read(`${prefix}manifest.json`)).toString(),
     ) as PublishManifest;

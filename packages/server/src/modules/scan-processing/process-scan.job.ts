@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
-import { defineJob, exponentialBackoff, PermanentJobError } from '../../jobs/define-job.ts';
+import { defineJob, exponentialBackoff } from '../../jobs/define-job.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { LasFormatError } from '../../lib/las/las-header.ts';
 import { withCrsNote } from '../../lib/transform/crs-wkt.ts';
@@ -99,12 +99,14 @@ export const processScanJob = defineJob({
       const reason = error instanceof Error ? error.message : String(error);
       const detail = error instanceof ScanProcessingError ? error.detail : null;
       if (isPermanent(error) || ctx.isLastAttempt) {
-        await log(
-          'Failed',
-          `Processing ${subject} failed: ${reason}`,
-          detail ? { metrics: { detail } } : {},
+        return ctx.giveUp(reason, (db) =>
+          log(
+            'Failed',
+            `Processing ${subject} failed: ${reason}`,
+            detail ? { metrics: { detail } } : {},
+            db,
+          ),
         );
-        throw new PermanentJobError(reason);
       }
       await log(
         'Started',

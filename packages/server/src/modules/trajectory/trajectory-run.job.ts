@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { inTransaction } from '../../db/in-transaction.ts';
-import { defineJob, PermanentJobError } from '../../jobs/define-job.ts';
+import { defineJob } from '../../jobs/define-job.ts';
 import { jobActivityLog } from '../activity-logs/job-activity-log.ts';
 import { processTrajectoryRun, TrajectoryRunFailure } from './trajectory-run.processor.ts';
 import { trajectoryRunRepository as repo } from './trajectory-run.repository.ts';
@@ -58,8 +57,9 @@ export const trajectoryRunJob = defineJob({
       const reason = error instanceof Error ? error.message : String(error);
       if (error instanceof TrajectoryRunFailure || ctx.isLastAttempt) {
         const logS3Url = error instanceof TrajectoryRunFailure ? error.logS3Url : null;
-        // Together, for the same reason as the Completed end: a redone job skips an ended run.
-        await inTransaction(ctx.db, async (db) => {
+        // With the job's end, for the same reason as the Completed end: a redone job skips an
+        // ended run.
+        return ctx.giveUp(reason, async (db) => {
           await repo.finish(db, payload.runId, {
             status: 'Failed',
             statusMessage: reason,
@@ -72,7 +72,6 @@ export const trajectoryRunJob = defineJob({
             db,
           );
         });
-        throw new PermanentJobError(reason);
       }
       await log(
         'Started',
