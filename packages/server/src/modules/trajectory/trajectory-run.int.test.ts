@@ -28,7 +28,12 @@ import { storageUrl } from '../ingestion/ingestion-context.ts';
 import { findRnx2rtkp } from './ppk/rtklib.ts';
 import { TRAJECTORY_RUN_KIND, trajectoryRunJob } from './trajectory-run.job.ts';
 import { trajectoryRunJobKey } from './trajectory-run.repository.ts';
-import { runActivityKey, TRAJECTORY_PROCESSING_ACTIVITY } from './trajectory-run-rules.ts';
+import {
+  roverObservationOf,
+  runActivityKey,
+  sessionGnssFiles,
+  TRAJECTORY_PROCESSING_ACTIVITY,
+} from './trajectory-run-rules.ts';
 import { sweepHungTrajectoryRuns } from './trajectory-run-sweep.ts';
 
 // The whole run on real data: a generated session at the GEONET 0759 site whose trajectory is
@@ -320,6 +325,31 @@ describe.each(DATABASE_KINDS)('trajectory processing runs on %s', (kind) => {
       expect(await scanState()).toEqual(before);
     }, 120_000);
 
+    it("refuses a 'base' that is the session's own rover file, saying so in the run and its log", async () => {
+      const session = await api.database.db
+        .selectFrom('sessions')
+        .select('manifest')
+        .where('id', '=', sessionId)
+        .executeTakeFirstOrThrow();
+      const rover = roverObservationOf(sessionGnssFiles(session.manifest));
+      const copy = path.join(dir, path.basename(rover!.path ?? 'rover.obs'));
+      const key = rover!.s3Url!.replace(/^s3:\/\/[^/]+\//, '');
+      await pipeline(await storage.getStream(key), createWriteStream(copy));
+      const basestationId = await readyBasestation(copy);
+      const before = await scanState();
+      expect((await submit(power, [basestationId])).errors).toBeUndefined();
+      await drain();
+      const [failed] = await runsOf(power);
+      expect(failed!.status).toBe('Failed');
+      expect(failed!.statusMessge).toContain(
+        `holds the session's own GNSS observations: ${sessionId}'s rover file was uploaded as a basestation`,
+      );
+      expect(await readText(storage, failed!.logS3Url as string)).toContain(
+        `Failed: Basestation ${basestationId}`,
+      );
+      expect(await scanState()).toEqual(before);
+    }, 120_000);
+
     it('redoes a run whose finishing transaction did not commit, and ends it and its entry once', async () => {
       const submitted = await submit(power, [await readyBasestation()]);
       expect(submitted.errors).toBeUndefined();
@@ -338,6 +368,9 @@ describe.each(DATABASE_KINDS)('trajectory processing runs on %s', (kind) => {
           maxAttempts: claimed!.maxAttempts,
           isLastAttempt: false,
           finish: async () => {
+            throw new Error('the worker died');
+          },
+          giveUp: async () => {
             throw new Error('the worker died');
           },
         }),
@@ -447,6 +480,11 @@ describe.each(DATABASE_KINDS)('trajectory processing runs on %s', (kind) => {
       const [failed] = await runsOf(power);
       expect(failed!.status).toBe('Failed');
       expect(failed!.statusMessge).toBeTruthy();
+      // The log shows what was run and what RTKLIB said, not only the outcome.
+      const runLog = await readText(storage, failed!.logS3Url as string);
+      expect(runLog).toContain(`${fake} -k `);
+      expect(runLog).toContain('rnx2rtkp: cannot open obs file');
+      expect(runLog).toMatch(/Failed: rnx2rtkp exited with code 1/);
     } finally {
       if (previous === undefined) delete process.env.RNX2RTKP_PATH;
       else process.env.RNX2RTKP_PATH = previous;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -22,7 +23,7 @@ import { parseTrajectoryCsv, type TrajectorySample } from './ppk/device-trajecto
 import { combineSolutions, type PosEpoch, parsePosFile } from './ppk/pos-file.ts';
 import { PPK_OPTIONS_VERSION } from './ppk/ppk-options.ts';
 import { buildQc } from './ppk/ppk-qc.ts';
-import { findRnx2rtkp, RTKLIB_MISSING_MESSAGE, runRnx2rtkp } from './ppk/rtklib.ts';
+import { findRnx2rtkp, PpkFailedError, RTKLIB_MISSING_MESSAGE, runRnx2rtkp } from './ppk/rtklib.ts';
 import {
   buildCorrection,
   correctPointCloud,
@@ -149,6 +150,11 @@ export async function processTrajectoryRun(
       for (const file of files.navigation) {
         baseNavigation.push(await fetch(file.s3Url, path.join(dir, file.name)));
       }
+      if ((await fileDigest(baseObsPath)) === (await fileDigest(roverObsPath))) {
+        throw new TrajectoryRunError(
+          SAME_RECEIVER(basestation.id, basestation.filename, session.id),
+        );
+      }
       const result = await runRnx2rtkp({
         program,
         roverObservation: roverObsPath,
@@ -158,6 +164,15 @@ export async function processTrajectoryRun(
         // from the base's RINEX header (ant2-postype=rinexhead), the same values we stored.
         workDir: path.join(work, dir),
         timeoutMs: RNX2RTKP_TIMEOUT_MS,
+      }).catch((error: unknown) => {
+        // The failed run's log shows what was run and what RTKLIB said, as a passed one does.
+        if (error instanceof PpkFailedError && error.run) {
+          log.push(
+            `Basestation ${basestation.id} (${basestation.filename}): ${program} ${error.run.args.join(' ')}`,
+            ...indent(error.run.output),
+          );
+        }
+        throw error;
       });
       const posText = await readFile(result.posPath, 'utf8');
       rtklibVersion = /^%\s*program\s*:\s*(.+)$/m.exec(posText)?.[1]?.trim() ?? rtklibVersion;
@@ -322,6 +337,19 @@ function gpsWeekOf(date: Date): number {
 function round(value: number, digits: number): number {
   const f = 10 ** digits;
   return Math.round(value * f) / f;
+}
+
+/**
+ * A base station must be another receiver at a known point: a 'base' file that is the session's
+ * own observations (uploaded again as a basestation) gives RTKLIB nothing to difference.
+ */
+const SAME_RECEIVER = (basestationId: number, filename: string, sessionId: string): string =>
+  `Basestation ${basestationId} (${filename}) holds the session's own GNSS observations: ${sessionId}'s rover file was uploaded as a basestation. A basestation must be another receiver at a known point`;
+
+async function fileDigest(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
 }
 
 function indent(text: string): string[] {

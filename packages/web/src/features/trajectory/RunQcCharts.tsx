@@ -229,7 +229,13 @@ export function RunQcCharts({ run }: { run: TrajectoryRun }) {
   }
   const { ambStatus, numSats, altitude, distance, audit } = qc.qc;
   if (!ambStatus && !numSats && !altitude && !distance && !audit) {
-    return <Alert severity="info">This run has no QC results yet.</Alert>;
+    return (
+      <Alert severity="info">
+        {run.status === 'Failed' || run.status === 'Hung'
+          ? 'This run ended without QC results.'
+          : 'This run has no QC results yet.'}
+      </Alert>
+    );
   }
   return (
     // The charts take the width they are given; a zero-width box stretched to its cell keeps

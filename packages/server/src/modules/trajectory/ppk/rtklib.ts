@@ -15,6 +15,13 @@ export const RTKLIB_MISSING_MESSAGE =
 /** rnx2rtkp could not run, failed, or wrote no solution; the message carries RTKLIB's last words. */
 export class PpkFailedError extends Error {
   override name = 'PpkFailedError';
+  constructor(
+    message: string,
+    /** The arguments and messages of the rnx2rtkp that failed, for the run's log; null before it ran. */
+    readonly run: { args: readonly string[]; output: string } | null = null,
+  ) {
+    super(message);
+  }
 }
 
 /** rnx2rtkp was stopped: it ran past its time limit ('timeout') or the run was aborted. */
@@ -151,26 +158,29 @@ export async function runRnx2rtkp(input: PpkRunInput): Promise<PpkRunResult> {
   const started = performance.now();
   const { exitCode, signal, output } = await spawnAndWait(input, args, workDir);
   const durationMs = performance.now() - started;
+  const ran = { args, output };
   if (signal || exitCode !== 0) {
     const how = signal ? `was killed by ${signal}` : `exited with code ${exitCode}`;
-    throw new PpkFailedError(`rnx2rtkp ${how}.${lastLines(output)}`);
+    throw new PpkFailedError(`rnx2rtkp ${how}.${lastLines(output)}`, ran);
   }
   // RTKLIB keeps its default for a value it does not know: the run would not be the versioned one.
   const invalid = output.split('\n').filter((line) => line.startsWith('invalid option value'));
   if (invalid.length > 0) {
     throw new PpkFailedError(
       `rnx2rtkp refused options of ${PPK_OPTIONS_VERSION} (another RTKLIB version?): ${invalid.join(' | ')}`,
+      ran,
     );
   }
   let posHead: string;
   try {
     posHead = await readHead(posPath);
   } catch {
-    throw new PpkFailedError(`rnx2rtkp wrote no solution file.${lastLines(output)}`);
+    throw new PpkFailedError(`rnx2rtkp wrote no solution file.${lastLines(output)}`, ran);
   }
   if (!hasSolution(posHead)) {
     throw new PpkFailedError(
       `rnx2rtkp found no solution epoch: the rover's and the base station's observations share no usable epoch (their times do not overlap, or they carry no common signals).${lastLines(output)}`,
+      ran,
     );
   }
   return { posPath, optionsPath, args, exitCode: 0, output, durationMs };
