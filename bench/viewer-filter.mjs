@@ -207,7 +207,8 @@ async function timedOpen(driver, label) {
     (count) =>
       !document.querySelector('[data-testid="scans-loading"]') &&
       document.querySelector('[data-testid="scan-row"]') &&
-      document.querySelector('[data-testid="scan-count"]')?.textContent === `${count} scans`
+      document.querySelector('[data-testid="scan-count"]')?.textContent ===
+        `${count.toLocaleString('en-US')} scans`
         ? performance.now()
         : false,
     SCANS,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  countOf,
   formatRate,
   formatSize,
   formatTimeRemaining,
@@ -57,5 +58,12 @@ describe('upload progress', () => {
     expect(uploadChipLabel({ hasError: true, percent: 41.6 })).toBe('Error (42% complete)');
     expect(uploadChipLabel({ isUploading: true, percent: 10 })).toBe('10%');
     expect(uploadChipLabel({ percent: 0 })).toBe('In Queue');
+  });
+
+  it('counts in the singular for one, the plural otherwise', () => {
+    expect(countOf(1, 'scan')).toBe('1 scan');
+    expect(countOf(0, 'scan')).toBe('0 scans');
+    expect(countOf(1204, 'scan')).toBe('1,204 scans');
+    expect(countOf(2, 'entry', 'entries')).toBe('2 entries');
   });
 });

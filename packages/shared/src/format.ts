@@ -69,3 +69,8 @@ export function uploadChipLabel(job: UploadChipState): string {
   if (job.hasStarted || job.isUploading) return `${percent}%`;
   return 'In Queue';
 }
+
+/** '1 scan', '3 scans', '1,204 scans': a count with its noun in the number it needs. */
+export function countOf(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? singular : plural}`;
+}

@@ -5,6 +5,8 @@ export const USER_EDIT_TITLE = 'Edit User';
 export const USER_INVITE_LABEL = 'Invite User';
 
 export const USER_INVITED = (email: string): string => `Invitation sent to ${email}`;
+/** The invitation was made but not mailed (no mail server): its link is to be passed on. */
+export const USER_INVITATION_CREATED = (email: string): string => `Invitation created for ${email}`;
 export const USER_UPDATED = (name: string): string => `User '${name}' updated`;
 export const USER_DELETED = (name: string): string => `User '${name}' deleted`;
 

@@ -133,6 +133,8 @@ describe('openPackage', () => {
 
   it('rejects a file that is not a ZIP archive', async () => {
     const target = await file('not.zip', Buffer.from('LASF not a zip at all'));
-    await expect(openPackage(target)).rejects.toThrow('The package is not a valid ZIP archive');
+    await expect(openPackage(target)).rejects.toThrow(
+      'The package is not a valid ZIP archive: it is not a zip file, or it was cut short',
+    );
   });
 });

@@ -106,6 +106,17 @@ function decodeName(entry: yauzl.Entry): string {
   );
 }
 
+/**
+ * Why the archive cannot be read, in the user's words: yauzl's most common message (a file of
+ * another kind, or one cut short) is said plainly; others are kept as yauzl says them.
+ */
+function notAZip(error: Error): string {
+  const reason = /end of central directory record signature not found/i.test(error.message)
+    ? 'it is not a zip file, or it was cut short'
+    : error.message;
+  return `The package is not a valid ZIP archive: ${reason}`;
+}
+
 /** Opens a package, checks every entry and the limits, and lists the entries. */
 export async function openPackage(
   path: string,
@@ -122,9 +133,7 @@ export async function openPackage(
       ),
     );
   } catch (error) {
-    throw new PackageFormatError(
-      `The package is not a valid ZIP archive: ${(error as Error).message}`,
-    );
+    throw new PackageFormatError(notAZip(error as Error));
   }
   const raw = new Map<string, yauzl.Entry>();
   const entries: PackageEntry[] = [];
@@ -163,9 +172,7 @@ export async function openPackage(
       zip.once('end', () => resolve());
       zip.once('error', (error: Error) =>
         reject(
-          error instanceof PackageFormatError
-            ? error
-            : new PackageFormatError(`The package is not a valid ZIP archive: ${error.message}`),
+          error instanceof PackageFormatError ? error : new PackageFormatError(notAZip(error)),
         ),
       );
       zip.readEntry();

@@ -1,4 +1,4 @@
-import { formatSize } from '@asset-portal/shared';
+import { countOf, formatSize } from '@asset-portal/shared';
 
 export type ChipColor = 'default' | 'primary' | 'info' | 'success' | 'warning' | 'error';
 
@@ -85,5 +85,5 @@ export function acknowledgeAllMessage(
 /** '3 logs acknowledged', '1 log acknowledged', 'No logs needed acknowledging'. */
 export function acknowledgedCountMessage(count: number): string {
   if (count === 0) return 'No logs needed acknowledging';
-  return `${count} ${count === 1 ? 'log' : 'logs'} acknowledged`;
+  return `${countOf(count, 'log')} acknowledged`;
 }

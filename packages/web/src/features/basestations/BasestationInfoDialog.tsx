@@ -1,4 +1,4 @@
-import { routePath } from '@asset-portal/shared';
+import { countOf, routePath } from '@asset-portal/shared';
 import {
   Alert,
   Box,
@@ -96,7 +96,7 @@ export function BasestationInfoDialog({
                     {session.sessionId}
                   </Link>
                 }
-                secondary={`${formatPeriod(session.capturedTimestamp, session.endCapturedTimestamp)} UTC · ${session.scanCount} scans`}
+                secondary={`${formatPeriod(session.capturedTimestamp, session.endCapturedTimestamp)} UTC · ${countOf(session.scanCount, 'scan')}`}
               />
             </ListItem>
           ))}

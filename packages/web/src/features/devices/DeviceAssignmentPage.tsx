@@ -1,6 +1,7 @@
 import {
   CONFIRM_DEVICE_ASSIGNMENT_DELETION,
   CONFIRM_DEVICE_ASSIGNMENT_DELETION_TITLE,
+  countOf,
   DEVICE_ASSIGNMENT_DELETED,
   formatUtc,
   OPEN_ENDED,
@@ -141,7 +142,7 @@ export function DeviceAssignmentPage() {
             <Chip
               key={device.id}
               size="small"
-              label={`${device.id} · ${periodCount(device.id)} period${periodCount(device.id) === 1 ? '' : 's'}`}
+              label={`${device.id} · ${countOf(periodCount(device.id), 'period')}`}
             />
           ))}
         </Box>

@@ -1,6 +1,6 @@
 import { HELMERT_FORM_FIELDS } from '@asset-portal/shared';
 import { Autocomplete, Box, Button, TextField, Typography } from '@mui/material';
-import { type Control, Controller, type UseFormSetValue } from 'react-hook-form';
+import { type Control, Controller, type UseFormSetValue, useWatch } from 'react-hook-form';
 import { useSession } from '../../auth/SessionContext.tsx';
 import { FormTextField } from '../../components/form-dialog/FormTextField.tsx';
 import { GeoidGridUpload } from './GeoidGridUpload.tsx';
@@ -8,7 +8,11 @@ import {
   HELMERT_EMPTY_FORM,
   HELMERT_EXAMPLE_FORM,
   type ProjectFormValues,
+  projectionPlaceholder,
 } from './project-form.ts';
+
+const NO_GEOID_GRIDS = 'No geoid grids on the server yet: an Admin uploads them here.';
+const NO_GEOID_GRIDS_ADMIN = 'No geoid grids on the server yet: upload one with the button.';
 
 interface ProjectTransformTabProps {
   control: Control<ProjectFormValues>;
@@ -25,6 +29,7 @@ export function ProjectTransformTab({
   const { session } = useSession();
   // Geoid grids serve every organization: only Admins add them.
   const canUploadGeoidGrid = session.status === 'signedIn' && session.user.userType === 'Admin';
+  const utm = useWatch({ control, name: 'utm' });
   const handlePrefill = () =>
     setValue('helmert', { ...HELMERT_EXAMPLE_FORM }, { shouldDirty: true, shouldValidate: true });
   const handleReset = () =>
@@ -36,7 +41,7 @@ export function ProjectTransformTab({
         name="projection"
         control={control}
         label="Proj4 Projection"
-        placeholder="+proj=utm +zone=10 +datum=WGS84 +units=m +no_defs"
+        placeholder={projectionPlaceholder(utm)}
         helperText={'Blank means no projection'}
         slotProps={{ htmlInput: { 'data-testid': 'project-projection' } }}
       />
@@ -52,6 +57,7 @@ export function ProjectTransformTab({
               ].sort()}
               value={field.value}
               onChange={(_event, value) => field.onChange(value)}
+              noOptionsText={canUploadGeoidGrid ? NO_GEOID_GRIDS_ADMIN : NO_GEOID_GRIDS}
               renderInput={(params) => (
                 <TextField {...params} label="Geoid Grid" placeholder="None" />
               )}

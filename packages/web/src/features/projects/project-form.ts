@@ -6,7 +6,9 @@ import {
   type HelmertParameters,
   helmertParametersSchema,
   isEmptyHelmert,
+  normalizeUtm,
   parseHelmertJson,
+  parseUtm,
 } from '@asset-portal/shared';
 import type { ProjectItem, ProjectVariables } from './use-project-admin.ts';
 
@@ -79,4 +81,14 @@ export function toProjectVariables(
     geoidGridFile: values.geoidGridFile,
     classifiers: DEFAULT_CLASSIFIERS,
   };
+}
+
+/**
+ * An example projection for the project's own UTM zone (WGS 84 / UTM), so the hint does not
+ * suggest another zone; the zone 10 example when the UTM is not set.
+ */
+export function projectionPlaceholder(utm: string): string {
+  const parsed = parseUtm(normalizeUtm(utm) ?? '');
+  const zone = parsed ? `${parsed.zone}${parsed.south ? ' +south' : ''}` : '10';
+  return `+proj=utm +zone=${zone} +datum=WGS84 +units=m +no_defs`;
 }

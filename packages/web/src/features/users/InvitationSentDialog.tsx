@@ -2,7 +2,7 @@ import {
   DIALOG_WIDTHS,
   INVITATION_FAILED_NOTE,
   INVITATION_OUTBOX_NOTE,
-  USER_INVITED,
+  USER_INVITATION_CREATED,
 } from '@asset-portal/shared';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import {
@@ -54,7 +54,7 @@ export function InvitationSentDialog({
       }}
     >
       <DialogTitle id="invitation-title">
-        {failed ? 'Invitation not sent' : USER_INVITED(user.email)}
+        {failed ? 'Invitation not sent' : USER_INVITATION_CREATED(user.email)}
       </DialogTitle>
       <DialogContent>
         <Alert severity={failed ? 'warning' : 'info'} sx={{ mb: 2 }}>

@@ -76,8 +76,8 @@ export function UsersPage() {
   const handleInvited = (user: CreatedUser) => {
     // The link is only returned when the admin has to pass it on (outbox or failed e-mail).
     if (user.invitationUrl) {
+      // The dialog says what became of it: nothing was sent, so no 'Invitation sent' beside it.
       setDialog({ kind: 'invited', user: { ...user, invitationUrl: user.invitationUrl } });
-      if (user.invitationDelivery !== 'FAILED') snackbar.success(USER_INVITED(user.email));
       return;
     }
     snackbar.success(USER_INVITED(user.email));

@@ -1,4 +1,4 @@
-import { dateFilterLabel } from '@asset-portal/shared';
+import { countOf, dateFilterLabel } from '@asset-portal/shared';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import EventIcon from '@mui/icons-material/Event';
@@ -171,7 +171,7 @@ function CalendarDay({
   picked: boolean;
   onPick(): void;
 }) {
-  const scans = `${count} ${count === 1 ? 'scan' : 'scans'}`;
+  const scans = countOf(count, 'scan');
   const button = (
     <Button
       size="small"

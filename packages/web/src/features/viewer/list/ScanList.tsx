@@ -1,4 +1,4 @@
-import { SCAN_PAGE_SIZE } from '@asset-portal/shared';
+import { countOf, SCAN_PAGE_SIZE } from '@asset-portal/shared';
 import { Box, Pagination, Typography } from '@mui/material';
 import { useLayoutEffect } from 'react';
 import type { ViewerScan } from '../use-scans-summary.ts';
@@ -52,7 +52,7 @@ export function ScanList({
         data-testid="scan-list-summary"
       >
         <Typography variant="body2" color="text.secondary" data-testid="scan-count">
-          {scans.length} {scans.length === 1 ? 'scan' : 'scans'}
+          {countOf(scans.length, 'scan')}
         </Typography>
         <Typography variant="body2" color="text.secondary" data-testid="selected-count">
           {selectedScanIds.size} selected
