@@ -12,6 +12,7 @@ import {
   VALUE_REQUIRED,
 } from '@asset-portal/shared';
 import { expect, it } from 'vitest';
+import { factories } from '../packages/server/test/factories.ts';
 import type { Persona } from './support/portal-driver.ts';
 import { describeInBrowser, setUpBrowserSuite } from './support/suite.ts';
 import { USERS_PATH, UsersPage } from './support/users-page.ts';
@@ -258,5 +259,19 @@ describeInBrowser('Users', () => {
     await driver.waitForPath('/');
     await driver.waitForShell();
     expect(await driver.menuEntries()).not.toContain(routeByName('Users').menuLabel);
+  });
+
+  it('orders the organization groups by name, not by their first user', async () => {
+    // 'User n' sorts after every demo user: by first user, this group would come last.
+    const db = suite.environment.live.database.db;
+    const organization = await factories.organization(db, { name: 'Aardvark Surveys' });
+    await factories.user(db, organization.id, 'Standard');
+    const { screen } = await open('admin');
+    const groups = (await screen.groups()).map((group) => group.replace(/ \(\d+\)$/, ''));
+    expect(groups).toEqual([
+      'Organization: Aardvark Surveys',
+      `Organization: ${LUX}`,
+      `Organization: ${NORTHWIND}`,
+    ]);
   });
 });

@@ -182,7 +182,11 @@ export function UsersPage() {
           loading={loading}
           emptyText="No users yet."
           loadFailed={loadFailed}
-          initialSorting={[{ id: 'name', desc: false }]}
+          // Groups in organization-name order, users by name within each (as Projects).
+          initialSorting={[
+            { id: 'organization', desc: false },
+            { id: 'name', desc: false },
+          ]}
           initialGrouping={['organization']}
           groupable
           searchable
