@@ -270,6 +270,11 @@ describeInBrowser('Trajectory processing', () => {
     await runJobs();
     await basestations.waitForStatus(name, 'Failed');
     const id = await basestations.idOf(name);
+    // The reason is written in the row, not only in the info dialog.
+    expect(
+      (await basestations.row(name).getByTestId('basestation-failure').textContent()) ?? '',
+    ).toMatch(/RINEX/);
+    await portal.screenshot('basestation-row-failed');
     await basestations.openInfo(id);
     const info = basestations.infoDialog();
     expect((await info.getByTestId('basestation-info-failure').textContent()) ?? '').toMatch(

@@ -1,7 +1,4 @@
-import {
-  CONFIRM_BASESTATION_DELETION,
-  CONFIRM_BASESTATION_DELETION_TITLE,
-} from '@asset-portal/shared';
+import { CONFIRM_BASESTATION_DELETION_TITLE } from '@asset-portal/shared';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
@@ -30,7 +27,7 @@ import { useRouteSearch } from '../trajectory/use-route-search.ts';
 import { usePollWhile, useSignedS3Url } from '../trajectory/use-trajectory.ts';
 import { BasestationInfoDialog } from './BasestationInfoDialog.tsx';
 import { BasestationUploadDialog } from './BasestationUploadDialog.tsx';
-import { formatLocation } from './basestation-format.ts';
+import { basestationDeletionMessage, formatLocation } from './basestation-format.ts';
 import {
   type BasestationItem,
   useDeleteBasestation,
@@ -56,8 +53,12 @@ function download(url: string, filename: string): void {
   anchor.click();
 }
 
-/** The base station's status chip (the reason as tooltip) and one chip per run status. */
+/**
+ * The base station's status chip (its message as tooltip) and one chip per run status; a failed
+ * file's reason is written under them, since the user has to mend the file.
+ */
 function StatusChips({ basestation }: { basestation: BasestationItem }) {
+  const failed = basestation.status === 'Failed' && basestation.statusMessage;
   const chip = (
     <Chip
       size="small"
@@ -67,21 +68,33 @@ function StatusChips({ basestation }: { basestation: BasestationItem }) {
     />
   );
   return (
-    <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }}>
-      {basestation.statusMessage ? (
-        <Tooltip title={basestation.statusMessage}>{chip}</Tooltip>
-      ) : (
-        chip
-      )}
-      {runStatusCounts(basestation.trajectoryProcessingRuns).map(({ status, count }) => (
-        <Chip
-          key={status}
-          size="small"
-          variant="outlined"
-          label={`${status}: ${count}`}
-          color={runStatusColor(status)}
-        />
-      ))}
+    <Stack spacing={0.5} sx={{ maxWidth: 360 }}>
+      <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }}>
+        {basestation.statusMessage && !failed ? (
+          <Tooltip title={basestation.statusMessage}>{chip}</Tooltip>
+        ) : (
+          chip
+        )}
+        {runStatusCounts(basestation.trajectoryProcessingRuns).map(({ status, count }) => (
+          <Chip
+            key={status}
+            size="small"
+            variant="outlined"
+            label={`${status}: ${count}`}
+            color={runStatusColor(status)}
+          />
+        ))}
+      </Stack>
+      {failed ? (
+        <Typography
+          variant="caption"
+          color="error"
+          sx={{ overflowWrap: 'anywhere' }}
+          data-testid="basestation-failure"
+        >
+          {basestation.statusMessage}
+        </Typography>
+      ) : null}
     </Stack>
   );
 }
@@ -122,7 +135,10 @@ export function BasestationFilesPage() {
     async (basestation: BasestationItem) => {
       const confirmed = await confirm({
         title: CONFIRM_BASESTATION_DELETION_TITLE,
-        message: CONFIRM_BASESTATION_DELETION(basestation.filename),
+        message: basestationDeletionMessage(
+          basestation.filename,
+          basestation.trajectoryProcessingRuns.length,
+        ),
       });
       if (!confirmed) return;
       // A refusal (a run uses it) is shown in the red snackbar by the error link.

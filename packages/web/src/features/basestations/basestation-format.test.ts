@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { basestationFacts, formatLocation } from './basestation-format.ts';
+import {
+  basestationDeletionMessage,
+  basestationFacts,
+  formatLocation,
+} from './basestation-format.ts';
 
 describe('base-station formatting', () => {
   it('writes the location as lat, lon with the marker name', () => {
@@ -37,5 +41,15 @@ describe('base-station formatting', () => {
       { label: 'Position', value: '35.100000, 139.600000, 70.150 m' },
     ]);
     expect(basestationFacts({}).map((fact) => fact.value)).toEqual(['', '', '', '', '', '']);
+  });
+
+  it('asks the spec question, and says what becomes of the runs that used the file', () => {
+    expect(basestationDeletionMessage('a.zip', 0)).toBe(
+      "Are you sure you want to delete basestation file 'a.zip'?",
+    );
+    expect(basestationDeletionMessage('a.zip', 1)).toBe(
+      "Are you sure you want to delete basestation file 'a.zip'? 1 processing run used it: it stays listed with its results, which name it by its id.",
+    );
+    expect(basestationDeletionMessage('a.zip', 2)).toMatch(/2 processing runs used it: they stay/);
   });
 });

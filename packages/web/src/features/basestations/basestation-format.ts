@@ -1,4 +1,4 @@
-import { formatSize } from '@asset-portal/shared';
+import { CONFIRM_BASESTATION_DELETION, countOf, formatSize } from '@asset-portal/shared';
 import { formatPoint, formatQuantity } from '../trajectory/trajectory-format.ts';
 
 export interface BasestationFacts {
@@ -43,4 +43,14 @@ export function basestationFacts(
     { label: 'Antenna height', value: formatQuantity(basestation.antennaHeight, 'm') },
     { label: 'Position', value: position && height ? `${position}, ${height}` : position },
   ];
+}
+
+/**
+ * The spec's deletion question, and, when runs used the file, what becomes of them: they stay
+ * listed with their results (they name the file by its id), its files are deleted.
+ */
+export function basestationDeletionMessage(filename: string, runCount: number): string {
+  const question = CONFIRM_BASESTATION_DELETION(filename);
+  if (runCount === 0) return question;
+  return `${question} ${countOf(runCount, 'processing run')} used it: ${runCount === 1 ? 'it stays' : 'they stay'} listed with ${runCount === 1 ? 'its' : 'their'} results, which name it by its id.`;
 }
