@@ -9,9 +9,11 @@ import { useCallback, useMemo, useState } from 'react';
 import { confirm } from '../../components/confirm/confirm-service.ts';
 import { DataTable } from '../../components/data-table/DataTable.tsx';
 import { DataTableSearch } from '../../components/data-table/DataTableSearch.tsx';
+import { FailureReason } from '../../components/failure-reason/FailureReason.tsx';
 import { useCurrentProject } from '../projects/current-project-store.ts';
 import { ProjectRequired } from '../projects/ProjectRequired.tsx';
 import { ProcessingRunList } from '../trajectory/ProcessingRunList.tsx';
+import { RunStatusChips } from '../trajectory/RunStatusChips.tsx';
 import {
   basestationMatchesSearch,
   basestationStatusColor,
@@ -19,8 +21,6 @@ import {
   formatUtc,
   isBasestationActive,
   isRunActive,
-  runStatusColor,
-  runStatusCounts,
 } from '../trajectory/trajectory-format.ts';
 import { UtcTime } from '../trajectory/UtcTime.tsx';
 import { useRouteSearch } from '../trajectory/use-route-search.ts';
@@ -75,25 +75,10 @@ function StatusChips({ basestation }: { basestation: BasestationItem }) {
         ) : (
           chip
         )}
-        {runStatusCounts(basestation.trajectoryProcessingRuns).map(({ status, count }) => (
-          <Chip
-            key={status}
-            size="small"
-            variant="outlined"
-            label={`${status}: ${count}`}
-            color={runStatusColor(status)}
-          />
-        ))}
+        <RunStatusChips runs={basestation.trajectoryProcessingRuns} />
       </Stack>
       {failed ? (
-        <Typography
-          variant="caption"
-          color="error"
-          sx={{ overflowWrap: 'anywhere' }}
-          data-testid="basestation-failure"
-        >
-          {basestation.statusMessage}
-        </Typography>
+        <FailureReason reason={basestation.statusMessage ?? ''} testId="basestation-failure" />
       ) : null}
     </Stack>
   );

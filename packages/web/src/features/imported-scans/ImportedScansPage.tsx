@@ -10,6 +10,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { confirm } from '../../components/confirm/confirm-service.ts';
 import { DataTable } from '../../components/data-table/DataTable.tsx';
+import { FailureReason } from '../../components/failure-reason/FailureReason.tsx';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { useCurrentProject } from '../projects/current-project-store.ts';
 import { ProjectRequired } from '../projects/ProjectRequired.tsx';
@@ -74,16 +75,7 @@ function StatusCell({ scan }: { scan: ImportedScanItem }) {
           </Tooltip>
         ) : null}
       </Stack>
-      {reason ? (
-        <Typography
-          variant="caption"
-          color="error"
-          sx={{ overflowWrap: 'anywhere' }}
-          data-testid="imported-scan-failure"
-        >
-          {reason}
-        </Typography>
-      ) : null}
+      {reason ? <FailureReason reason={reason} testId="imported-scan-failure" /> : null}
     </Stack>
   );
 }

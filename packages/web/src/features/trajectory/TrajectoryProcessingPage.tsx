@@ -10,12 +10,11 @@ import { useCurrentProject } from '../projects/current-project-store.ts';
 import { ProjectRequired } from '../projects/ProjectRequired.tsx';
 import { ProcessingRunList } from './ProcessingRunList.tsx';
 import { RecommendedBasestationsDialog } from './RecommendedBasestationsDialog.tsx';
+import { RunStatusChips } from './RunStatusChips.tsx';
 import {
   formatUtc,
   isBasestationIdSearch,
   isRunActive,
-  runStatusColor,
-  runStatusCounts,
   sessionMatchesSearch,
 } from './trajectory-format.ts';
 import { UtcTime } from './UtcTime.tsx';
@@ -171,15 +170,7 @@ export function TrajectoryProcessingPage() {
             sx={{ flexWrap: 'wrap' }}
             data-testid="session-run-counts"
           >
-            {runStatusCounts(row.original.trajectoryProcessingRuns).map(({ status, count }) => (
-              <Chip
-                key={status}
-                size="small"
-                variant="outlined"
-                label={`${status}: ${count}`}
-                color={runStatusColor(status)}
-              />
-            ))}
+            <RunStatusChips runs={row.original.trajectoryProcessingRuns} />
           </Stack>
         ),
       },
