@@ -122,8 +122,7 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
     file: 'package-truncated.luxlz',
     feature: 'package',
     attack: 'a package cut in half (no central directory)',
-    expected:
-      'The package is not a valid ZIP archive: it is not a zip file, or it was cut short',
+    expected: 'The package is not a valid ZIP archive: it is not a zip file, or it was cut short',
   },
   {
     file: 'luxiz-scan-id-html.luxiz',
