@@ -15,8 +15,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * While the file is missing (a build in progress) the last content read is kept.
  */
 export function freshFile(file: string): () => Buffer {
-  let read = { mtimeMs: Number.NaN, body: fs.readFileSync(file) };
-  read.mtimeMs = fs.statSync(file).mtimeMs;
+  // The time before the content: a change in between is read again at the next request.
+  let read = { mtimeMs: fs.statSync(file).mtimeMs, body: fs.readFileSync(file) };
   return () => {
     try {
       const { mtimeMs } = fs.statSync(file);

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -15,6 +14,7 @@ import { storesAdjustedGpsTime } from '../../lib/las/las-point-formats.ts';
 import { objectKey } from '../../storage/object-key.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
 import { basestationEcef, basestationRinexObjects } from '../basestations/basestation-storage.ts';
+import { sha256Of } from '../ingestion/created-objects.ts';
 import { storageUrl } from '../ingestion/ingestion-context.ts';
 import { proj4ForCrsText } from '../pointclouds/point-cloud-crs.ts';
 import { enqueuePointCloudLod } from '../pointclouds/point-cloud-lod.job.ts';
@@ -109,6 +109,8 @@ export async function processTrajectoryRun(
       roverObservation.s3Url,
       path.join('rover', baseName(roverObservation)),
     );
+    // Compared with each base station's observations (SAME_RECEIVER), read once.
+    const roverDigest = await sha256Of(createReadStream(roverObsPath));
     const roverNavigation: string[] = [];
     for (const file of gnss.filter((f) => f.kind === 'navigation')) {
       roverNavigation.push(await fetch(file.s3Url, path.join('rover', baseName(file))));
@@ -150,7 +152,7 @@ export async function processTrajectoryRun(
       for (const file of files.navigation) {
         baseNavigation.push(await fetch(file.s3Url, path.join(dir, file.name)));
       }
-      if ((await fileDigest(baseObsPath)) === (await fileDigest(roverObsPath))) {
+      if ((await sha256Of(createReadStream(baseObsPath))) === roverDigest) {
         throw new TrajectoryRunError(
           SAME_RECEIVER(basestation.id, basestation.filename, session.id),
         );
@@ -345,12 +347,6 @@ function round(value: number, digits: number): number {
  */
 const SAME_RECEIVER = (basestationId: number, filename: string, sessionId: string): string =>
   `Basestation ${basestationId} (${filename}) holds the session's own GNSS observations: ${sessionId}'s rover file was uploaded as a basestation. A basestation must be another receiver at a known point`;
-
-async function fileDigest(file: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
-}
 
 function indent(text: string): string[] {
   return text
