@@ -117,6 +117,10 @@ describeInBrowser('Trajectory processing', () => {
     expect(await trajectory.statusChips(sessionId)).toEqual([
       { label: 'provisional', color: 'warning' },
     ]);
+    // Yellow (amber 500), as the spec asks, not MUI's orange warning colour.
+    expect(await trajectory.statusChipBackground(sessionId, 'provisional')).toBe(
+      'rgb(255, 193, 7)',
+    );
     expect(await trajectory.availabilityAlert().count()).toBe(0);
 
     await trajectory.openRecommendations(sessionId);

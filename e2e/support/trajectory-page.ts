@@ -56,6 +56,14 @@ export class TrajectoryPage extends BasePage {
       );
   }
 
+  /** The drawn background colour of the session's status chip with this label. */
+  async statusChipBackground(sessionId: string, label: string): Promise<string> {
+    return this.row(sessionId)
+      .getByTestId('session-status')
+      .locator('.MuiChip-root', { hasText: label })
+      .evaluate((chip) => getComputedStyle(chip).backgroundColor);
+  }
+
   /** Waits (the screen polls while a run is active) until the session shows this status. */
   async waitForSessionStatus(sessionId: string, label: string, timeout = 60_000): Promise<void> {
     await this.row(sessionId)

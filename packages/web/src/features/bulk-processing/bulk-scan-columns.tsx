@@ -1,6 +1,6 @@
-import { Checkbox, Chip } from '@mui/material';
-import { amber } from '@mui/material/colors';
+import { Checkbox } from '@mui/material';
 import type { ColumnDef } from '@tanstack/react-table';
+import { StatusChip } from '../../components/status-chip/StatusChip.tsx';
 import { formatCapturedTime, statusChipOf } from '../viewer/list/scan-list-format.ts';
 import type { ViewerScan } from '../viewer/use-scans-summary.ts';
 
@@ -64,20 +64,7 @@ export function bulkScanColumns(selection: SelectionColumn): ColumnDef<ViewerSca
       accessorFn: (scan) => statusChipOf(scan).label,
       cell: ({ row }) => {
         const chip = statusChipOf(row.original);
-        return (
-          <Chip
-            size="small"
-            label={chip.label}
-            color={chip.color}
-            data-testid="bulk-scan-status"
-            // MUI's warning colour is orange; the spec asks for yellow.
-            sx={
-              chip.color === 'warning'
-                ? { bgcolor: amber[500], color: 'rgba(0, 0, 0, 0.87)' }
-                : undefined
-            }
-          />
-        );
+        return <StatusChip label={chip.label} color={chip.color} data-testid="bulk-scan-status" />;
       },
     },
     {

@@ -1,11 +1,11 @@
 import { splitSessionStatus, statusChipColor } from '@asset-portal/shared';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
-import { Alert, Box, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
-import { amber } from '@mui/material/colors';
+import { Alert, Box, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { DataTable } from '../../components/data-table/DataTable.tsx';
 import { DataTableSearch } from '../../components/data-table/DataTableSearch.tsx';
+import { StatusChip } from '../../components/status-chip/StatusChip.tsx';
 import { useCurrentProject } from '../projects/current-project-store.ts';
 import { ProjectRequired } from '../projects/ProjectRequired.tsx';
 import { ProcessingRunList } from './ProcessingRunList.tsx';
@@ -72,17 +72,7 @@ function usePollRuns(
 
 /** A chip of the Scan's Status column: green for final…, yellow for provisional… (spec §2). */
 function SessionStatusChip({ status }: { status: string }) {
-  const color = statusChipColor(status);
-  return (
-    <Chip
-      size="small"
-      label={status}
-      color={color}
-      data-color={color}
-      // MUI's warning colour is orange; the spec asks for yellow.
-      sx={color === 'warning' ? { bgcolor: amber[500], color: 'rgba(0, 0, 0, 0.87)' } : undefined}
-    />
-  );
+  return <StatusChip label={status} color={statusChipColor(status)} />;
 }
 
 /** The Trajectory Processing screen: the project's sessions, their runs and the submit dialog. */
