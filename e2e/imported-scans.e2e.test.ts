@@ -400,6 +400,17 @@ describeInBrowser('Imported Scans', () => {
     await screen.dismissSnackbars();
     await screen.create({ name: 'Autzen import', utm: '42N', file: AUTZEN_7 });
     expect(await screen.expectSnackbar(IMPORTED_SCAN_SUBMITTED)).toBe('success');
+    // Opening the next dialog drops that confirmation, which would cover the dialog's buttons.
+    // (It would close by itself only 6 s after it showed.)
+    await screen.openCreate();
+    expect(
+      await portal.page
+        .getByTestId('snackbar')
+        .filter({ hasText: IMPORTED_SCAN_SUBMITTED })
+        .count(),
+    ).toBe(0);
+    await screen.dialog().getByRole('button', { name: 'Cancel' }).click();
+    await screen.dialog().waitFor({ state: 'detached' });
     await screen.row('Autzen import').waitFor();
     await runJobs();
     const autzen = screen.processingChip('Autzen import');

@@ -17,4 +17,16 @@ describe('snackbar service', () => {
     snackbar.connectionIssue(start + CONNECTION_ISSUE_THROTTLE_MS);
     expect(texts()).toEqual([CONNECTION_ISSUE, CONNECTION_ISSUE]);
   });
+
+  it('drops success and info messages when the user moves on, keeping warnings and errors', () => {
+    snackbar.success('Project created');
+    snackbar.error('Upload failed');
+    snackbar.info('Invitation created');
+    snackbar.warning('Check the zone');
+    snackbar.dismissConfirmations();
+    expect(snackbarQueue.get().map((message) => [message.severity, message.text])).toEqual([
+      ['error', 'Upload failed'],
+      ['warning', 'Check the zone'],
+    ]);
+  });
 });

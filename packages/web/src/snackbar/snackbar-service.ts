@@ -52,4 +52,14 @@ export const snackbar = {
   dismiss(id: number) {
     snackbarQueue.set((queue) => queue.filter((message) => message.id !== id));
   },
+  /**
+   * Drops the success and info messages shown or waiting: the user has moved on to something new
+   * (a dialog opened), and a message about the last action would sit over the new dialog's
+   * buttons. Warnings and errors stay until read.
+   */
+  dismissConfirmations() {
+    snackbarQueue.set((queue) =>
+      queue.filter((message) => message.severity !== 'success' && message.severity !== 'info'),
+    );
+  },
 };

@@ -8,7 +8,8 @@ import {
   type SxProps,
   type Theme,
 } from '@mui/material';
-import type { FormEventHandler, ReactNode } from 'react';
+import { type FormEventHandler, type ReactNode, useEffect } from 'react';
+import { snackbar } from '../../snackbar/snackbar-service.ts';
 
 const DEFAULT_FORM_SX: SxProps<Theme> = { display: 'flex', flexDirection: 'column', gap: 2, pt: 1 };
 
@@ -55,6 +56,9 @@ export function FormDialog({
   formSx = DEFAULT_FORM_SX,
   autoComplete,
 }: FormDialogProps) {
+  // A confirmation of the last action would cover this dialog's buttons (both sit at the
+  // bottom of the screen); its message has been seen by now.
+  useEffect(() => snackbar.dismissConfirmations(), []);
   const titleId = `${name}-dialog-title`;
   const formId = `${name}-form`;
   return (
