@@ -1,3 +1,4 @@
+import { PACKAGE_CLOUD_VERSION } from '@asset-portal/shared';
 import type { Insertable } from 'kysely';
 import type { ArtifactsTable, ScansTable, SessionsTable } from '../db/schema.ts';
 import { pathLength, splitFlightLine } from './flight-line.ts';
@@ -86,7 +87,7 @@ export function buildDemoSession(spec: DemoSessionSpec): DemoSessionRows {
         device_position: spec.mount,
       }),
       comment: null,
-      defaultVersion: 'unclassified',
+      defaultVersion: PACKAGE_CLOUD_VERSION,
       capturedTimestamp: at(spec.start, first),
       endCapturedTimestamp: at(spec.start, last),
       friendlyLocationName: spec.friendlyLocationName,
@@ -96,7 +97,7 @@ export function buildDemoSession(spec: DemoSessionSpec): DemoSessionRows {
     artifacts.push({
       scanId,
       artifactType: 'pointcloud',
-      name: 'unclassified',
+      name: PACKAGE_CLOUD_VERSION,
       s3Url: `${prefix}/pointcloud.las`,
       status: scanSpec.status,
       size: spec.pointCloud.size,

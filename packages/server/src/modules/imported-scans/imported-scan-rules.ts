@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import {
   type ActivityType,
   epsgUtmZone,
-  IMPORTED_CLOUD_VERSION,
   parseUtm,
   utmSchema,
   VALUE_REQUIRED,
@@ -12,8 +11,6 @@ import { objectKey } from '../../storage/object-key.ts';
 
 export const PROCESS_IMPORTED_SCAN_KIND = 'process-imported-scan';
 export const IMPORTED_SCAN_ACTIVITY = 'ImportedScanProcessing' satisfies ActivityType;
-/** The name of an imported scan's one pointcloud artifact, and its default version. */
-export const IMPORTED_ARTIFACT_NAME = IMPORTED_CLOUD_VERSION;
 export const IMPORTED_OBJECT_KIND = 'imported';
 /** Parts one multipart upload may have: every part is presigned at once (15-minute URLs). */
 export const MAX_IMPORT_PARTS = 1000;

@@ -1,8 +1,8 @@
-import { ASSIGNMENT_TYPE_IMPORTED } from '@asset-portal/shared';
+import { ASSIGNMENT_TYPE_IMPORTED, IMPORTED_CLOUD_VERSION } from '@asset-portal/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { LineString } from '../../db/schema.ts';
-import { IMPORTED_ARTIFACT_NAME, IMPORTED_SCAN_ACTIVITY } from './imported-scan-rules.ts';
+import { IMPORTED_SCAN_ACTIVITY } from './imported-scan-rules.ts';
 
 const columns = [
   'scans.id',
@@ -129,7 +129,7 @@ export const importedScanRepository = {
         length: result.length,
         ...(result.capturedTimestamp ? { capturedTimestamp: result.capturedTimestamp } : {}),
         metadata: sql`coalesce(metadata, '{}'::jsonb) || ${JSON.stringify(result.metadata)}::jsonb`,
-        defaultVersion: IMPORTED_ARTIFACT_NAME,
+        defaultVersion: IMPORTED_CLOUD_VERSION,
         lastModified: sql`now()`,
       })
       .where('id', '=', result.scanId)
@@ -139,14 +139,14 @@ export const importedScanRepository = {
       .deleteFrom('artifacts')
       .where('scanId', '=', result.scanId)
       .where('artifactType', '=', 'pointcloud')
-      .where('name', '=', IMPORTED_ARTIFACT_NAME)
+      .where('name', '=', IMPORTED_CLOUD_VERSION)
       .execute();
     await db
       .insertInto('artifacts')
       .values({
         scanId: result.scanId,
         artifactType: 'pointcloud',
-        name: IMPORTED_ARTIFACT_NAME,
+        name: IMPORTED_CLOUD_VERSION,
         s3Url: result.s3Url,
         size: result.size,
         status: 'final',

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { PACKAGE_CLOUD_VERSION } from '@asset-portal/shared';
 import type { LineString } from '../../db/schema.ts';
 import { pathLength } from '../../demo/flight-line.ts';
 import {
@@ -279,7 +280,7 @@ async function writeRows(
       await repo.upsertArtifact(trx, {
         scanId: scan.id,
         artifactType: 'pointcloud',
-        name: 'unclassified',
+        name: PACKAGE_CLOUD_VERSION,
         s3Url: storageUrl(deps.config, plan.cloudKey),
         size: plan.cloudSize,
         parameters: {

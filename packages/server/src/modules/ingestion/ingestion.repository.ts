@@ -1,3 +1,4 @@
+import { PACKAGE_CLOUD_VERSION } from '@asset-portal/shared';
 import { type Kysely, sql } from 'kysely';
 import type { Database, ImageRef, LineString } from '../../db/schema.ts';
 import { withJobTables } from '../../jobs/job-tables.ts';
@@ -103,7 +104,7 @@ export const ingestionRepository = {
       .select(['id', 'scanId', 'size', 'parameters'])
       .where('scanId', 'in', [...scanIds])
       .where('artifactType', '=', 'pointcloud')
-      .where('name', '=', 'unclassified')
+      .where('name', '=', PACKAGE_CLOUD_VERSION)
       .orderBy('id')
       .execute();
   },
@@ -179,7 +180,7 @@ export const ingestionRepository = {
       .values({
         ...scan,
         assignmentType: deviceAssignmentType(scan.projectId),
-        defaultVersion: 'unclassified',
+        defaultVersion: PACKAGE_CLOUD_VERSION,
         simplePath: json(scan.simplePath),
         metadata: json(scan.metadata),
       })

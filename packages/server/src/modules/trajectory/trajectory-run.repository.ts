@@ -1,3 +1,4 @@
+import { PACKAGE_CLOUD_VERSION } from '@asset-portal/shared';
 import DataLoader from 'dataloader';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
@@ -226,7 +227,7 @@ export const trajectoryRunRepository = {
         join
           .onRef('artifacts.scanId', '=', 'scans.id')
           .on('artifacts.artifactType', '=', 'pointcloud')
-          .on('artifacts.name', '=', 'unclassified'),
+          .on('artifacts.name', '=', PACKAGE_CLOUD_VERSION),
       )
       .select([
         'scans.id',
