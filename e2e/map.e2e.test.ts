@@ -512,4 +512,32 @@ describeInBrowser('the map on the Viewer page', () => {
     expect(provisional, 'Provisional path pixels').toBeGreaterThan(20);
     await driver.screenshot('map-viewer-eugene-zoomed');
   });
+
+  it('moves to the next project’s scans when another project is chosen', async () => {
+    const driver = await suite.launch();
+    await driver.signInAs('power user', { startAt: VIEWER_PATH });
+    const viewer = new ViewerPage(driver);
+    const page = viewer.page;
+    const pathPixels = async () =>
+      (await colourCounts(page, Object.values(STATUS_COLORS))).reduce((sum, n) => sum + n, 0);
+    // Eugene (Oregon) and Kandahar Survey (Ghazni, Afghanistan) are 12,000 km apart: a map left
+    // at one shows none of the other's paths. The fit flies for 600 ms.
+    for (const project of [
+      'Northwind Surveying : Eugene Corridor',
+      'Northwind Surveying : Kandahar Survey',
+      'Northwind Surveying : Eugene Corridor',
+    ]) {
+      await viewer.chooseProject(project);
+      await expect
+        .poll(
+          async () => {
+            await waitForMapIdle(page);
+            return pathPixels();
+          },
+          { timeout: 10_000 },
+        )
+        .toBeGreaterThan(20);
+    }
+    await driver.screenshot('map-viewer-project-switched');
+  });
 });

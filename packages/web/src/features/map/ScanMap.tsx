@@ -82,15 +82,25 @@ export function ScanMap(props: ScanMapProps) {
   // shows the list. The first scans of a project come after the list's first paint instead:
   // building and drawing thousands of paths takes a few hundred milliseconds, and the list
   // would wait for them.
+  // Fits asked for meanwhile run once the map has those scans: before them it has no paths to
+  // fit (a project just chosen), and the map stayed where the last project was.
   const hadScans = useRef(false);
+  const fitsAfterScans = useRef<(() => void)[] | null>(null);
   useLayoutEffect(() => {
     const first = !hadScans.current && scans.length > 0;
     hadScans.current = scans.length > 0;
-    if (!first) {
+    const showScans = () => {
       controllerRef.current?.setScans(scans);
+      const fits = fitsAfterScans.current ?? [];
+      fitsAfterScans.current = null;
+      for (const fit of fits) fit();
+    };
+    if (!first) {
+      showScans();
       return;
     }
-    return afterNextPaint(() => controllerRef.current?.setScans(scans));
+    fitsAfterScans.current ??= [];
+    return afterNextPaint(showScans);
   }, [scans]);
   useLayoutEffect(() => controllerRef.current?.setSelected(selectedScanIds), [selectedScanIds]);
   useLayoutEffect(() => controllerRef.current?.setFocused(focusedScanId), [focusedScanId]);
@@ -104,7 +114,11 @@ export function ScanMap(props: ScanMapProps) {
       else pending.current.push(run);
     };
     return {
-      fitToScans: (ids) => withController((c) => c.fitToScans(ids)),
+      fitToScans: (ids) =>
+        withController((c) => {
+          if (fitsAfterScans.current) fitsAfterScans.current.push(() => c.fitToScans(ids));
+          else c.fitToScans(ids);
+        }),
       requestPoint: () =>
         new Promise((resolve) => withController((c) => void c.requestPoint().then(resolve))),
       requestLine: () =>
