@@ -42,6 +42,37 @@ export const deviceAssignmentRepository = {
     return query.execute();
   },
 
+  /**
+   * Ends the periods of these devices in the organization's projects at `at`, the devices having
+   * left it: what they capture from then on is not the organization's. Periods not begun by then
+   * are deleted; the time before, and the scans placed in it, stay as they were.
+   */
+  async endInOrganization(
+    db: Db,
+    deviceIds: readonly string[],
+    organizationId: number,
+    at: Date,
+  ): Promise<void> {
+    if (deviceIds.length === 0) return;
+    const projectIds = db
+      .selectFrom('projects')
+      .select('id')
+      .where('organizationId', '=', organizationId);
+    await db
+      .deleteFrom('deviceAssignments')
+      .where('deviceId', 'in', deviceIds)
+      .where('projectId', 'in', projectIds)
+      .where('fromTimestamp', '>=', at)
+      .execute();
+    await db
+      .updateTable('deviceAssignments')
+      .set({ toTimestamp: at })
+      .where('deviceId', 'in', deviceIds)
+      .where('projectId', 'in', projectIds)
+      .where((eb) => eb.or([eb('toTimestamp', 'is', null), eb('toTimestamp', '>', at)]))
+      .execute();
+  },
+
   findById(db: Db, id: number): Promise<ScopedAssignment | undefined> {
     return scopedAssignments(db).where('deviceAssignments.id', '=', id).executeTakeFirst();
   },

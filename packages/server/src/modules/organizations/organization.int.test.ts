@@ -49,6 +49,52 @@ describe.each(DATABASE_KINDS)('organizations API on %s', (kind) => {
     expect(stillThere).toHaveLength(0);
   });
 
+  it("ends a released device's periods in the organization's projects, keeping its past", async () => {
+    const db = api.database.db;
+    const home = await factories.organization(db);
+    const admin = await factories.user(db, home.id, 'Admin');
+    const project = await factories.project(db, home.id);
+    const leaving = await factories.device(db, home.id);
+    const staying = await factories.device(db, home.id);
+    const period = (deviceId: string, from: string, to: string | null) =>
+      db
+        .insertInto('deviceAssignments')
+        .values({ deviceId, projectId: project.id, fromTimestamp: from, toTimestamp: to })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const past = await period(leaving.id, '2023-01-01T00:00:00Z', '2023-06-01T00:00:00Z');
+    const current = await period(leaving.id, '2024-05-01T00:00:00Z', '2099-01-01T00:00:00Z');
+    const future = await period(leaving.id, '2099-02-01T00:00:00Z', null);
+    const kept = await period(staying.id, '2024-05-01T00:00:00Z', null);
+
+    const before = Date.now();
+    const updated = await api.graphql(
+      admin,
+      'mutation($id:ID!,$n:String!,$d:[ID!]){ updateOrganization(id:$id, name:$n, deviceIds:$d){ id } }',
+      { id: String(home.id), n: home.name, d: [staying.id] },
+    );
+    expect(updated.errors).toBeUndefined();
+    const rows = await db
+      .selectFrom('deviceAssignments')
+      .select(['id', 'fromTimestamp', 'toTimestamp'])
+      .where('projectId', '=', project.id)
+      .orderBy('id')
+      .execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    expect(byId.get(past.id)?.toTimestamp?.toISOString()).toBe('2023-06-01T00:00:00.000Z');
+    const ended = byId.get(current.id)?.toTimestamp?.getTime() ?? 0;
+    expect(ended).toBeGreaterThanOrEqual(before - 1_000);
+    expect(ended).toBeLessThanOrEqual(Date.now() + 1_000);
+    expect(byId.has(future.id)).toBe(false);
+    expect(byId.get(kept.id)?.toTimestamp).toBeNull();
+    const device = await db
+      .selectFrom('devices')
+      .select('organizationId')
+      .where('id', '=', leaving.id)
+      .executeTakeFirstOrThrow();
+    expect(device.organizationId).toBeNull();
+  });
+
   it('refuses a name taken by another organization, case aside, and changes nothing', async () => {
     const db = api.database.db;
     const home = await factories.organization(db);

@@ -1,6 +1,7 @@
 import DataLoader from 'dataloader';
 import type { Db } from '../../db/database.ts';
 import { inTransaction } from '../../db/in-transaction.ts';
+import { deviceAssignmentRepository } from '../device-assignments/device-assignment.repository.ts';
 
 /** All SQL about organizations and their devices (buckets: bucket.repository.ts). */
 export const organizationRepository = {
@@ -57,20 +58,31 @@ export const organizationRepository = {
     });
   },
 
+  /**
+   * Renames the organization and sets its devices, in one transaction. A device it gives up
+   * leaves with its periods in the organization's projects ended now (see endInOrganization).
+   */
   async update(db: Db, id: number, name: string, deviceIds: readonly string[]) {
-    return db.transaction().execute(async (trx) => {
+    return inTransaction(db, async (trx) => {
       const organization = await trx
         .updateTable('organizations')
         .set({ name, lastModified: new Date() })
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirstOrThrow();
-      await trx
+      const released = await trx
         .updateTable('devices')
         .set({ organizationId: null, lastModified: new Date() })
         .where('organizationId', '=', id)
         .$if(deviceIds.length > 0, (qb) => qb.where('id', 'not in', deviceIds))
+        .returning('id')
         .execute();
+      await deviceAssignmentRepository.endInOrganization(
+        trx,
+        released.map((device) => device.id),
+        id,
+        new Date(),
+      );
       await assignDevices(trx, id, deviceIds);
       return organization;
     });

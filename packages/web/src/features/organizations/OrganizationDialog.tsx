@@ -9,6 +9,7 @@ import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { BucketList } from './BucketList.tsx';
 import {
   deviceLabel,
+  devicesHelperText,
   ORGANIZATION_DIALOG_WIDTH,
   ORGANIZATION_TEXTS,
 } from './organization-texts.ts';
@@ -121,7 +122,11 @@ export function OrganizationDialog({ organization, onClose }: OrganizationDialog
                 {...params}
                 label="Devices"
                 placeholder="Choose devices"
-                helperText="A device belongs to at most one organization: only free devices are offered."
+                helperText={devicesHelperText(
+                  (organization?.devices ?? [])
+                    .map((device) => device.id)
+                    .filter((id) => !(field.value ?? []).includes(id)),
+                )}
                 slotProps={{
                   ...params.slotProps,
                   htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'device-select' },

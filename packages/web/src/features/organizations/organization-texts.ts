@@ -20,6 +20,16 @@ export const ORGANIZATION_TEXTS = {
   pathStyleHint: 'Most S3-compatible stores need this; AWS does not',
 } as const;
 
+/** The devices helper text: what saving does to the devices taken off the organization. */
+export function devicesHelperText(leaving: readonly string[]): string {
+  if (leaving.length === 0) {
+    return 'A device belongs to at most one organization: only free devices are offered.';
+  }
+  const [one] = leaving;
+  const who = leaving.length === 1 ? `${one} leaves` : `${leaving.join(', ')} leave`;
+  return `${who} the organization on Save: ${leaving.length === 1 ? 'its' : 'their'} assignment periods in its projects end then.`;
+}
+
 export const ORGANIZATION_DIALOG_WIDTH = 700;
 
 /** How a device reads in chips and options: its id, with its name when that differs. */
