@@ -35,8 +35,9 @@ import {
   useReactTable,
 } from '@tanstack/react-table';
 import { Fragment, type ReactNode, useMemo, useState } from 'react';
+import { compareCells } from './compare-cells.ts';
 import { DataTableSearch } from './DataTableSearch.tsx';
-import { countDataRows, pageOfRows } from './grouped-page.ts';
+import { countDataRows, groupSize, pageOfRows } from './grouped-page.ts';
 import {
   effectivePageSize,
   fromPaginationValue,
@@ -137,6 +138,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
       setPageIndex(0);
     },
     globalFilterFn: 'includesString',
+    defaultColumn: {
+      sortingFn: (a, b, columnId) => compareCells(a.getValue(columnId), b.getValue(columnId)),
+    },
     autoResetExpanded: false,
     groupedColumnMode: false,
     getCoreRowModel: getCoreRowModel(),
@@ -324,7 +328,7 @@ function GroupRow<T>({ row, colSpan }: { row: Row<T>; colSpan: number }) {
         >
           {row.getIsExpanded() ? <KeyboardArrowDownIcon /> : <KeyboardArrowRightIcon />}
         </IconButton>
-        {title}: {String(row.groupingValue ?? '')} ({row.subRows.length})
+        {title}: {String(row.groupingValue ?? '')} ({groupSize(row)})
       </TableCell>
     </TableRow>
   );

@@ -9,7 +9,7 @@ import {
   type TableState,
 } from '@tanstack/react-table';
 import { describe, expect, it } from 'vitest';
-import { countDataRows, pageOfRows } from './grouped-page.ts';
+import { countDataRows, groupSize, pageOfRows } from './grouped-page.ts';
 
 interface Layer {
   name: string;
@@ -49,7 +49,7 @@ function drawnRows(grouping: string[], expanded: ExpandedState = true): Row<Laye
 /** A page as the table shows it: 'A (12)' for a group header, the layer's name for a data row. */
 const labels = (rows: Row<Layer>[]) =>
   rows.map((row) =>
-    row.getIsGrouped() ? `${String(row.groupingValue)} (${row.subRows.length})` : row.original.name,
+    row.getIsGrouped() ? `${String(row.groupingValue)} (${groupSize(row)})` : row.original.name,
   );
 
 const names = (from: number, to: number) => LAYERS.slice(from - 1, to).map((layer) => layer.name);
@@ -83,11 +83,11 @@ describe('pages of a grouped table', () => {
     expect(countDataRows(rows)).toBe(30);
     // Rows 11 to 20: the last two of A's odd layers (its 6 even ones come first), then B.
     expect(labels(pageOfRows(rows, 1, 10))).toEqual([
-      'A (2)',
+      'A (12)',
       'odd (6)',
       'layer 10',
       'layer 12',
-      'B (2)',
+      'B (10)',
       'even (5)',
       'layer 13',
       'layer 15',
@@ -117,5 +117,17 @@ describe('pages of a grouped table', () => {
       ...names(13, 22),
       'C (8)',
     ]);
+  });
+
+  it('counts the data rows of a group, not its subgroups', () => {
+    const rows = drawnRows(['group', 'kind']);
+    const outer = rows.filter((row) => row.depth === 0 && row.getIsGrouped());
+    expect(outer.map((row) => [row.groupingValue, groupSize(row)])).toEqual([
+      ['A', 12],
+      ['B', 10],
+      ['C', 8],
+    ]);
+    const aOdd = rows.find((row) => row.depth === 1 && row.groupingValue === 'odd');
+    expect(aOdd && groupSize(aOdd)).toBe(6);
   });
 });

@@ -9,6 +9,11 @@ export function countDataRows(rows: readonly PagedRow[]): number {
   return rows.reduce((count, row) => (row.getIsGrouped() ? count : count + 1), 0);
 }
 
+/** The data rows under a group's header, however deeply grouped: what its '(n)' counts. */
+export function groupSize(group: { getLeafRows(): readonly PagedRow[] }): number {
+  return countDataRows(group.getLeafRows());
+}
+
 /**
  * One page of a table's rows in drawing order (groups expanded into their rows): `pageSize` data
  * rows, each under the header rows of its groups. Headers take no room of their own, so a group
