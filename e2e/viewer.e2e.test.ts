@@ -132,6 +132,10 @@ describeInBrowser('the Viewer', () => {
     await expect.poll(() => viewer.scanIds(), WAIT).toEqual(EUGENE_SCANS);
     await viewer.typeFilter('Session ID', 'LG1002');
     await expect.poll(() => viewer.hasNoResults(), WAIT).toBe(true);
+    expect(await viewer.page.getByTestId('noresults').textContent()).toBe(
+      'No scans match the filter.',
+    );
+    expect(await viewer.toolButton(FILTER_TOOLTIPS.selectAllFiltered).isDisabled()).toBe(true);
     await viewer.portal.screenshot('viewer-noresults');
     await viewer.typeFilter('Session ID', '');
 
@@ -335,6 +339,11 @@ describeInBrowser('the Viewer', () => {
     expect(await viewer.filterText('Scan ID')).toBe('');
     await viewer.chooseProject(EUGENE);
     expect(await viewer.isSelected(eugene(1))).toBe(false);
+    // A project without scans says so, not that the filter matches nothing.
+    await viewer.chooseProject('Northwind Surveying : Archive 2019');
+    await expect
+      .poll(() => viewer.page.getByTestId('noresults').textContent(), WAIT)
+      .toBe('This project has no scans yet.');
   });
 
   it('a scan link opens the scan, switching project when needed', async () => {

@@ -124,6 +124,7 @@ function BulkProcessingScreen({ project }: { project: ProjectOption }) {
           filter={filter}
           options={options}
           selectedCount={selectedIds.length}
+          filteredCount={filtered.scans.length}
           onChange={setFilter}
           onSelectAllFiltered={handleSelectAllFiltered}
           onUnselectAll={handleUnselectAll}

@@ -31,6 +31,7 @@ import {
   overlayLayers,
 } from './overlays.ts';
 import { type PreparedLayer, prepareProjectLayer } from './project-layers.ts';
+import { boxInside, type LngLatBox } from './scan-features.ts';
 import {
   HIGHLIGHT_SOURCE,
   highlightLayers,
@@ -225,6 +226,23 @@ export class MapController {
       return;
     }
     this.fitBox(scanIds, 600);
+  }
+
+  /**
+   * Brings the scans into view when part of their paths is out of it (a scan focused from the
+   * list), zooming out as far as needed and never in: the user chose the zoom.
+   */
+  revealScans(scanIds: readonly string[]): void {
+    if (!this.loaded) return;
+    const box = this.paths.bounds(scanIds);
+    if (!box) return;
+    const shown = this.map.getBounds();
+    const view: LngLatBox = [
+      [shown.getWest(), shown.getSouth()],
+      [shown.getEast(), shown.getNorth()],
+    ];
+    if (boxInside(box, view)) return;
+    this.map.fitBounds(box, { padding: 60, maxZoom: this.map.getZoom(), duration: 600 });
   }
 
   /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { drawablePath, needsRebuild } from './scan-features.ts';
+import { boxInside, drawablePath, type LngLatBox, needsRebuild } from './scan-features.ts';
 import { flatPath, type MapScan } from './types.ts';
 
 const scan = (
@@ -64,5 +64,51 @@ describe('scan features', () => {
     ).toBe(true);
     expect(needsRebuild(known, [{ ...a, status: 'Provisional' }])).toBe(true);
     expect(needsRebuild(known, [a, scan('B', null)])).toBe(true);
+  });
+});
+
+describe('a box within the view', () => {
+  const view: LngLatBox = [
+    [2.2, 48.8],
+    [2.3, 48.9],
+  ];
+  it('is inside only when all four sides are', () => {
+    expect(
+      boxInside(
+        [
+          [2.21, 48.81],
+          [2.29, 48.89],
+        ],
+        view,
+      ),
+    ).toBe(true);
+    expect(boxInside(view, view)).toBe(true);
+    expect(
+      boxInside(
+        [
+          [2.25, 48.85],
+          [2.31, 48.86],
+        ],
+        view,
+      ),
+    ).toBe(false);
+    expect(
+      boxInside(
+        [
+          [2.25, 48.79],
+          [2.26, 48.86],
+        ],
+        view,
+      ),
+    ).toBe(false);
+    expect(
+      boxInside(
+        [
+          [-123.1, 44.0],
+          [-123.0, 44.1],
+        ],
+        view,
+      ),
+    ).toBe(false);
   });
 });

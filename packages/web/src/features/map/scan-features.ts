@@ -15,7 +15,15 @@ export function drawablePath(path: MapScan['path']): [number, number][] | null {
   return vertices;
 }
 
+/** [[west, south], [east, north]] in degrees. */
 export type LngLatBox = [[number, number], [number, number]];
+
+/** Whether `inner` lies wholly within `outer`. */
+export function boxInside(inner: LngLatBox, outer: LngLatBox): boolean {
+  const [[west, south], [east, north]] = inner;
+  const [[outerWest, outerSouth], [outerEast, outerNorth]] = outer;
+  return west >= outerWest && east <= outerEast && south >= outerSouth && north <= outerNorth;
+}
 
 /**
  * True when the source must be rebuilt for this list: a scan the source lacks, or a known

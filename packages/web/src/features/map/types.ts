@@ -49,6 +49,8 @@ export interface MapCenter {
 export interface ScanMapHandle {
   /** 'Zoom to view all selected scans'. */
   fitToScans(scanIds: readonly string[]): void;
+  /** Brings the scans into view when they are not all in it, never zooming in. */
+  revealScans(scanIds: readonly string[]): void;
   /** One click on the map; Escape resolves null. */
   requestPoint(): Promise<[number, number] | null>;
   /** Clicks add vertices, a double-click ends; Escape resolves null. */

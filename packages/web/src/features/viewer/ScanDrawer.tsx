@@ -44,6 +44,7 @@ export function ScanDrawer({
         filter={filter}
         options={options}
         selectedCount={list.selectedScanIds.size}
+        filteredCount={list.scans.length}
         onChange={onFilterChange}
         onSelectAllFiltered={onSelectAllFiltered}
         onUnselectAll={onUnselectAll}

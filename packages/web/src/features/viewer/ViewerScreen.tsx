@@ -157,6 +157,7 @@ function ViewerDrawer({ viewer, projectId }: PartProps) {
       onZoomToSelected={viewer.handleZoomToSelected}
       scans={viewer.filteredScans}
       noresults={viewer.noresults}
+      emptyText={viewer.emptyText}
       page={viewer.page}
       selectedScanIds={viewer.selectedSet}
       visibleScanIds={viewer.visibleSet}

@@ -6,6 +6,7 @@ import { useCurrentProject } from '../projects/current-project-store.ts';
 import { useProjects } from '../projects/use-projects.ts';
 import { filterOptionsOf } from './filter/filter-options.ts';
 import { nearestFrameIndex, useScanImages } from './images/index.ts';
+import { emptyListText } from './list/scan-list-format.ts';
 import { defaultLayerIds } from './project-layer-rules.ts';
 import { filteredScansOf, useFilteredScans } from './use-filtered-scans.ts';
 import { useMapScans } from './use-map-scans.ts';
@@ -114,10 +115,11 @@ export function useViewerController() {
     (scan: ViewerScan) => viewerActions.toggle(scan, summaryIdsRef.current),
     [],
   );
-  const handleFocus = useCallback(
-    (scan: ViewerScan) => viewerActions.focus(scan, summaryIdsRef.current),
-    [],
-  );
+  // Focused from the list, a scan out of the map's view is brought into it.
+  const handleFocus = useCallback((scan: ViewerScan) => {
+    viewerActions.focus(scan, summaryIdsRef.current);
+    mapRef.current?.revealScans([scan.id]);
+  }, []);
   const handleSelectAllFiltered = () => viewerActions.select(filtered.scans, summaryIds);
   const handleZoomToSelected = () => mapRef.current?.fitToScans(selection.selectedScanIds);
 
@@ -198,6 +200,7 @@ export function useViewerController() {
     mapScans,
     filteredScans: filtered.scans,
     noresults: filtered.noresults,
+    emptyText: emptyListText(projectScans.loading, scans.length),
     options,
     scanIds,
     selectedSet,

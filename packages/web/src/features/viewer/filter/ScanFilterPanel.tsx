@@ -55,6 +55,7 @@ export const ScanFilterPanel = memo(function ScanFilterPanel({
   filter,
   options,
   selectedCount,
+  filteredCount,
   onChange,
   onSelectAllFiltered,
   onUnselectAll,
@@ -65,6 +66,8 @@ export const ScanFilterPanel = memo(function ScanFilterPanel({
   filter: ScanFilter;
   options: FilterOptions;
   selectedCount: number;
+  /** How many scans the filter shows: none, and there is nothing to select. */
+  filteredCount: number;
   onChange(filter: ScanFilter): void;
   onSelectAllFiltered(): void;
   onUnselectAll(): void;
@@ -184,6 +187,7 @@ export const ScanFilterPanel = memo(function ScanFilterPanel({
         <ToolButton
           title={FILTER_TOOLTIPS.selectAllFiltered}
           onClick={onSelectAllFiltered}
+          disabled={filteredCount === 0}
           icon={ICONS.selectAll}
         />
         <ToolButton

@@ -13,6 +13,8 @@ const LIST_MIN_HEIGHT = 120;
 export interface ScanListProps {
   scans: readonly ViewerScan[];
   noresults: boolean;
+  /** Said in place of the rows when there are none (emptyListText). */
+  emptyText: string;
   page: number;
   selectedScanIds: ReadonlySet<string>;
   visibleScanIds: ReadonlySet<string>;
@@ -28,6 +30,7 @@ export interface ScanListProps {
 export function ScanList({
   scans,
   noresults,
+  emptyText,
   page,
   selectedScanIds,
   visibleScanIds,
@@ -64,7 +67,7 @@ export function ScanList({
           color="text.secondary"
           sx={{ px: 1.5, py: 3, textAlign: 'center' }}
         >
-          No scans match the filter.
+          {emptyText}
         </Typography>
       ) : (
         <ScanRows aria-label="Scans" data-testid="scan-list">

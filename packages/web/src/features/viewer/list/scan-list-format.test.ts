@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   capturedSuffix,
   clampPage,
+  emptyListText,
   formatCapturedTime,
   pageCount,
   pageRows,
@@ -38,5 +39,11 @@ describe('scan list', () => {
       statusChipOf({ artifacts: [{ artifactType: 'pointcloud', status: 'provisional' }] }).color,
     ).toBe('warning');
     expect(statusChipOf({ artifacts: [] })).toEqual({ label: 'Exception', color: 'default' });
+  });
+
+  it('tells an empty project and a loading one from a filter that matches nothing', () => {
+    expect(emptyListText(false, 12)).toBe('No scans match the filter.');
+    expect(emptyListText(true, 0)).toBe('Loading scans…');
+    expect(emptyListText(false, 0)).toBe('This project has no scans yet.');
   });
 });

@@ -46,3 +46,9 @@ export function statusChipOf(scan: ScanWithArtifacts): {
     color: label === 'Final' ? 'success' : label === 'Provisional' ? 'warning' : 'default',
   };
 }
+
+/** What the scan list says when it shows no rows: loading, an empty project, or the filter. */
+export function emptyListText(loading: boolean, projectScans: number): string {
+  if (projectScans > 0) return 'No scans match the filter.';
+  return loading ? 'Loading scans…' : 'This project has no scans yet.';
+}
