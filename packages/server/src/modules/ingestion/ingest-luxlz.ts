@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { PACKAGE_CLOUD_VERSION } from '@asset-portal/shared';
+import { countOf, PACKAGE_CLOUD_VERSION } from '@asset-portal/shared';
 import type { LineString } from '../../db/schema.ts';
 import { pathLength } from '../../demo/flight-line.ts';
 import {
@@ -210,7 +210,7 @@ export async function ingestLuxlz(
   return {
     status: 'Completed',
     message:
-      `Ingested session ${manifest.sessionId}: ${planned.length} scan(s), ${points} points` +
+      `Ingested session ${manifest.sessionId}: ${planned.length} scan(s), ${countOf(points, 'point')}` +
       storedNote(planned) +
       unplacedNote(planned),
     metrics: { scans: planned.length, points, bytes: packageBytes },

@@ -175,7 +175,7 @@ describe.each(DATABASE_KINDS)('package ingestion on %s', (kind) => {
     const points = withImages.manifest.scans.reduce((sum, scan) => sum + scan.pointCount, 0);
     expect(luxlzLog?.metrics).toEqual({ scans: 2, points, bytes: withImages.luxlzBytes });
     expect(luxlzLog?.message).toBe(
-      `Ingested session ${withImages.manifest.sessionId}: 2 scan(s), ${points} points`,
+      `Ingested session ${withImages.manifest.sessionId}: 2 scan(s), ${points.toLocaleString('en-US')} points`,
     );
     log = await ingestLog(db, luxizKey);
     expect(log?.status).toBe('Completed');
@@ -284,7 +284,7 @@ describe.each(DATABASE_KINDS)('package ingestion on %s', (kind) => {
     const message = (await ingestLog(db, key))?.message ?? '';
     expect(message).toMatch(
       new RegExp(
-        `^Ingested session ${state.sessions[0]!.id}: 2 scan\\(s\\), \\d+ points; ` +
+        `^Ingested session ${state.sessions[0]!.id}: 2 scan\\(s\\), [\\d,]+ points; ` +
           '2 scan\\(s\\) not in any project: no assignment of device LG-2002 covers ',
       ),
     );

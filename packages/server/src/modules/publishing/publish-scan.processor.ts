@@ -3,7 +3,7 @@ import { open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { normalizeUtm, parseHelmertJson } from '@asset-portal/shared';
+import { countOf, normalizeUtm, parseHelmertJson } from '@asset-portal/shared';
 import type { AppConfig } from '../../config/config.ts';
 import type { Db } from '../../db/database.ts';
 import type { ImageRef, LineString } from '../../db/schema.ts';
@@ -145,7 +145,7 @@ export async function publishScan(
         geoidGridFile: project.geoidGridFile,
         captured: scan.capturedTimestamp,
       });
-      await progress(`Transforming ${header.pointCount} points of scan ${scanId}`);
+      await progress(`Transforming ${countOf(header.pointCount, 'point')} of scan ${scanId}`);
       lasPath = path.join(work, POINTCLOUD_NAME);
       // The project's projection, named in the LAS; without PROJ the manifest says why it is not.
       const crs = await lasCrsOf(built.description.projection);
