@@ -154,7 +154,12 @@ describeInBrowser('Users', () => {
     });
     await dialog.getByRole('button', { name: 'Invite User' }).click();
     const taken = "The username 'aadmin' is already taken.";
-    await portal.page.getByTestId('snackbar').filter({ hasText: taken }).waitFor();
+    const bar = portal.page.getByTestId('snackbar').filter({ hasText: taken });
+    await bar.waitFor();
+    // While the dialog is open the message shows at the top, clear of its buttons.
+    const barBox = await bar.boundingBox();
+    const actionsBox = await dialog.locator('.MuiDialogActions-root').boundingBox();
+    expect(barBox && actionsBox && barBox.y + barBox.height <= actionsBox.y).toBe(true);
     await portal.screenshot('users-new-server-error');
     expect(await screen.expectSnackbar(taken)).toBe('error');
     expect(await dialog.isVisible()).toBe(true);

@@ -1,10 +1,11 @@
 import { Alert, Button, Snackbar } from '@mui/material';
 import { useStore } from '../lib/create-store.ts';
-import { snackbar, snackbarQueue } from './snackbar-service.ts';
+import { openDialogCount, snackbar, snackbarQueue } from './snackbar-service.ts';
 
 /** Renders the snackbar service's messages one at a time, each with a Close button. */
 export function SnackbarHost() {
   const queue = useStore(snackbarQueue);
+  const dialogOpen = useStore(openDialogCount) > 0;
   const message = queue[0];
   if (!message) return null;
 
@@ -20,11 +21,13 @@ export function SnackbarHost() {
       open
       autoHideDuration={message.autoHideMs}
       onClose={handleClose}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      // At the bottom a message would cover an open dialog's buttons.
+      anchorOrigin={{ vertical: dialogOpen ? 'top' : 'bottom', horizontal: 'center' }}
     >
       <Alert
         data-testid="snackbar"
         data-severity={message.severity}
+        data-placement={dialogOpen ? 'top' : 'bottom'}
         severity={message.severity}
         variant="filled"
         // A long file name or link has no spaces to wrap at: break it anywhere rather than push

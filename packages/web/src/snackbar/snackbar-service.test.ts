@@ -1,6 +1,6 @@
 import { CONNECTION_ISSUE, CONNECTION_ISSUE_THROTTLE_MS } from '@asset-portal/shared';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { snackbar, snackbarQueue } from './snackbar-service.ts';
+import { openDialogCount, snackbar, snackbarQueue } from './snackbar-service.ts';
 
 describe('snackbar service', () => {
   beforeEach(() => snackbarQueue.set([]));
@@ -18,15 +18,34 @@ describe('snackbar service', () => {
     expect(texts()).toEqual([CONNECTION_ISSUE, CONNECTION_ISSUE]);
   });
 
-  it('drops success and info messages when the user moves on, keeping warnings and errors', () => {
-    snackbar.success('Project created');
+  const shown = () => snackbarQueue.get().map((message) => [message.severity, message.text]);
+
+  it('drops success and info messages when a dialog opens, keeping warnings and errors', () => {
     snackbar.error('Upload failed');
     snackbar.info('Invitation created');
     snackbar.warning('Check the zone');
-    snackbar.dismissConfirmations();
-    expect(snackbarQueue.get().map((message) => [message.severity, message.text])).toEqual([
+    const closed = snackbar.dialogOpened();
+    expect(shown()).toEqual([
       ['error', 'Upload failed'],
       ['warning', 'Check the zone'],
+    ]);
+    expect(openDialogCount.get()).toBe(1);
+    const nestedClosed = snackbar.dialogOpened();
+    nestedClosed();
+    expect(openDialogCount.get()).toBe(1);
+    closed();
+    expect(openDialogCount.get()).toBe(0);
+  });
+
+  it('shows the last confirmation, not one of an action already undone', () => {
+    snackbar.success('Organization created');
+    snackbar.success('Organization updated');
+    snackbar.error('Server unreachable');
+    snackbar.info('Invitation created');
+    snackbar.success('Organization deleted');
+    expect(shown()).toEqual([
+      ['error', 'Server unreachable'],
+      ['success', 'Organization deleted'],
     ]);
   });
 });

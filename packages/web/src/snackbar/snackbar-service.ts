@@ -21,12 +21,26 @@ const DEFAULT_SNACKBAR_MS = ERROR_SNACKBAR_MS;
 /** Messages waiting to be shown; the first one is on screen. */
 export const snackbarQueue = createStore<SnackbarMessage[]>([]);
 
+/** How many create/edit dialogs are open: while any is, messages show at the top (SnackbarHost). */
+export const openDialogCount = createStore(0);
+
 let nextId = 1;
 let lastConnectionIssueAt = Number.NEGATIVE_INFINITY;
 
+const isConfirmation = (message: SnackbarMessage) =>
+  message.severity === 'success' || message.severity === 'info';
+
+/**
+ * Errors and warnings wait their turn; a confirmation replaces the confirmations shown or
+ * waiting, so that after create, edit, delete in a row the message on screen is the last one's
+ * (queued, 'created' would still show while the record is already deleted).
+ */
 function enqueue(severity: SnackbarSeverity, text: string, autoHideMs: number | null): void {
   const message: SnackbarMessage = { id: nextId++, severity, text, autoHideMs };
-  snackbarQueue.set((queue) => [...queue, message]);
+  snackbarQueue.set((queue) => [
+    ...(isConfirmation(message) ? queue.filter((queued) => !isConfirmation(queued)) : queue),
+    message,
+  ]);
 }
 
 /** The one way to show a snackbar message, from components and from non-React code alike. */
@@ -53,13 +67,14 @@ export const snackbar = {
     snackbarQueue.set((queue) => queue.filter((message) => message.id !== id));
   },
   /**
-   * Drops the success and info messages shown or waiting: the user has moved on to something new
-   * (a dialog opened), and a message about the last action would sit over the new dialog's
-   * buttons. Warnings and errors stay until read.
+   * A create/edit dialog opened; call the function returned when it closes. The confirmation of
+   * the last action is dropped (the user has moved on to something new), and while the dialog is
+   * open messages show at the top of the screen: at the bottom they would cover its buttons.
+   * Warnings and errors stay until read.
    */
-  dismissConfirmations() {
-    snackbarQueue.set((queue) =>
-      queue.filter((message) => message.severity !== 'success' && message.severity !== 'info'),
-    );
+  dialogOpened(): () => void {
+    snackbarQueue.set((queue) => queue.filter((message) => !isConfirmation(message)));
+    openDialogCount.set((count) => count + 1);
+    return () => openDialogCount.set((count) => count - 1);
   },
 };

@@ -56,9 +56,8 @@ export function FormDialog({
   formSx = DEFAULT_FORM_SX,
   autoComplete,
 }: FormDialogProps) {
-  // A confirmation of the last action would cover this dialog's buttons (both sit at the
-  // bottom of the screen); its message has been seen by now.
-  useEffect(() => snackbar.dismissConfirmations(), []);
+  // Messages keep clear of this dialog's buttons while it is open.
+  useEffect(() => snackbar.dialogOpened(), []);
   const titleId = `${name}-dialog-title`;
   const formId = `${name}-form`;
   return (
