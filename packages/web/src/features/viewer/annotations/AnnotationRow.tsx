@@ -13,7 +13,7 @@ import {
 } from '@mui/material';
 import type { ReactNode } from 'react';
 import { NOT_YOUR_ANNOTATION, SCAN_NOT_IN_PROJECT } from './annotation-messages.ts';
-import type { AnnotationItem } from './annotation-model.ts';
+import { type AnnotationItem, annotationScanLabel } from './annotation-model.ts';
 
 export interface AnnotationRowProps {
   annotation: AnnotationItem;
@@ -63,7 +63,7 @@ export function AnnotationRow({
   busy,
   ...on
 }: AnnotationRowProps) {
-  const scanLabel = annotation.scan?.friendlyName || annotation.scanId;
+  const scanLabel = annotationScanLabel(annotation);
   const author = annotation.user?.name ?? 'Deleted user';
   // Each disabled action keeps its own name, with why it is disabled.
   const changeLabel = (action: string) =>
@@ -135,7 +135,7 @@ export function AnnotationRow({
         secondary={
           <>
             <span data-testid="annotation-meta">
-              Scan {scanLabel} · {author} · {new Date(annotation.created).toLocaleString()}
+              {scanLabel} · {author} · {new Date(annotation.created).toLocaleString()}
             </span>
             {annotation.comment ? (
               <>

@@ -3,6 +3,7 @@ import {
   ANNOTATION_TYPES,
   type AnnotationItem,
   annotationFeatures,
+  annotationScanLabel,
   annotationTypeOptions,
   canChangeAnnotation,
   initialAnnotationValues,
@@ -93,5 +94,20 @@ describe('who may change an annotation', () => {
     expect(canChangeAnnotation({ id: '8', userType: 'Power User' }, written)).toBe(true);
     expect(canChangeAnnotation({ id: '8', userType: 'Admin' }, written)).toBe(true);
     expect(canChangeAnnotation(null, written)).toBe(false);
+  });
+});
+
+describe('the scan an annotation row names', () => {
+  it('gives the friendly name with the scan id, or the id alone', () => {
+    expect(annotationScanLabel({ scanId: 'LG1003_01', scan: { friendlyName: 'Scan 1' } })).toBe(
+      'Scan 1 (LG1003_01)',
+    );
+    expect(annotationScanLabel({ scanId: 'LG1003_01', scan: { friendlyName: '' } })).toBe(
+      'Scan LG1003_01',
+    );
+    expect(annotationScanLabel({ scanId: 'LG1003_01', scan: null })).toBe('Scan LG1003_01');
+    expect(annotationScanLabel({ scanId: 'LG1003_01', scan: { friendlyName: 'LG1003_01' } })).toBe(
+      'Scan LG1003_01',
+    );
   });
 });

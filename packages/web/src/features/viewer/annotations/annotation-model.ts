@@ -27,6 +27,20 @@ export interface AnnotationFormValues {
 }
 
 /** Spec §4: annotations are listed by id descending (ids are numbers sent as text). */
+/**
+ * Which scan an annotation is on, as its row says it: the friendly name with the scan id (names
+ * repeat across sessions: 'Scan 1' of one drive and of the next), or the id alone.
+ */
+export function annotationScanLabel(annotation: {
+  scanId: string;
+  scan?: { friendlyName?: string | null } | null;
+}): string {
+  const name = annotation.scan?.friendlyName?.trim();
+  return name && name !== annotation.scanId
+    ? `${name} (${annotation.scanId})`
+    : `Scan ${annotation.scanId}`;
+}
+
 export function sortAnnotationsByIdDesc<T extends { id: string }>(annotations: readonly T[]): T[] {
   return [...annotations].sort((a, b) => Number(b.id) - Number(a.id));
 }
