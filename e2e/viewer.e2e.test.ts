@@ -305,6 +305,10 @@ describeInBrowser('the Viewer', () => {
     expect(await viewer.focusedScanId()).toBe(eugene(2));
     await viewer.toggleSelect(eugene(3));
     expect(await viewer.selectedCount()).toBe('2 selected');
+    // A name cut at the row's width is read whole on hover.
+    expect(await viewer.row(eugene(3)).locator('.scan-row-name').getAttribute('title')).toBe(
+      'Autzen corridor 3',
+    );
     await viewer.focus(eugene(3));
     expect(await viewer.focusedScanId()).toBe(eugene(3));
     // Focusing an unselected scan selects it.

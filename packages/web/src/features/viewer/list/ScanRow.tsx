@@ -161,7 +161,8 @@ export const ScanRow = memo(function ScanRow({
       </label>
       <div className="scan-row-text">
         <div className="scan-row-title">
-          <span className="scan-row-name" title={scan.id}>
+          {/* The whole name on hover: a long one is cut at the row's width. */}
+          <span className="scan-row-name" title={scan.friendlyName || scan.id}>
             {scan.friendlyName || scan.id}
           </span>
           <span className="scan-row-chip" data-color={chip.color} data-testid="scan-status">
@@ -171,7 +172,10 @@ export const ScanRow = memo(function ScanRow({
         <span className="scan-row-line" data-testid="scan-id">
           {scan.id}
         </span>
-        <span className="scan-row-line">
+        <span
+          className="scan-row-line"
+          title={`${scan.sessionId ?? 'No session'}${capturedSuffix(scan.capturedTimestamp)}`}
+        >
           <span data-testid="scan-session">{scan.sessionId ?? 'No session'}</span>
           {capturedSuffix(scan.capturedTimestamp)}
         </span>
