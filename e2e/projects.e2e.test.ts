@@ -105,6 +105,17 @@ describeInBrowser('the Projects screen', () => {
     await expect
       .poll(async () => await projects.dialog().locator('.MuiChip-label').allTextContents())
       .toEqual(['QA - OK', 'QA - Issue/Poor', 'Needs review']);
+    // A tag typed again is not added twice; the field says so and clears.
+    await tags.fill('QA - OK');
+    await tags.press('Enter');
+    await projects.dialog().getByText("'QA - OK' is already a tag option.").waitFor();
+    expect(await tags.inputValue()).toBe('');
+    expect(await projects.dialog().isVisible()).toBe(true);
+    expect(await projects.dialog().locator('.MuiChip-label').allTextContents()).toEqual([
+      'QA - OK',
+      'QA - Issue/Poor',
+      'Needs review',
+    ]);
     await suite.driver.screenshot('projects-classification-tab');
 
     await projects.save();

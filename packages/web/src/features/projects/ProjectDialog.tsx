@@ -9,10 +9,8 @@ import {
 } from '@asset-portal/shared';
 import ClearIcon from '@mui/icons-material/Clear';
 import {
-  Autocomplete,
   Box,
   Checkbox,
-  Chip,
   FormControlLabel,
   IconButton,
   InputAdornment,
@@ -33,6 +31,7 @@ import {
   type ProjectFormValues,
   toProjectVariables,
 } from './project-form.ts';
+import { TagOptionsField } from './TagOptionsField.tsx';
 import {
   type ProjectItem,
   useCreateProject,
@@ -200,33 +199,7 @@ export function ProjectDialog({ project, canChooseOrganization, onClose }: Proje
         <Controller
           name="tagOptions"
           control={control}
-          render={({ field }) => (
-            <Autocomplete
-              multiple
-              freeSolo
-              autoSelect
-              options={[]}
-              value={field.value}
-              onChange={(_event, value) =>
-                field.onChange([...new Set(value.map((v) => v.trim()).filter(Boolean))])
-              }
-              renderValue={(values, getItemProps) =>
-                values.map((option, index) => {
-                  const { key, ...itemProps } = getItemProps({ index });
-                  return <Chip key={key} size="small" label={option} {...itemProps} />;
-                })
-              }
-              renderInput={(params) => (
-                <TextField
-                  {...params}
-                  label="Tag Options"
-                  placeholder="Type a tag and press Enter"
-                  helperText="Tags for classifying scans"
-                />
-              )}
-              data-testid="project-tag-options"
-            />
-          )}
+          render={({ field }) => <TagOptionsField value={field.value} onChange={field.onChange} />}
         />
       </Box>
     </FormDialog>
