@@ -20,7 +20,6 @@ import {
   Autocomplete,
   Box,
   Checkbox,
-  Chip,
   FormControlLabel,
   FormHelperText,
   Stack,
@@ -28,6 +27,7 @@ import {
   Typography,
 } from '@mui/material';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { smallChips } from '../../components/chips/small-chips.tsx';
 import { FormDialog } from '../../components/form-dialog/FormDialog.tsx';
 import { schemaResolver } from '../../components/form-dialog/schema-resolver.ts';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
@@ -174,12 +174,7 @@ export function PipelineDialog({
               field.onChange([...new Set(value.map((v) => v.trim()).filter(Boolean))])
             }
             onBlur={field.onBlur}
-            renderValue={(values, getItemProps) =>
-              values.map((option, index) => {
-                const { key, ...itemProps } = getItemProps({ index });
-                return <Chip key={key} size="small" label={option} {...itemProps} />;
-              })
-            }
+            renderValue={smallChips}
             renderInput={(params) => (
               <TextField
                 {...params}

@@ -1,5 +1,6 @@
-import { Autocomplete, Chip, TextField } from '@mui/material';
+import { Autocomplete, TextField } from '@mui/material';
 import { type KeyboardEvent, useState } from 'react';
+import { smallChips } from '../../components/chips/small-chips.tsx';
 
 /** What the field says under a tag typed again. */
 export const tagAlreadyListed = (tag: string) => `'${tag}' is already a tag option.`;
@@ -44,12 +45,7 @@ export function TagOptionsField({
       }}
       onChange={(_event, next) => onChange([...new Set(next.map((v) => v.trim()).filter(Boolean))])}
       onKeyDown={handleKeyDown}
-      renderValue={(values, getItemProps) =>
-        values.map((option, index) => {
-          const { key, ...itemProps } = getItemProps({ index });
-          return <Chip key={key} size="small" label={option} {...itemProps} />;
-        })
-      }
+      renderValue={smallChips}
       renderInput={(params) => (
         <TextField
           {...params}

@@ -1,5 +1,6 @@
-import { Autocomplete, Chip, MenuItem, TextField } from '@mui/material';
+import { Autocomplete, MenuItem, TextField } from '@mui/material';
 import { Controller, useForm } from 'react-hook-form';
+import { smallChips } from '../../components/chips/small-chips.tsx';
 import { FormDialog } from '../../components/form-dialog/FormDialog.tsx';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import {
@@ -90,12 +91,7 @@ export function EditScanHeaderDialog({
             options={tagChoices(tagOptions, scan.tags)}
             value={field.value}
             onChange={(_event, value) => field.onChange(value)}
-            renderValue={(values, getItemProps) =>
-              values.map((option, index) => {
-                const { key, ...itemProps } = getItemProps({ index });
-                return <Chip key={key} size="small" label={option} {...itemProps} />;
-              })
-            }
+            renderValue={smallChips}
             renderInput={(params) => (
               <TextField
                 {...params}
