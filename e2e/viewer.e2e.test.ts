@@ -404,6 +404,28 @@ describeInBrowser('the Viewer', () => {
     expect(bar.severity).toBe('warning');
     expect(await viewer.selectedCount()).toBe(`${MAX_SELECTED_SCANS} selected`);
     await viewer.portal.screenshot('viewer-selection-limit');
+
+    // A link to the last scan of page 2 opens that page, its row scrolled into the list's sight.
+    await viewer.goToPage(2);
+    const target = (await viewer.scanIds()).at(-1) ?? '';
+    await viewer.portal.visit(`/?scan=${target}`);
+    await expect.poll(() => viewer.focusedScanId(), WAIT).toBe(target);
+    const row = viewer.row(target);
+    await row.waitFor();
+    await expect
+      .poll(async () => {
+        const [rowBox, listBox] = await Promise.all([
+          row.boundingBox(),
+          viewer.page.getByTestId('scan-list').boundingBox(),
+        ]);
+        return Boolean(
+          rowBox &&
+            listBox &&
+            rowBox.y >= listBox.y - 1 &&
+            rowBox.y + rowBox.height <= listBox.y + listBox.height + 1,
+        );
+      }, WAIT)
+      .toBe(true);
   });
 
   it('the Full Viewer (Admin) shows the 3D view large beside the map', async () => {

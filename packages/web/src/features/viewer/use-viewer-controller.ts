@@ -1,4 +1,4 @@
-import type { ScanFilter } from '@asset-portal/shared';
+import { SCAN_PAGE_SIZE, type ScanFilter } from '@asset-portal/shared';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '../../lib/create-store.ts';
 import type { MapCenter, MapLayerSpec, MapOverlays, ScanMapHandle } from '../map/index.ts';
@@ -89,7 +89,14 @@ export function useViewerController() {
 
   const focusedImages = useScanImages(selection.focusedScanId);
 
+  // A linked scan is shown on its page of the list (the list scrolls to the focused row) and on
+  // the map.
   const handleOpenLinkedScan = useCallback((scan: ViewerScan) => {
+    const { scans, selectedScanIds, annotatedScanIds } = latest.current;
+    const { filter } = viewerState.get();
+    const shown = filteredScansOf(scans, filter, [...selectedScanIds, scan.id], annotatedScanIds);
+    const index = shown.scans.findIndex((candidate) => candidate.id === scan.id);
+    if (index >= 0) viewerActions.setPage(Math.floor(index / SCAN_PAGE_SIZE));
     viewerActions.focus(scan, summaryIdsRef.current);
     requestAnimationFrame(() => mapRef.current?.fitToScans([scan.id]));
   }, []);

@@ -1,6 +1,6 @@
 import { countOf, SCAN_PAGE_SIZE } from '@asset-portal/shared';
 import { Box, Pagination, Typography } from '@mui/material';
-import { useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { ViewerScan } from '../use-scans-summary.ts';
 import { markFilterResultCommitted } from '../viewer-timing.ts';
 import { ScanRow, ScanRows } from './ScanRow.tsx';
@@ -48,6 +48,23 @@ export function ScanList({
     markFilterResultCommitted(scans.length);
   }, [scans]);
 
+  // The focused scan's row is scrolled into sight when it is on this page: a scan focused on the
+  // map or opened from a link may sit below the fold. Again when the list's height changes
+  // meanwhile: the focused scan's actions come in under the list and shorten it.
+  const rowsRef = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const list = rowsRef.current;
+    if (!focusedScanId || !list) return;
+    const reveal = () =>
+      list
+        .querySelector(`[data-scan-id="${CSS.escape(focusedScanId)}"]`)
+        ?.scrollIntoView({ block: 'nearest' });
+    reveal();
+    const resized = new ResizeObserver(reveal);
+    resized.observe(list);
+    return () => resized.disconnect();
+  }, [focusedScanId]);
+
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: LIST_MIN_HEIGHT, flexGrow: 1 }}>
       <Box
@@ -70,7 +87,7 @@ export function ScanList({
           {emptyText}
         </Typography>
       ) : (
-        <ScanRows aria-label="Scans" data-testid="scan-list">
+        <ScanRows ref={rowsRef} aria-label="Scans" data-testid="scan-list">
           {rows.map((scan, position) => (
             <ScanRow
               // Keyed by position: a new page or filter updates the rows in place instead of
