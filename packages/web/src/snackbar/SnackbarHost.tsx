@@ -27,7 +27,6 @@ export function SnackbarHost() {
       <Alert
         data-testid="snackbar"
         data-severity={message.severity}
-        data-placement={dialogOpen ? 'top' : 'bottom'}
         severity={message.severity}
         variant="filled"
         // A long file name or link has no spaces to wrap at: break it anywhere rather than push

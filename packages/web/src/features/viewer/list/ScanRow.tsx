@@ -140,6 +140,8 @@ export const ScanRow = memo(function ScanRow({
   onToggleVisibility(scanId: string): void;
 }) {
   const chip = statusChipOf(scan);
+  const session = scan.sessionId ?? 'No session';
+  const captured = capturedSuffix(scan.capturedTimestamp);
   const visibility = visible ? 'Hide' : 'Show';
   return (
     <li
@@ -172,12 +174,9 @@ export const ScanRow = memo(function ScanRow({
         <span className="scan-row-line" data-testid="scan-id">
           {scan.id}
         </span>
-        <span
-          className="scan-row-line"
-          title={`${scan.sessionId ?? 'No session'}${capturedSuffix(scan.capturedTimestamp)}`}
-        >
-          <span data-testid="scan-session">{scan.sessionId ?? 'No session'}</span>
-          {capturedSuffix(scan.capturedTimestamp)}
+        <span className="scan-row-line" title={`${session}${captured}`}>
+          <span data-testid="scan-session">{session}</span>
+          {captured}
         </span>
       </div>
       <div className="scan-row-actions">
