@@ -73,6 +73,12 @@ describeInBrowser('the Activity Logs screen', () => {
     expect(await screen.pagerText()).toBe(`1–10 of ${total}`);
     expect(await screen.pageSizeOptions()).toEqual(['10', '25', '50']);
     expect(await screen.page.getByRole('switch', { name: 'Auto-refresh' }).isChecked()).toBe(false);
+    // The browser's own offset (the tests' chromium runs in the machine's zone).
+    const offset = await screen.page.evaluate(() => -new Date().getTimezoneOffset());
+    const zone = `UTC${offset < 0 ? '−' : '+'}${String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0')}:${String(Math.abs(offset) % 60).padStart(2, '0')}`;
+    expect(await screen.page.getByTestId('activity-logs-time-note').textContent()).toBe(
+      `Times are in your local time (${zone}); log files are stamped in UTC (Z).`,
+    );
     // Newest first: the sign-in just made, then the seeded rows from one and two minutes ago.
     const messages = await screen.column(2);
     expect(messages.slice(0, 3)).toEqual([

@@ -158,15 +158,11 @@ export class ActivityLogsPage extends BasePage {
   }
 
   async chooseFilter(label: string, option: string): Promise<void> {
-    await this.filter(label).click();
-    await this.page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
-    await this.page.getByRole('listbox', { includeHidden: true }).waitFor({ state: 'detached' });
+    await this.pickOption(this.filter(label), option);
   }
 
   async choosePageSize(size: number): Promise<void> {
-    await this.page.getByRole('combobox', { name: /Rows per page/ }).click();
-    await this.page.getByRole('option', { name: String(size), exact: true }).click();
-    await this.page.getByRole('listbox', { includeHidden: true }).waitFor({ state: 'detached' });
+    await this.pickOption(this.page.getByRole('combobox', { name: /Rows per page/ }), String(size));
   }
 
   async pageSizeOptions(): Promise<string[]> {

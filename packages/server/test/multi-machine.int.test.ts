@@ -318,6 +318,7 @@ describe('production layout: 2 web and 2 worker processes on PostgreSQL and S3',
       if (payload?.jobId === undefined) continue;
       const job = jobs.find((j) => j.id === payload.jobId);
       if (job?.status !== 'done') problems.push(`Activity ${key} names job ${payload.jobId}`);
+      if (!rows[0]?.logFileUrl) problems.push(`Activity ${key} links no log of its job`);
       if (payload.jobId === killedJobId && payload.attempt !== 2) {
         problems.push(`Activity ${key} was finished by attempt ${payload.attempt}, not the second`);
       }
@@ -382,11 +383,17 @@ describe('production layout: 2 web and 2 worker processes on PostgreSQL and S3',
         for (const file of POTREE_FILES) if (lod) expected.add(`${lod.prefix}${file}`);
       }
     }
-    // Every object a session, scan or artifact row names (clouds, trajectories, GNSS files).
+    // Every object a session, scan or artifact row names (clouds, trajectories, GNSS files),
+    // and the job logs the activity entries link, one per job that ended.
     const rows = await Promise.all([
       db.selectFrom('sessions').selectAll().execute(),
       db.selectFrom('scans').selectAll().execute(),
       db.selectFrom('artifacts').selectAll().execute(),
+      db
+        .selectFrom('activityLogs')
+        .select('logFileUrl')
+        .where('referenceKey', 'is not', null)
+        .execute(),
     ]);
     const named = JSON.stringify(rows).matchAll(new RegExp(`s3://${CLUSTER_BUCKET}/([^"]+)`, 'g'));
     for (const [, key] of named) expected.add(key!);

@@ -1,4 +1,5 @@
 /** User-facing texts of spec §2, §5 and §8, written once for browser and server. */
+import { countOf } from './format.ts';
 
 // Shell and sign-in
 export const CONFIG_LOAD_FAILED = 'Failed to load configuration. Please try again later.';
@@ -96,6 +97,13 @@ export const NO_BUCKETS = 'No Buckets Associated with This Organization';
 /** Why a session cannot be processed: a run needs the rover's own observations. */
 export const NO_ROVER_OBSERVATION = (sessionId: string): string =>
   `Session ${sessionId} has no GNSS observation file: its package brought no gnss/ observations`;
+/** Why a base station cannot serve a session: it is the session's own rover file. */
+export const SAME_RECEIVER = (
+  basestationId: number | string,
+  filename: string,
+  sessionId: string,
+): string =>
+  `Basestation ${basestationId} (${filename}) holds the session's own GNSS observations: ${sessionId}'s rover file was uploaded as a basestation. A basestation must be another receiver at a known point`;
 
 // Success messages
 export const TRAJECTORY_SUBMITTED = (session: string, basestationIds: readonly unknown[]): string =>
@@ -170,6 +178,7 @@ export const CONFIRM_USER_DELETION = (name: string): string =>
 export const CONFIRM_LAYER_DELETION_TITLE = 'Confirm Layer Deletion';
 export const CONFIRM_LAYER_DELETION = (name: string): string =>
   `Are you sure you want to delete layer '${name}'?`;
+export const BASESTATION_DELETED = (file: string): string => `Basestation file '${file}' deleted`;
 export const CONFIRM_BASESTATION_DELETION_TITLE = 'Confirm Basestation Deletion';
 export const CONFIRM_BASESTATION_DELETION = (file: string): string =>
   `Are you sure you want to delete basestation file '${file}'?`;
@@ -184,15 +193,24 @@ export const POST_PROCESSING_BULK = (count: number): string =>
   `Post Processing: Submit ${count} for post processing.`;
 export const POST_PROCESSING_SINGLE = (scanId: string, version: string): string =>
   `Submit ${scanId}, ${version} for post processing.`;
-export const PUBLISH_BULK = (count: number): string => `Publish ${count} scans`;
+export const PUBLISH_BULK = (count: number): string => `Publish ${countOf(count, 'scan')}`;
 /**
- * Scans whose point cloud the portal does not hold (the demo's reference scans, links to a
- * customer's bucket): refused by processScans and publishScans, left out by their dialogs.
+ * Scans whose point cloud the portal does not hold (no cloud at all, or the demo's reference
+ * scans, links to a customer's bucket): refused by processScans, publishScans, the download and
+ * the elevation profile, left out by the processing and publish dialogs. The 3D view says it
+ * with NO_STORED_CLOUD_TO_SHOW.
  */
-export const NO_STORED_CLOUD = (scanIds: readonly string[], to: 'process' | 'publish'): string =>
-  scanIds.length === 1
-    ? `Scan ${scanIds[0]} has no stored point cloud to ${to}`
-    : `Scans ${scanIds.join(', ')} have no stored point cloud to ${to}`;
+export const NO_STORED_CLOUD = (
+  scanIds: readonly string[],
+  to: 'process' | 'publish' | 'download' | 'profile',
+): string => {
+  const purpose = to === 'profile' ? 'for a profile' : `to ${to}`;
+  return scanIds.length === 1
+    ? `Scan ${scanIds[0]} has no stored point cloud ${purpose}`
+    : `Scans ${scanIds.join(', ')} have no stored point cloud ${purpose}`;
+};
+/** The 3D view of a scan without a stored point cloud (its notices name the scan when several). */
+export const NO_STORED_CLOUD_TO_SHOW = 'This scan has no stored point cloud to show.';
 /** Under NO_STORED_CLOUD in a dialog that still submits other scans. */
 export const UNSTORED_LEFT_OUT = (count: number): string =>
   `${count === 1 ? 'It is' : 'They are'} left out; the other scans are submitted.`;

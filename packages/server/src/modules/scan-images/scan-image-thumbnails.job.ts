@@ -1,10 +1,10 @@
-import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { defineJob, exponentialBackoff } from '../../jobs/define-job.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
+import { putBytes, readBytes } from '../../storage/object-bytes.ts';
 import { ObjectNotFoundError, type ObjectStorage } from '../../storage/storage.ts';
 import { jobActivityLog } from '../activity-logs/job-activity-log.ts';
 import { storageUrl } from '../ingestion/ingestion-context.ts';
@@ -27,13 +27,11 @@ export const SCAN_IMAGE_THUMBNAILS_ACTIVITY = 'ScanImageThumbnails';
 /** Images read, shrunk and stored at once: the store's latency hides behind the decoding. */
 const LANES = 4;
 
-const payloadSchema = z.object({ scanId: z.string().min(1) });
-
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
+const payloadSchema = z.object({
+  scanId: z.string().min(1),
+  // Who uploaded the images, named by the job's entry (absent in jobs queued before it was kept).
+  userId: z.number().int().positive().nullable().optional(),
+});
 
 interface Pending {
   id: number;
@@ -53,7 +51,7 @@ async function thumbnailOne(
   if (!info || info.size > THUMBNAIL_MAX_SOURCE_BYTES) return false;
   let image: Buffer;
   try {
-    image = await readAll(await storage.getStream(item.key));
+    image = await readBytes(storage, item.key);
   } catch (error) {
     if (error instanceof ObjectNotFoundError) return false;
     throw error;
@@ -61,10 +59,7 @@ async function thumbnailOne(
   const thumbnail = makeThumbnail(image);
   if (!thumbnail) return false;
   const key = thumbnailKey(item.key);
-  await storage.putStream(key, Readable.from([thumbnail]), {
-    size: thumbnail.length,
-    contentType: 'image/jpeg',
-  });
+  await putBytes(storage, key, thumbnail, 'image/jpeg');
   await repo.setImageRef(db, item.id, item.column, { ...item.ref, thumbnailS3Url: bucketUrl(key) });
   return true;
 }
@@ -86,6 +81,7 @@ export const scanImageThumbnailsJob = defineJob({
     const log = jobActivityLog<'Started' | 'Completed' | 'Error'>(ctx, {
       activityType: SCAN_IMAGE_THUMBNAILS_ACTIVITY,
       referenceKey: scan.id,
+      userId: payload.userId ?? null,
       organizationId: scan.organizationId,
       payload: { scanId: scan.id },
     });
@@ -137,11 +133,12 @@ export function enqueueScanImageThumbnails(
   db: Kysely<Database>,
   scanId: string,
   packageKey: string,
+  userId: number | null,
 ) {
   return enqueueJob(
     db,
     scanImageThumbnailsJob,
-    { scanId },
+    { scanId, userId },
     {
       uniqueKey: `${SCAN_IMAGE_THUMBNAILS_KIND}:${scanId}:${packageKey}`,
     },

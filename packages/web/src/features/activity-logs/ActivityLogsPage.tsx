@@ -8,11 +8,13 @@ import { Box, Button, FormControlLabel, Switch, Typography } from '@mui/material
 import { useMemo, useState } from 'react';
 import { confirm } from '../../components/confirm/confirm-service.ts';
 import { DataTable } from '../../components/data-table/DataTable.tsx';
+import { localUtcOffset } from '../../lib/local-time.ts';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { ActivityLogDetail } from './ActivityLogDetail.tsx';
 import { ActivityLogFilters } from './ActivityLogFilters.tsx';
 import { activityLogColumns } from './activity-log-columns.tsx';
 import {
+  ACTIVITY_LOG_TIME_NOTE,
   type ActivityLogFilterState,
   acknowledgeAllMessage,
   acknowledgedCountMessage,
@@ -79,9 +81,15 @@ export function ActivityLogsPage() {
 
   return (
     <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2 }}>
-      <Typography variant="h5" component="h1">
-        Activity Logs
-      </Typography>
+      <Box>
+        <Typography variant="h5" component="h1">
+          Activity Logs
+        </Typography>
+        {/* The columns are local time; a job's log file is stamped in UTC, with a Z. */}
+        <Typography variant="body2" color="text.secondary" data-testid="activity-logs-time-note">
+          {ACTIVITY_LOG_TIME_NOTE(localUtcOffset())}
+        </Typography>
+      </Box>
       <ActivityLogFilters
         filters={filters}
         activityTypes={activityTypes}

@@ -2,7 +2,8 @@ import DescriptionIcon from '@mui/icons-material/Description';
 import { Box, Checkbox, Chip, IconButton, Tooltip } from '@mui/material';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Fragment } from 'react';
-import { formatLocalTime, statusColor } from './activity-log-format.ts';
+import { formatLocalTime } from '../../lib/local-time.ts';
+import { statusColor } from './activity-log-format.ts';
 import type { ActivityLogRow } from './use-activity-logs.ts';
 
 type Column = ColumnDef<ActivityLogRow, unknown>;

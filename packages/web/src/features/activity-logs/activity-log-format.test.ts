@@ -4,7 +4,6 @@ import {
   acknowledgedCountMessage,
   acknowledgedFilterValue,
   EMPTY_FILTERS,
-  formatLocalTime,
   metricsFileSize,
   prettyJson,
   statusColor,
@@ -19,13 +18,6 @@ describe('activity log display helpers', () => {
     expect(statusColor('Started')).toBe('primary');
     expect(statusColor('Submitted')).toBe('info');
     expect(statusColor('Event')).toBe('default');
-  });
-
-  it('shows timestamps in local time and nothing for missing ones', () => {
-    const local = new Date(2024, 4, 1, 9, 5, 7);
-    expect(formatLocalTime(local.toISOString())).toBe('2024-05-01 09:05:07');
-    expect(formatLocalTime(null)).toBe('');
-    expect(formatLocalTime('nonsense')).toBe('');
   });
 
   it('pretty-prints JSON and reads the file size of metrics', () => {

@@ -21,20 +21,6 @@ export function statusColor(status: string): ChipColor {
   }
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/**
- * A timestamp in the browser's local time as 'YYYY-MM-DD HH:mm:ss' (sortable, the same in every
- * locale); '' when missing or unreadable.
- */
-export function formatLocalTime(value: string | null | undefined): string {
-  if (!value) return '';
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return '';
-  const date = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-  return `${date} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-}
-
 /** JSON indented for reading; '' for a missing value. */
 export function prettyJson(value: unknown): string {
   if (value === null || value === undefined) return '';
@@ -86,4 +72,9 @@ export function acknowledgeAllMessage(
 export function acknowledgedCountMessage(count: number): string {
   if (count === 0) return 'No logs needed acknowledging';
   return `${countOf(count, 'log')} acknowledged`;
+}
+
+/** Under the title: which time the columns show, and that a job's log file is in UTC. */
+export function ACTIVITY_LOG_TIME_NOTE(offset: string): string {
+  return `Times are in your local time (${offset}); log files are stamped in UTC (Z).`;
 }

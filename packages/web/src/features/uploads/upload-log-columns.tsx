@@ -1,6 +1,7 @@
 import { Checkbox, Chip } from '@mui/material';
 import type { ColumnDef } from '@tanstack/react-table';
-import { formatLocalTime, statusColor } from '../activity-logs/activity-log-format.ts';
+import { formatLocalTime } from '../../lib/local-time.ts';
+import { statusColor } from '../activity-logs/activity-log-format.ts';
 import type { ActivityLogRow } from '../activity-logs/use-activity-logs.ts';
 
 type Column = ColumnDef<ActivityLogRow, unknown>;
