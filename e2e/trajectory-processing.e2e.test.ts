@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { NO_ROVER_OBSERVATION } from '@asset-portal/shared';
+import { BASESTATION_DELETED, NO_ROVER_OBSERVATION, SAME_RECEIVER } from '@asset-portal/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeBasestationZip } from '../packages/server/src/device-packages/generator/basestation-zip.ts';
 import { defaultFixturesDir } from '../packages/server/src/device-packages/generator/options.ts';
@@ -255,6 +255,7 @@ describeInBrowser('Trajectory processing', () => {
     await basestations.open();
     await basestations.row(ZIP_NAME).waitFor();
     await basestations.remove(basestationId);
+    await basestations.expectSnackbar(BASESTATION_DELETED(ZIP_NAME));
     await basestations.row(ZIP_NAME).waitFor({ state: 'detached' });
   });
 
@@ -330,6 +331,45 @@ describeInBrowser('Trajectory processing', () => {
     await own.waitForStatus(adminZip, 'Ready');
     await own.remove(await own.idOf(adminZip));
     await own.row(adminZip).waitFor({ state: 'detached' });
+  });
+
+  it("lists the session's own rover file uploaded as a base station with the reason, and never lets it be picked", async () => {
+    const name = 'rover-0759.zip';
+    const target = path.join(dir, name);
+    const writer = createPackageWriter(target);
+    for (const file of ['07590920.05o', '07590920.05n']) {
+      writer.addBuffer(`0759/${file}`, readFileSync(path.join(defaultFixturesDir(), 'gnss', file)));
+    }
+    await writer.finish();
+    const portal = await suite.launch();
+    await portal.signInAs('power user', { startAt: '/basestation' });
+    await portal.chooseProject(PROJECT_LABEL);
+    const basestations = new BasestationPage(portal);
+    await basestations.upload(target);
+    await basestations.row(name).waitFor();
+    await runJobs();
+    await basestations.waitForStatus(name, 'Ready');
+    const id = await basestations.idOf(name);
+
+    const trajectory = new TrajectoryPage(portal);
+    await trajectory.open(sessionId);
+    await trajectory.row(sessionId).waitFor();
+    await trajectory.openRecommendations(sessionId);
+    const listed = await trajectory.recommendations();
+    expect(listed.find((row) => row.id === id)).toMatchObject({ recommended: false });
+    expect(await trajectory.ownReceiverWarnings()).toEqual([SAME_RECEIVER(id, name, sessionId)]);
+    const checkbox = trajectory
+      .dialog()
+      .getByRole('checkbox', { name: `Select basestation ${id}` });
+    expect(await checkbox.isDisabled()).toBe(true);
+    await trajectory.waitForAnimations();
+    await portal.screenshot('trajectory-own-receiver');
+    await trajectory.dialog().getByRole('button', { name: 'Close', exact: true }).click();
+    await trajectory.dialog().waitFor({ state: 'detached' });
+
+    await basestations.open();
+    await basestations.remove(id);
+    await basestations.row(name).waitFor({ state: 'detached' });
   });
 
   it('says at the top of the screen when RTKLIB is not installed', async () => {

@@ -139,6 +139,12 @@ export class TrajectoryPage extends BasePage {
     }
   }
 
+  /** The dialog's warnings about base stations that are the session's own rover file. */
+  async ownReceiverWarnings(): Promise<string[]> {
+    const warnings = this.dialog().getByTestId('own-receiver-basestation');
+    return (await warnings.allTextContents()).map((text) => text.trim());
+  }
+
   /** The dialog's warning that the session cannot be processed. */
   async noRoverObservationWarning(): Promise<string> {
     return ((await this.dialog().getByTestId('no-rover-observation').textContent()) ?? '').trim();

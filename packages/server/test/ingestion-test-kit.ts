@@ -7,6 +7,7 @@ import type { Db } from '../src/db/database.ts';
 import { openPackage } from '../src/device-packages/package-reader.ts';
 import { jobDefinitions } from '../src/jobs/job-registry.ts';
 import { runNextJob } from '../src/jobs/job-runner.ts';
+import { isJobTranscriptKey } from '../src/modules/activity-logs/job-activity-log.ts';
 import { enqueueIngestion } from '../src/modules/ingestion/ingestion.queue.ts';
 import { objectKey } from '../src/storage/object-key.ts';
 import type { ObjectStorage } from '../src/storage/storage.ts';
@@ -127,11 +128,15 @@ export const ingestLog = (db: Db, key: string) =>
     .where('referenceKey', '=', key)
     .executeTakeFirst();
 
-/** The keys and eTags of the objects stored under a prefix, uploaded packages left out. */
+/**
+ * The keys and eTags of the objects stored under a prefix, uploaded packages and the jobs' logs
+ * left out.
+ */
 export async function storedObjects(storage: ObjectStorage, prefix: string) {
   const objects: string[] = [];
   for await (const object of storage.list(prefix)) {
-    if (!object.key.includes('/packages/')) objects.push(`${object.key} ${object.eTag}`);
+    if (object.key.includes('/packages/') || isJobTranscriptKey(object.key)) continue;
+    objects.push(`${object.key} ${object.eTag}`);
   }
   return objects;
 }

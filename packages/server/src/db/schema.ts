@@ -255,6 +255,8 @@ export interface BasestationFileRecord {
   rinexVersion: string;
   s3Url: string;
   size: number;
+  /** SHA-256 of an observation file's bytes (from 0.x on; absent in older rows). */
+  sha256?: string;
 }
 
 /** The sessions a base station matched when it was uploaded: its 'Recommended' ones. */

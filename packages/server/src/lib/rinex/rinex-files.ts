@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -26,6 +27,23 @@ const NAVIGATION_LETTERS = 'nglhpqfi';
 /** True when the name ends in `.gz` (the file is gzip-compressed). */
 export function isGzipName(name: string): boolean {
   return name.toLowerCase().endsWith('.gz');
+}
+
+/**
+ * The SHA-256 (hex) of a RINEX file's text, gunzipped first when its name ends in `.gz`, so that
+ * the same observations packed one way in a device package and another in a base station's zip
+ * are known as the same receiver's. Null when the gzip is broken: then nothing is known of it.
+ */
+export async function rinexDigest(fileName: string, source: Readable): Promise<string | null> {
+  const hash = createHash('sha256');
+  const text = isGzipName(fileName) ? source.pipe(createGunzip()) : source;
+  try {
+    for await (const chunk of text) hash.update(chunk as Buffer);
+  } catch {
+    source.destroy();
+    return null;
+  }
+  return hash.digest('hex');
 }
 
 /** Classifies a file name (a path is allowed; only its base name counts). */

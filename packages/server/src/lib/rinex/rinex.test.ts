@@ -9,6 +9,7 @@ import {
   openRinexFile,
   RinexFormatError,
   RinexLineReader,
+  rinexDigest,
 } from './rinex-files.ts';
 import { isNavigationHeader, isObservationHeader, readRinexHeader } from './rinex-header.ts';
 
@@ -162,6 +163,26 @@ describe('RINEX 3 fixtures (gzipped)', () => {
     );
     expect(header).toMatchObject({ versionText: '3.04', fileType: 'N', satelliteSystem: 'G' });
     expect(isNavigationHeader(header)).toBe(true);
+  });
+});
+
+describe('rinexDigest', () => {
+  const bytes = readFileSync(BASE_OBS);
+  const digestOf = (name: string, content: Buffer) =>
+    rinexDigest(name, Readable.from([content.subarray(0, 1000), content.subarray(1000)]));
+
+  it('is the digest of the text, whether the file comes gzipped or plain', async () => {
+    const plain = await digestOf('30400920.05o', bytes);
+    expect(plain).toMatch(/^[0-9a-f]{64}$/);
+    expect(await digestOf('30400920.05o.gz', gzipSync(bytes))).toBe(plain);
+    expect(await digestOf('30400920.05o', Buffer.from(editedBaseObs((l) => l.slice(1))))).not.toBe(
+      plain,
+    );
+  });
+
+  it('is null for a broken gzip', async () => {
+    expect(await digestOf('30400920.05o.gz', gzipSync(bytes).subarray(0, 500))).toBeNull();
+    expect(await digestOf('30400920.05o.gz', bytes)).toBeNull();
   });
 });
 

@@ -3,6 +3,7 @@ import {
   comparePotentialMatches,
   coversWindow,
   evaluateMatch,
+  isSessionsOwnReceiver,
   longestDistanceKm,
   sessionEndPoints,
 } from './basestation-matching.ts';
@@ -101,5 +102,21 @@ describe('comparePotentialMatches', () => {
       { recommended: true, distance: 3, basestationId: 3 },
     ];
     expect(rows.sort(comparePotentialMatches).map((r) => r.basestationId)).toEqual([3, 4, 2, 1]);
+  });
+});
+
+describe("a session's own receiver", () => {
+  const observation = (sha256?: string) => ({ kind: 'observation', ...(sha256 ? { sha256 } : {}) });
+  it('is a base whose observation file has the bytes of one of the session’s', () => {
+    expect(isSessionsOwnReceiver([observation('a')], [observation('a')])).toBe(true);
+    expect(isSessionsOwnReceiver([observation('a')], [observation('b')])).toBe(false);
+  });
+
+  it('is not told by navigation files or by files without a digest', () => {
+    expect(isSessionsOwnReceiver([{ kind: 'navigation', sha256: 'a' }], [observation('a')])).toBe(
+      false,
+    );
+    expect(isSessionsOwnReceiver([observation()], [observation()])).toBe(false);
+    expect(isSessionsOwnReceiver([observation('a')], [])).toBe(false);
   });
 });

@@ -87,3 +87,23 @@ export function comparePotentialMatches(
   if (a.recommended !== b.recommended) return a.recommended ? -1 : 1;
   return a.distance - b.distance || a.basestationId - b.basestationId;
 }
+
+/**
+ * Whether a base station's observations are one of the session's own observation files (the
+ * same bytes: the rover's file uploaded as a base station by mistake). Such a base is never
+ * recommended; a run with it is refused (SAME_RECEIVER). Files without a digest (older rows)
+ * tell nothing.
+ */
+export function isSessionsOwnReceiver(
+  baseFiles: readonly { kind: string; sha256?: string }[],
+  sessionFiles: readonly { kind: string; sha256?: string }[],
+): boolean {
+  const own = new Set(
+    sessionFiles.flatMap((file) =>
+      file.kind === 'observation' && file.sha256 ? [file.sha256] : [],
+    ),
+  );
+  return baseFiles.some(
+    (file) => file.kind === 'observation' && file.sha256 !== undefined && own.has(file.sha256),
+  );
+}

@@ -57,6 +57,8 @@ const typeDefs = `
     distance: Float!
     "Matched to the session when the base station was uploaded."
     recommended: Boolean!
+    "The session's own rover observations uploaded as a base station: never usable for it."
+    ownReceiver: Boolean!
   }
   extend type Query {
     basestationsForProject(projectId: ID!): [Basestation!]!

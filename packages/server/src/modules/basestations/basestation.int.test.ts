@@ -1,7 +1,10 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
+import { SAME_RECEIVER } from '@asset-portal/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { startTestApi, type TestApi } from '../../../test/api.ts';
@@ -14,7 +17,7 @@ import { jobRepository } from '../../jobs/job.repository.ts';
 import { ecefToGeodetic } from '../../lib/geodesy/geodesy.ts';
 import { createObjectStorage } from '../../storage/create-object-storage.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
-import { BASESTATION_IN_USE } from './basestation.service.ts';
+import { BASESTATION_IN_USE, matchSessionToBasestations } from './basestation.service.ts';
 import {
   basestationEcef,
   basestationFilesPrefix,
@@ -61,7 +64,7 @@ const FOR_PROJECT = `query($p:ID!){ basestationsForProject(projectId:$p){ ${FIEL
 const DELETE = 'mutation($id:ID!){ deleteBasestation(id:$id) }';
 const POTENTIAL = `query($s:String!){ potentialBasestations(sessionId:$s){
   basestation { id } session { sessionId projectId timestamps scanCount startPoint endPoint }
-  distance recommended } }`;
+  distance recommended ownReceiver } }`;
 const MATCHED =
   'query($s:String!){ matchedBasestations(sessionId:$s){ id } matchedBasestationsForSessionId(sessionId:$s){ id } }';
 const TIME_MATCHED =
@@ -199,7 +202,8 @@ describe.each(DATABASE_KINDS)('base stations on %s', (kind) => {
 
   it('uploads, reads and matches the 3040 base station', async () => {
     const db = api.database.db;
-    const submitted = await upload('base-3040.zip', await BASE_3040());
+    const zip = await BASE_3040();
+    const submitted = await upload('base-3040.zip', zip);
     expect(submitted).toMatchObject({
       projectId: String(projectA.id),
       filename: 'base-3040.zip',
@@ -257,6 +261,12 @@ describe.each(DATABASE_KINDS)('base stations on %s', (kind) => {
     expect(log?.message).toBe(
       'Processed basestation base-3040.zip: marker 3040, 2005-04-01 23:59:47 – 2005-04-02 00:59:16 UTC, matched 1 session(s)',
     );
+    // The file size is the upload's, as the Submitted entry said; the RINEX unpacked apart.
+    expect(log?.metrics).toMatchObject({
+      fileSize: zip.length,
+      rinexBytes: 74854 + 96480,
+      files: 2,
+    });
 
     // Recommended: the rover's session only (same time, 3.34 km); the far one is a potential match.
     const matched = await api.graphql<{
@@ -349,7 +359,152 @@ describe.each(DATABASE_KINDS)('base stations on %s', (kind) => {
     expect(mine?.trajectoryProcessingRuns).toEqual([
       { id: String(run.id), status: 'Completed', basestationIds: [row.id, 999] },
     ]);
+
+    // A session ingested after the base station (what ingestion calls) is matched to it then;
+    // matching it again adds nothing, and a session out of reach gets no match.
+    const arrivals = { near: 'LG0759_20050402_000031', far: 'LG0759_20050402_001001' };
+    const rover = [ROVER.longitude, ROVER.latitude];
+    for (const [id, coordinates] of [
+      [arrivals.near, [rover, [ROVER.longitude + 0.001, ROVER.latitude]]],
+      [
+        arrivals.far,
+        [
+          [BASE.longitude + 1.1, BASE.latitude],
+          [BASE.longitude + 1.2, BASE.latitude],
+        ],
+      ],
+    ] as const) {
+      await scanFactories.session(db, orgA.id, {
+        id,
+        projectId: projectA.id,
+        capturedTimestamp: new Date('2005-04-02T00:00:40Z'),
+        endCapturedTimestamp: new Date('2005-04-02T00:06:00Z'),
+      });
+      const scan = await scanFactories.scan(db, orgA.id, {
+        projectId: projectA.id,
+        sessionId: id,
+        capturedTimestamp: new Date('2005-04-02T00:00:40Z'),
+      });
+      await db
+        .updateTable('scans')
+        .set({ simplePath: JSON.stringify({ type: 'LineString', coordinates }) })
+        .where('id', '=', scan.id)
+        .execute();
+    }
+    const arrived = await matchSessionToBasestations(db, arrivals.near);
+    expect(arrived).toEqual([{ basestationId: row.id, distanceKm: expect.closeTo(3.3417, 4) }]);
+    expect(await matchSessionToBasestations(db, arrivals.near)).toHaveLength(1);
+    const recommended = await api.graphql<{ matchedBasestationsForSessionId: { id: string }[] }>(
+      power,
+      MATCHED,
+      { s: arrivals.near },
+    );
+    expect(recommended.data?.matchedBasestationsForSessionId).toEqual([{ id: submitted.id }]);
+    expect(await matchSessionToBasestations(db, arrivals.far)).toEqual([]);
+    expect(
+      await db
+        .selectFrom('basestationSessionMatches')
+        .select('sessionId')
+        .where('basestationId', '=', row.id)
+        .orderBy('sessionId')
+        .execute(),
+    ).toEqual(
+      [{ sessionId: near }, { sessionId: arrivals.near }].sort((a, b) =>
+        a.sessionId.localeCompare(b.sessionId),
+      ),
+    );
   });
+
+  it.each([
+    { packed: 'as plain text', own: 'LG0759_20050402_000032', gzip: false },
+    { packed: 'gzipped in the zip', own: 'LG0759_20050402_000033', gzip: true },
+  ])(
+    "never recommends a base station that is a session's own rover file, $packed",
+    async ({ own, gzip }) => {
+      const db = api.database.db;
+      const rover = fixture('07590920.05o');
+      await scanFactories.session(db, orgA.id, {
+        id: own,
+        projectId: projectA.id,
+        capturedTimestamp: new Date('2005-04-02T00:00:40Z'),
+        endCapturedTimestamp: new Date('2005-04-02T00:06:00Z'),
+      });
+      // As ingestion records it: the rover's observation file with its digest.
+      await db
+        .updateTable('sessions')
+        .set({
+          manifest: JSON.stringify({
+            gnss: [
+              {
+                path: 'gnss/07590920.05o',
+                kind: 'observation',
+                s3Url: 's3://portal/x',
+                sha256: createHash('sha256').update(rover).digest('hex'),
+              },
+            ],
+          }),
+        })
+        .where('id', '=', own)
+        .execute();
+      const scan = await scanFactories.scan(db, orgA.id, {
+        projectId: projectA.id,
+        sessionId: own,
+        capturedTimestamp: new Date('2005-04-02T00:00:40Z'),
+      });
+      const place = [ROVER.longitude, ROVER.latitude];
+      await db
+        .updateTable('scans')
+        .set({ simplePath: JSON.stringify({ type: 'LineString', coordinates: [place, place] }) })
+        .where('id', '=', scan.id)
+        .execute();
+
+      // The rover's file uploaded as a base station: Ready, matched to other sessions of its time
+      // and place, never to the session whose own file it is.
+      const observation: Record<string, Buffer> = gzip
+        ? { '0759/07590920.05o.gz': gzipSync(rover) }
+        : { '0759/07590920.05o': rover };
+      const submitted = await upload(
+        `rover-0759-${own.slice(-2)}.zip`,
+        await zipOf({ ...observation, '0759/07590920.05n': fixture('07590920.05n') }),
+      );
+      await drainJobs(db, api.config);
+      expect((await get(submitted.id))?.status).toBe('Ready');
+      const row = await db
+        .selectFrom('basestations')
+        .select('files')
+        .where('id', '=', Number(submitted.id))
+        .executeTakeFirstOrThrow();
+      expect(row.files.find((file) => file.kind === 'observation')?.sha256).toBe(
+        createHash('sha256').update(rover).digest('hex'),
+      );
+      const matchedSessions = await db
+        .selectFrom('basestationSessionMatches')
+        .select('sessionId')
+        .where('basestationId', '=', Number(submitted.id))
+        .execute();
+      expect(matchedSessions.map((m) => m.sessionId)).toContain(near);
+      expect(matchedSessions.map((m) => m.sessionId)).not.toContain(own);
+      // Nor when the session is matched from its side.
+      const fromSession = await matchSessionToBasestations(db, own);
+      expect(fromSession.map((m) => m.basestationId)).not.toContain(Number(submitted.id));
+      // Listed for the session with the reason, and refused when submitted all the same.
+      const potential = await api.graphql<{
+        potentialBasestations: { basestation: { id: string }; ownReceiver: boolean }[];
+      }>(power, POTENTIAL, { s: own });
+      const listed = potential.data!.potentialBasestations;
+      expect(listed.find((m) => m.basestation.id === submitted.id)?.ownReceiver).toBe(true);
+      const run = await api.graphql(
+        power,
+        'mutation($s:String!,$b:[ID!]!){ createSessionTrajectoryProcessingRun(trajectoryProcessingRun:{sessionId:$s,basestationIds:$b}){ id } }',
+        { s: own, b: [submitted.id] },
+      );
+      expect(run.errors?.[0]?.message).toBe(
+        SAME_RECEIVER(submitted.id, `rover-0759-${own.slice(-2)}.zip`, own),
+      );
+      const runs = db.selectFrom('trajectoryProcessingRuns').select('id');
+      expect(await runs.where('sessionId', '=', own).execute()).toEqual([]);
+    },
+  );
 
   it('validates the file name and refuses a registered name, a missing and an empty upload', async () => {
     const ask = async (filename: string) =>

@@ -3,7 +3,9 @@ import DataLoader from 'dataloader';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { BasestationFileRecord, LineString } from '../../db/schema.ts';
+import type { LonLat } from '../../lib/geodesy/geodesy.ts';
 import { groupBy } from '../scans/scan.repository.ts';
+import { sessionRepository } from '../sessions/session.repository.ts';
 import type { TimeWindow } from './basestation-matching.ts';
 
 /** The run statuses that still need their base stations' files. */
@@ -24,10 +26,14 @@ export interface BasestationReadyValues {
 }
 
 /** One scan path of a session, in capture order. */
-export interface SessionScanPath {
-  sessionId: string;
-  simplePath: LineString | null;
+/** What matching takes of a session's scans: how many, and their simple paths in capture order. */
+export interface SessionScans {
+  scanCount: number;
+  /** Each scan's simple path ([lon, lat] vertices); a scan without one yet adds none. */
+  paths: LonLat[][];
 }
+
+export const NO_SESSION_SCANS: SessionScans = { scanCount: 0, paths: [] };
 
 const intArray = (ids: readonly number[]) =>
   sql<number[]>`ARRAY[${sql.join(ids.map((id) => sql`${id}::integer`))}]::integer[]`;
@@ -135,14 +141,7 @@ export const basestationRepository = {
     );
   },
 
-  /** The session with its organization; undefined when there is none. */
-  findSession(db: Db, sessionId: string) {
-    return db
-      .selectFrom('sessions')
-      .select(['id', 'organizationId', 'projectId', 'capturedTimestamp', 'endCapturedTimestamp'])
-      .where('id', '=', sessionId)
-      .executeTakeFirst();
-  },
+  findSession: sessionRepository.findWithManifest,
 
   /**
    * Sessions of the organization whose capture window the base's window covers within the
@@ -152,7 +151,7 @@ export const basestationRepository = {
     const margin = marginSeconds * 1000;
     return db
       .selectFrom('sessions')
-      .select(['id', 'projectId', 'capturedTimestamp', 'endCapturedTimestamp'])
+      .select(['id', 'projectId', 'capturedTimestamp', 'endCapturedTimestamp', 'manifest'])
       .where('organizationId', '=', organizationId)
       .where('capturedTimestamp', '>=', new Date(base.start.getTime() - margin))
       .where('endCapturedTimestamp', '<=', new Date(base.end.getTime() + margin))
@@ -175,9 +174,9 @@ export const basestationRepository = {
       .execute();
   },
 
-  /** Each session's scan paths in capture order, and its scan count. */
-  async sessionPaths(db: Db, sessionIds: readonly string[]) {
-    if (sessionIds.length === 0) return new Map<string, SessionScanPath[]>();
+  /** Each session's scan count and scan paths in capture order; absent for a session without scans. */
+  async sessionScans(db: Db, sessionIds: readonly string[]): Promise<Map<string, SessionScans>> {
+    if (sessionIds.length === 0) return new Map();
     const rows = await db
       .selectFrom('scans')
       .select(['sessionId', 'simplePath'])
@@ -185,7 +184,19 @@ export const basestationRepository = {
       .orderBy('capturedTimestamp')
       .orderBy('id')
       .execute();
-    return groupBy(rows as SessionScanPath[], (row) => row.sessionId);
+    const bySession = groupBy(
+      rows as { sessionId: string; simplePath: LineString | null }[],
+      (row) => row.sessionId,
+    );
+    return new Map(
+      [...bySession].map(([sessionId, scans]) => [
+        sessionId,
+        {
+          scanCount: scans.length,
+          paths: scans.flatMap((scan) => (scan.simplePath ? [scan.simplePath.coordinates] : [])),
+        },
+      ]),
+    );
   },
 
   /** Replaces the base station's upload-time matches. */
@@ -202,6 +213,20 @@ export const basestationRepository = {
     await db
       .insertInto('basestationSessionMatches')
       .values(matches.map((match) => ({ basestationId, ...match })))
+      .execute();
+  },
+
+  /** Adds matches of one session; a pair already matched keeps its row. */
+  async addSessionMatches(
+    db: Db,
+    sessionId: string,
+    matches: readonly { basestationId: number; distanceKm: number }[],
+  ) {
+    if (matches.length === 0) return;
+    await db
+      .insertInto('basestationSessionMatches')
+      .values(matches.map((match) => ({ sessionId, ...match })))
+      .onConflict((conflict) => conflict.columns(['basestationId', 'sessionId']).doNothing())
       .execute();
   },
 

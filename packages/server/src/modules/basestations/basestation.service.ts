@@ -4,6 +4,7 @@ import {
   MATCH_MARGIN_SECONDS,
   validateBasestationFile,
 } from '@asset-portal/shared';
+import type { Db } from '../../db/database.ts';
 import type { BasestationRow } from '../../db/schema.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../graphql/errors.ts';
@@ -13,11 +14,13 @@ import { recordActivity } from '../activity-logs/activity-log.service.ts';
 import { storageUrl } from '../ingestion/ingestion-context.ts';
 import { requireVisibleProject } from '../projects/project.service.ts';
 import { sessionService } from '../sessions/session.service.ts';
+import { sessionGnssFiles } from '../trajectory/trajectory-run-rules.ts';
 import { grantUpload, settleUpload } from '../upload-quota/upload-quota.service.ts';
-import { basestationRepository as repo } from './basestation.repository.ts';
+import { NO_SESSION_SCANS, basestationRepository as repo } from './basestation.repository.ts';
 import {
   comparePotentialMatches,
   evaluateMatch,
+  isSessionsOwnReceiver,
   sessionEndPoints,
 } from './basestation-matching.ts';
 import { basestationFilesPrefix, basestationZipKey } from './basestation-storage.ts';
@@ -54,6 +57,8 @@ export interface PotentialBasestationMatch {
   session: MatchedSession;
   distance: number;
   recommended: boolean;
+  /** The session's own rover file uploaded as a base: listed, so that it is explained, never usable. */
+  ownReceiver: boolean;
 }
 
 /**
@@ -107,19 +112,19 @@ export const basestationService = {
   ): Promise<PotentialBasestationMatch[]> {
     const session = await requireVisibleSession(ctx, sessionId);
     const window = { start: session.capturedTimestamp, end: session.endCapturedTimestamp };
-    const [candidates, matched, pathsBySession] = await Promise.all([
+    const [candidates, matched, scansBySession] = await Promise.all([
       repo.readyCovering(ctx.db, session.organizationId, window, MATCH_MARGIN_SECONDS),
       repo.matchedForSession(ctx.db, sessionId),
-      repo.sessionPaths(ctx.db, [sessionId]),
+      repo.sessionScans(ctx.db, [sessionId]),
     ]);
-    const scans = pathsBySession.get(sessionId) ?? [];
-    const paths = scans.flatMap((scan) => (scan.simplePath ? [scan.simplePath.coordinates] : []));
+    const { scanCount, paths } = scansBySession.get(sessionId) ?? NO_SESSION_SCANS;
     const recommendedIds = new Set(matched.map((basestation) => basestation.id));
+    const own = sessionGnssFiles(session.manifest);
     const matchedSession: MatchedSession = {
       sessionId,
       projectId: session.projectId,
       timestamps: [session.capturedTimestamp, session.endCapturedTimestamp],
-      scanCount: scans.length,
+      scanCount,
       ...sessionEndPoints(paths),
     };
     const matches: PotentialBasestationMatch[] = [];
@@ -132,6 +137,7 @@ export const basestationService = {
         session: matchedSession,
         distance: match.distanceKm,
         recommended: recommendedIds.has(basestation.id),
+        ownReceiver: isSessionsOwnReceiver(basestation.files, own),
       });
     }
     return matches.sort((a, b) =>
@@ -275,6 +281,37 @@ function zipKey(organizationId: number, filename: string, size: number): string 
     if (error instanceof InvalidObjectKeyError) throw new ValidationError(BASESTATION_NAME_UNSAFE);
     throw error;
   }
+}
+
+/**
+ * Matches a session just ingested to the Ready base stations of its organization that cover it
+ * and lie within reach ('Recommended'), as a base station's upload matches the sessions already
+ * there: which of the two came first does not change what is recommended. Returns the matches.
+ */
+export async function matchSessionToBasestations(
+  db: Db,
+  sessionId: string,
+): Promise<{ basestationId: number; distanceKm: number }[]> {
+  const session = await repo.findSession(db, sessionId);
+  if (!session) return [];
+  const window = { start: session.capturedTimestamp, end: session.endCapturedTimestamp };
+  const [candidates, scansBySession] = await Promise.all([
+    repo.readyCovering(db, session.organizationId, window, MATCH_MARGIN_SECONDS),
+    repo.sessionScans(db, [sessionId]),
+  ]);
+  const { paths } = scansBySession.get(sessionId) ?? NO_SESSION_SCANS;
+  const own = sessionGnssFiles(session.manifest);
+  const matches: { basestationId: number; distanceKm: number }[] = [];
+  for (const basestation of candidates) {
+    if (isSessionsOwnReceiver(basestation.files, own)) continue;
+    const base = baseForMatching(basestation);
+    const match = base && evaluateMatch(base, { ...window, paths });
+    if (match?.recommended) {
+      matches.push({ basestationId: basestation.id, distanceKm: match.distanceKm });
+    }
+  }
+  await repo.addSessionMatches(db, sessionId, matches);
+  return matches;
 }
 
 function windowOf(basestation: BasestationRow) {

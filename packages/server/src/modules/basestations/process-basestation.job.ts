@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { MATCH_MARGIN_SECONDS } from '@asset-portal/shared';
@@ -15,14 +15,16 @@ import { defineJob, exponentialBackoff } from '../../jobs/define-job.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { makeWorkFolder } from '../../jobs/work-folders.ts';
 import { ecefToGeodetic } from '../../lib/geodesy/geodesy.ts';
-import { RinexFormatError } from '../../lib/rinex/rinex-files.ts';
+import { isGzipName, RinexFormatError, rinexDigest } from '../../lib/rinex/rinex-files.ts';
 import type { RinexTime } from '../../lib/rinex/rinex-time.ts';
 import { InvalidObjectKeyError } from '../../storage/object-key.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
 import { jobActivityLog } from '../activity-logs/job-activity-log.ts';
+import { hashing } from '../ingestion/created-objects.ts';
 import { storageUrl } from '../ingestion/ingestion-context.ts';
+import { sessionGnssFiles } from '../trajectory/trajectory-run-rules.ts';
 import { basestationRepository as repo } from './basestation.repository.ts';
-import { evaluateMatch } from './basestation-matching.ts';
+import { evaluateMatch, isSessionsOwnReceiver } from './basestation-matching.ts';
 import {
   basestationFileKey,
   basestationFilesPrefix,
@@ -167,16 +169,25 @@ async function processBasestation(
       for (const entry of contents.files) {
         const key = basestationFileKey(basestation.organizationId, basestation.id, entry.name);
         written.push(key);
-        await storage.putStream(key, await pkg.readEntry(entry.entryName), {
+        const stored = hashing(await pkg.readEntry(entry.entryName));
+        await storage.putStream(key, stored.stream, {
           size: entry.size,
           contentType: 'application/octet-stream',
         });
+        // Of the text, not of the packing: the rover's file may come gzipped, or not.
+        const sha256 =
+          entry.kind !== 'observation'
+            ? null
+            : isGzipName(entry.name)
+              ? await rinexDigest(entry.name, await pkg.readEntry(entry.entryName))
+              : stored.sha256();
         files.push({
           name: entry.name,
           kind: entry.kind,
           rinexVersion: entry.rinexVersion,
           s3Url: storageUrl(ctx.config, key),
           size: entry.size,
+          ...(sha256 ? { sha256 } : {}),
         });
       }
       const { x, y, z } = contents.position;
@@ -199,6 +210,7 @@ async function processBasestation(
         const matches = await matchSessions(trx, basestation.organizationId, {
           ...window,
           position: [geodetic.longitude, geodetic.latitude],
+          files,
         });
         await repo.replaceMatches(trx, basestation.id, matches);
         return matches.length;
@@ -209,7 +221,9 @@ async function processBasestation(
           epochs: contents.epochCount,
           files: files.length,
           matchedSessions: matched,
-          fileSize: files.reduce((sum, f) => sum + f.size, 0),
+          // The uploaded zip's size, as its Submitted entry says; the RINEX files unpacked apart.
+          fileSize: (await stat(file)).size,
+          rinexBytes: files.reduce((sum, f) => sum + f.size, 0),
         },
       };
     } finally {
@@ -224,21 +238,25 @@ async function processBasestation(
 async function matchSessions(
   db: Db,
   organizationId: number,
-  base: { start: Date; end: Date; position: [number, number] },
+  base: {
+    start: Date;
+    end: Date;
+    position: [number, number];
+    files: readonly BasestationFileRecord[];
+  },
 ) {
   const sessions = await repo.sessionsCoveredBy(db, organizationId, base, MATCH_MARGIN_SECONDS);
-  const paths = await repo.sessionPaths(
+  const scansBySession = await repo.sessionScans(
     db,
     sessions.map((session) => session.id),
   );
   const matches: { sessionId: string; distanceKm: number }[] = [];
   for (const session of sessions) {
+    if (isSessionsOwnReceiver(base.files, sessionGnssFiles(session.manifest))) continue;
     const track = {
       start: session.capturedTimestamp,
       end: session.endCapturedTimestamp,
-      paths: (paths.get(session.id) ?? []).flatMap((scan) =>
-        scan.simplePath ? [scan.simplePath.coordinates] : [],
-      ),
+      paths: scansBySession.get(session.id)?.paths ?? [],
     };
     const match = evaluateMatch(base, track);
     if (match?.recommended) matches.push({ sessionId: session.id, distanceKm: match.distanceKm });

@@ -1,3 +1,4 @@
+import { countOf } from '@asset-portal/shared';
 import type { ImageRef } from '../../db/schema.ts';
 import {
   CAMERAS,
@@ -9,6 +10,7 @@ import {
 } from '../../device-packages/manifest.ts';
 import type { OpenedPackage } from '../../device-packages/package-reader.ts';
 import { inParallel } from '../../lib/in-parallel.ts';
+import { byTenths } from '../../lib/tenths.ts';
 import { objectKey } from '../../storage/object-key.ts';
 import { imageObjectKey, portalBucket } from '../scan-images/scan-image-rules.ts';
 import { enqueueScanImageThumbnails } from '../scan-images/scan-image-thumbnails.job.ts';
@@ -69,8 +71,18 @@ export async function ingestLuxiz(
   );
   await checkStoredImageSizes(deps, pkg, manifest.sessionId, input.organizationId, storedImages);
 
+  await deps.progress?.(
+    `Checked the images of session ${manifest.sessionId}: ${countOf(copies.length, 'image')} ` +
+      `to store for ${countOf(present.size, 'scan')}`,
+  );
   const created = new CreatedObjects(deps.storage);
   for (const folder of cameraFolders) await created.survey(folder.key);
+  let done = 0;
+  const stored = byTenths((percent, images, total) =>
+    deps.progress?.(
+      `Stored ${images.toLocaleString('en-US')} of ${countOf(total, 'image')} (${percent} %)`,
+    ),
+  );
   // Small objects: several in flight hide the per-object latency of the store.
   await created.undoOnFailure(async () => {
     await inParallel(copies, IMAGE_COPY_CONCURRENCY, async (copy) => {
@@ -78,6 +90,8 @@ export async function ingestLuxiz(
         size: pkg.entry(copy.entry)!.size,
         contentType: 'image/jpeg',
       });
+      done += 1;
+      await stored(done, copies.length);
     });
     await writeRows(deps, manifest, input, { scanIds, present, rows, cameraFolders });
   });
@@ -262,7 +276,7 @@ async function writeRows(
       });
     }
     for (const scanId of present.keys()) {
-      await enqueueScanImageThumbnails(trx, scanId, input.key);
+      await enqueueScanImageThumbnails(trx, scanId, input.key, input.userId);
     }
     if (missing.length > 0) {
       await repo.savePendingImagePackage(trx, {

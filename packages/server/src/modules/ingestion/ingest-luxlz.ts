@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { countOf, PACKAGE_CLOUD_VERSION } from '@asset-portal/shared';
+import { countOf, formatSize, PACKAGE_CLOUD_VERSION } from '@asset-portal/shared';
 import type { LineString } from '../../db/schema.ts';
 import { pathLength } from '../../demo/flight-line.ts';
 import {
@@ -12,7 +12,9 @@ import {
 } from '../../device-packages/manifest.ts';
 import type { OpenedPackage } from '../../device-packages/package-reader.ts';
 import type { LasHeader } from '../../lib/las/las-header.ts';
+import { rinexDigest } from '../../lib/rinex/rinex-files.ts';
 import { objectKey } from '../../storage/object-key.ts';
+import { matchSessionToBasestations } from '../basestations/basestation.service.ts';
 import { placeCapture } from '../device-assignments/capture-placement.ts';
 import { deviceAssignmentRepository } from '../device-assignments/device-assignment.repository.ts';
 import { enqueuePointCloudLod } from '../pointclouds/point-cloud-lod.job.ts';
@@ -154,6 +156,11 @@ export async function ingestLuxlz(
   assertLuxlzFilesPresent(manifest, new Set(pkg.entries.map((entry) => entry.name)));
   const { session } = await checkOwnership(deps.db, manifest, input.organizationId);
   const planned = await planScans(deps, pkg, manifest, input);
+  const toStore = planned.filter((plan) => !plan.stored);
+  await deps.progress?.(
+    `Checked session ${manifest.sessionId}: ${countOf(planned.length, 'scan')}, ` +
+      `${countOf(toStore.length, 'new one')} to store`,
+  );
   // A new session takes the project of its first scan; an existing one keeps its own.
   const sessionProject = session
     ? session.projectId
@@ -172,8 +179,7 @@ export async function ingestLuxlz(
   const created = new CreatedObjects(deps.storage);
   await created.undoOnFailure(async () => {
     const hashes = new Map<string, string>();
-    for (const plan of planned) {
-      if (plan.stored) continue;
+    for (const [index, plan] of toStore.entries()) {
       const cloud = hashing(await pkg.readEntry(plan.scan.pointCloud));
       await created.put(plan.cloudKey, cloud.stream, {
         size: plan.cloudSize,
@@ -184,6 +190,10 @@ export async function ingestLuxlz(
         size: pkg.entry(plan.scan.trajectory)!.size,
         contentType: 'text/csv',
       });
+      await deps.progress?.(
+        `Stored scan ${plan.scan.id} (${index + 1} of ${toStore.length}): ` +
+          `${countOf(plan.header.pointCount, 'point')}, ${formatSize(plan.cloudSize)}`,
+      );
     }
     for (const { file, key } of gnss) {
       const options = { size: pkg.entry(file.path)!.size, contentType: 'application/octet-stream' };
@@ -191,12 +201,35 @@ export async function ingestLuxlz(
       if (session) await created.putIfAbsent(key, () => pkg.readEntry(file.path), options);
       else await created.put(key, await pkg.readEntry(file.path), options);
     }
+    if (gnss.length > 0) await deps.progress?.(`Stored ${countOf(gnss.length, 'GNSS file')}`);
+    // The rover's observations known by their bytes: a base station that is the same file is
+    // never recommended for the session (isSessionsOwnReceiver).
+    const digests = new Map<string, string>();
+    for (const { file } of gnss) {
+      if (file.kind === 'observation') {
+        const digest = await rinexDigest(file.path, await pkg.readEntry(file.path));
+        if (digest) digests.set(file.path, digest);
+      }
+    }
     await writeRows(deps, manifest, input, planned, {
-      gnss: gnss.map(({ file, key }) => ({ ...file, s3Url: storageUrl(deps.config, key) })),
+      gnss: gnss.map(({ file, key }) => {
+        const sha256 = digests.get(file.path);
+        return { ...file, s3Url: storageUrl(deps.config, key), ...(sha256 ? { sha256 } : {}) };
+      }),
       sessionProject,
       hashes,
     });
   });
+
+  const recommended = await matchSessionToBasestations(deps.db, manifest.sessionId);
+  if (recommended.length > 0) {
+    await deps.progress?.(
+      `Recommended basestation(s) for session ${manifest.sessionId}: ` +
+        recommended
+          .map((match) => `${match.basestationId} (${match.distanceKm.toFixed(2)} km)`)
+          .join(', '),
+    );
+  }
 
   for (const plan of planned) {
     await enqueuePointCloudLod(deps.db, {
@@ -224,7 +257,7 @@ async function writeRows(
   input: IngestionInput,
   planned: readonly PlannedScan[],
   written: {
-    gnss: (LuxlzManifest['gnss'][number] & { s3Url: string })[];
+    gnss: (LuxlzManifest['gnss'][number] & { s3Url: string; sha256?: string })[];
     sessionProject: number | null;
     hashes: ReadonlyMap<string, string>;
   },

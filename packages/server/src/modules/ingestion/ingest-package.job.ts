@@ -78,6 +78,7 @@ export const ingestPackageJob = defineJob({
           config: ctx.config,
           storage: ctx.storage,
           requeueImagePackage,
+          progress: (message) => log('Started', message),
         },
         payload,
       );

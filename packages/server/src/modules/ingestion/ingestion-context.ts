@@ -24,6 +24,8 @@ export interface IngestionDeps {
     pending: IngestionInput,
     trigger: string,
   ): Promise<void>;
+  /** Told each step as it ends (the job's activity entry and its log); none in some tests. */
+  progress?(message: string): Promise<unknown>;
 }
 
 export interface IngestionOutcome {

@@ -27,6 +27,7 @@ import { runNextJob } from '../../jobs/job-runner.ts';
 import { withJobTables } from '../../jobs/job-tables.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { createObjectStorage } from '../../storage/create-object-storage.ts';
+import { readBytes } from '../../storage/object-bytes.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
 import { ingestPackageJob } from './ingest-package.job.ts';
 import { enqueueIngestion } from './ingestion.queue.ts';
@@ -96,6 +97,16 @@ describe.each(DATABASE_KINDS)('package ingestion on %s', (kind) => {
     await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
+
+  /** The messages of a job's log (its transcript), without their times and titles. */
+  const logMessages = async (logFileUrl: string | null | undefined) => {
+    expect(logFileUrl).toMatch(/^s3:\/\/portal\/org-\d+\/project-none\/logs\/jobs\//);
+    const text = (await readBytes(storage, logFileUrl!.replace('s3://portal/', ''))).toString();
+    return text
+      .split('\n')
+      .filter((line) => /^\d{4}-/.test(line))
+      .map((line) => line.slice('2026-11-30 21:14:03Z  '.length));
+  };
 
   const rejects = async (file: string, expected: RegExp) => {
     const key = await uploadPackage(storage, orgA.id, file);
@@ -177,8 +188,46 @@ describe.each(DATABASE_KINDS)('package ingestion on %s', (kind) => {
     expect(luxlzLog?.message).toBe(
       `Ingested session ${withImages.manifest.sessionId}: 2 scan(s), ${points.toLocaleString('en-US')} points`,
     );
+    // Its log lists each step, in order.
+    const [first, second] = withImages.manifest.scans;
+    expect(await logMessages(luxlzLog?.logFileUrl)).toEqual([
+      `Started: Ingesting ${path.basename(withImages.luxlzPath)}`,
+      expect.stringMatching(
+        new RegExp(`^Fetched ${path.basename(withImages.luxlzPath)} \\(\\d+\\.\\d MB\\)$`),
+      ),
+      `Checked session ${withImages.manifest.sessionId}: 2 scans, 2 new ones to store`,
+      expect.stringMatching(
+        new RegExp(
+          `^Stored scan ${first!.id} \\(1 of 2\\): ${first!.pointCount.toLocaleString('en-US')} points, `,
+        ),
+      ),
+      expect.stringMatching(new RegExp(`^Stored scan ${second!.id} \\(2 of 2\\): `)),
+      expect.stringMatching(/^Stored \d GNSS files?$/),
+      `Completed: ${luxlzLog?.message}`,
+      `Metrics: ${JSON.stringify({ scans: 2, points, bytes: withImages.luxlzBytes })}`,
+    ]);
     log = await ingestLog(db, luxizKey);
     expect(log?.status).toBe('Completed');
+    const imageSteps = (await logMessages(log?.logFileUrl)).filter((m) =>
+      /^(Checked|Stored) .* image/.test(m),
+    );
+    expect(imageSteps[0]).toBe(
+      `Checked the images of session ${withImages.manifest.sessionId}: ${withImages.imageCount} images to store for 2 scans`,
+    );
+    expect(imageSteps.at(-1)).toBe(
+      `Stored ${withImages.imageCount} of ${withImages.imageCount} images (100 %)`,
+    );
+    expect(imageSteps.length).toBeLessThanOrEqual(12);
+    // The thumbnails the images queued are the uploader's work too.
+    const thumbnails = await db
+      .selectFrom('activityLogs')
+      .select(['userId', 'status'])
+      .where('activityType', '=', 'ScanImageThumbnails')
+      .where('organizationId', '=', orgA.id)
+      .execute();
+    expect(thumbnails).toEqual(
+      withImages.manifest.scans.map(() => ({ userId: userA.id, status: 'Completed' })),
+    );
     expect(
       await withJobTables(db).selectFrom('pendingImagePackages').selectAll().execute(),
     ).toEqual([]);
@@ -191,6 +240,15 @@ describe.each(DATABASE_KINDS)('package ingestion on %s', (kind) => {
       projectId: projectA.id,
       assignmentType: 'Device',
     });
+    // The rover's observation files are recorded with their digest (base-station matching
+    // leaves out a base that is one of them).
+    const gnss = (state.sessions[0]!.manifest as { gnss: { kind: string; sha256?: string }[] })
+      .gnss;
+    expect(gnss.filter((file) => file.kind === 'observation').length).toBeGreaterThan(0);
+    for (const file of gnss) {
+      if (file.kind === 'observation') expect(file.sha256).toMatch(/^[0-9a-f]{64}$/);
+      else expect(file.sha256).toBeUndefined();
+    }
     expect(state.scans.map((scan) => scan.id)).toEqual(withImages.manifest.scans.map((s) => s.id));
     withImages.manifest.scans.forEach((scan, i) => {
       const row = state.scans[i]!;

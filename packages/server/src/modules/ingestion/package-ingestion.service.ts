@@ -2,6 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { formatSize } from '@asset-portal/shared';
 import { openPackage } from '../../device-packages/package-reader.ts';
 import { makeWorkFolder } from '../../jobs/work-folders.ts';
 import { ingestLuxiz } from './ingest-luxiz.ts';
@@ -42,6 +43,7 @@ export async function ingestPackage(
   const file = path.join(work, `package.${kind}`);
   try {
     await pipeline(await deps.storage.getStream(input.key), createWriteStream(file));
+    await deps.progress?.(`Fetched ${path.posix.basename(input.key)} (${formatSize(info.size)})`);
     const pkg = await openPackage(file);
     try {
       return kind === 'luxlz'

@@ -4,6 +4,25 @@ import type { Db } from '../../db/database.ts';
 /** All SQL about sessions. */
 export const sessionRepository = {
   /**
+   * A session as base-station matching and trajectory runs read it: its organization, project
+   * and window, and its manifest (the rover's GNSS files); undefined when there is none.
+   */
+  findWithManifest(db: Db, sessionId: string) {
+    return db
+      .selectFrom('sessions')
+      .select([
+        'id',
+        'organizationId',
+        'projectId',
+        'capturedTimestamp',
+        'endCapturedTimestamp',
+        'manifest',
+      ])
+      .where('id', '=', sessionId)
+      .executeTakeFirst();
+  },
+
+  /**
    * One row per session of the projects, with its scan count and the distinct statuses of its
    * scans' point-cloud artifacts, aggregated in one grouped statement.
    */

@@ -1,5 +1,6 @@
-import type { ActivityType } from '@asset-portal/shared';
-import { coversWindow } from '../basestations/basestation-matching.ts';
+import { type ActivityType, SAME_RECEIVER } from '@asset-portal/shared';
+import type { BasestationFileRecord } from '../../db/schema.ts';
+import { coversWindow, isSessionsOwnReceiver } from '../basestations/basestation-matching.ts';
 
 /** The activity log's type for trajectory processing runs. */
 export const TRAJECTORY_PROCESSING_ACTIVITY = 'TrajectoryProcessing' satisfies ActivityType;
@@ -25,6 +26,8 @@ export interface GnssRef {
   path?: string;
   kind: string;
   s3Url?: string;
+  /** SHA-256 of an observation file, recorded at ingestion (absent for older sessions). */
+  sha256?: string;
 }
 
 /** The stored GNSS files of a session's package: the rover's observations and navigation. */
@@ -43,20 +46,27 @@ export function hasRoverObservation(manifest: unknown): boolean {
   return roverObservationOf(sessionGnssFiles(manifest)) !== undefined;
 }
 
-interface Window {
+interface SessionWindow {
+  id: string;
   capturedTimestamp: Date;
   endCapturedTimestamp: Date;
+  manifest: unknown;
 }
 
 interface BasestationWindow {
   id: number;
+  filename: string;
   status: string;
   startTimestamp: Date | null;
   endTimestamp: Date | null;
+  files: readonly BasestationFileRecord[] | null;
 }
 
 /** Why a base station cannot process the session, or null when it can. */
-export function basestationProblem(basestation: BasestationWindow, session: Window): string | null {
+export function basestationProblem(
+  basestation: BasestationWindow,
+  session: SessionWindow,
+): string | null {
   if (basestation.status !== 'Ready') {
     return `Basestation ${basestation.id} is not ready for processing (status ${basestation.status})`;
   }
@@ -69,6 +79,9 @@ export function basestationProblem(basestation: BasestationWindow, session: Wind
     );
   if (!covers) {
     return `Basestation ${basestation.id} does not cover the session: its observations run ${iso(basestation.startTimestamp)} – ${iso(basestation.endTimestamp)} UTC, the session ${iso(session.capturedTimestamp)} – ${iso(session.endCapturedTimestamp)} UTC`;
+  }
+  if (isSessionsOwnReceiver(basestation.files ?? [], sessionGnssFiles(session.manifest))) {
+    return SAME_RECEIVER(basestation.id, basestation.filename, session.id);
   }
   return null;
 }

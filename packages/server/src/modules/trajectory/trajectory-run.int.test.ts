@@ -228,6 +228,19 @@ describe.each(DATABASE_KINDS)('trajectory processing runs on %s', (kind) => {
       const runLog = await readText(storage, done!.logS3Url as string);
       expect(runLog).toMatch(/rnx2rtkp .* -o base\/\d+\/ppk-/);
       expect(runLog).not.toContain(api.config.dataDir);
+      // Each step with its time, under the run's title.
+      expect(runLog).toMatch(/^Trajectory processing run \d+ of session \S+\n/);
+      expect(runLog).toMatch(
+        /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ {2}Basestation \d+ \(.+\): \S*rnx2rtkp /m,
+      );
+      expect(runLog).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ {2}Passed: /m);
+      expect(runLog).toMatch(
+        /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ {2}Started: the rover's \S+ against basestation\(s\) \d+$/m,
+      );
+      expect(runLog).toMatch(/Z {2}Processing \S+ against basestation \d+ \(1 of 1\)$/m);
+      expect(runLog).toMatch(
+        /Z {2}\d+ of \d+ epochs in the session fixed .*\n +The quality check passed\.$/m,
+      );
 
       // The altitude separations are PPK − device: the offset's vertical part, negated.
       const altitude = await readJson(storage, done!.altitudeSeparationsS3Url as string);

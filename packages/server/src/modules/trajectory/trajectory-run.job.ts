@@ -76,6 +76,7 @@ export const trajectoryRunJob = defineJob({
       await log(
         'Started',
         `Run ${payload.runId}: attempt ${ctx.attempt} of ${ctx.maxAttempts} failed (${reason}); it will be tried again`,
+        { attemptFailed: true },
       );
       throw error;
     }

@@ -1,9 +1,8 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { NO_ROVER_OBSERVATION } from '@asset-portal/shared';
+import { NO_ROVER_OBSERVATION, SAME_RECEIVER } from '@asset-portal/shared';
 import type { AppConfig } from '../../config/config.ts';
 import type { Db } from '../../db/database.ts';
 import { utcToGpsSeconds } from '../../device-packages/gps-time.ts';
@@ -11,10 +10,13 @@ import { makeWorkFolder } from '../../jobs/work-folders.ts';
 import { greatCircleKm } from '../../lib/geodesy/geodesy.ts';
 import { readLasFileHeader } from '../../lib/las/las-header.ts';
 import { storesAdjustedGpsTime } from '../../lib/las/las-point-formats.ts';
+import { rinexDigest } from '../../lib/rinex/rinex-files.ts';
+import { byTenths } from '../../lib/tenths.ts';
+import { putBytes } from '../../storage/object-bytes.ts';
 import { objectKey } from '../../storage/object-key.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
+import { JobTranscript } from '../activity-logs/job-transcript.ts';
 import { basestationEcef, basestationRinexObjects } from '../basestations/basestation-storage.ts';
-import { sha256Of } from '../ingestion/created-objects.ts';
 import { storageUrl } from '../ingestion/ingestion-context.ts';
 import { proj4ForCrsText } from '../pointclouds/point-cloud-crs.ts';
 import { enqueuePointCloudLod } from '../pointclouds/point-cloud-lod.job.ts';
@@ -82,17 +84,25 @@ export async function processTrajectoryRun(
     });
   const written: string[] = [];
   const store = async (key: string, body: string | Buffer, contentType: string) => {
-    const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-    await deps.storage.putStream(key, Readable.from([bytes]), { size: bytes.length, contentType });
+    await putBytes(deps.storage, key, body, contentType);
     written.push(key);
     return storageUrl(deps.config, key);
   };
-  const log: string[] = [`Trajectory processing run ${runId} of session ${session.id}`];
+  // The run's log: each step with its time, a program's output indented under it.
+  const transcript = new JobTranscript(
+    `Trajectory processing run ${runId} of session ${session.id}`,
+  );
+  const log = { push: (...lines: string[]) => transcript.addLines(lines) };
+  // A step the activity entry shows is a line of the run's log too.
+  const step: ProgressReporter = async (message, metrics) => {
+    log.push(message);
+    await progress(message, metrics);
+  };
 
   const work = await makeWorkFolder(deps.config.dataDir, 'ppk', `run-${runId}-`);
   // The log is read by the organization's users: files are named inside the run, not on the
   // server's disk.
-  const logText = () => `${log.join('\n')}\n`.replaceAll(`${work}${path.sep}`, '');
+  const logText = () => transcript.text().replaceAll(`${work}${path.sep}`, '');
   try {
     const program = await findRnx2rtkp();
     if (!program) throw new TrajectoryRunError(RTKLIB_MISSING_MESSAGE);
@@ -110,7 +120,10 @@ export async function processTrajectoryRun(
       path.join('rover', baseName(roverObservation)),
     );
     // Compared with each base station's observations (SAME_RECEIVER), read once.
-    const roverDigest = await sha256Of(createReadStream(roverObsPath));
+    log.push(
+      `Started: the rover's ${baseName(roverObservation)} against basestation(s) ${run.basestationIds.join(', ')}`,
+    );
+    const roverDigest = await rinexDigest(roverObsPath, createReadStream(roverObsPath));
     const roverNavigation: string[] = [];
     for (const file of gnss.filter((f) => f.kind === 'navigation')) {
       roverNavigation.push(await fetch(file.s3Url, path.join('rover', baseName(file))));
@@ -134,7 +147,7 @@ export async function processTrajectoryRun(
     }[] = [];
     let rtklibVersion = 'rnx2rtkp';
     for (const [index, basestation] of basestations.entries()) {
-      await progress(
+      await step(
         `Processing ${session.id} against basestation ${basestation.id} (${index + 1} of ${basestations.length})`,
       );
       const files = basestationRinexObjects(basestation);
@@ -152,7 +165,8 @@ export async function processTrajectoryRun(
       for (const file of files.navigation) {
         baseNavigation.push(await fetch(file.s3Url, path.join(dir, file.name)));
       }
-      if ((await sha256Of(createReadStream(baseObsPath))) === roverDigest) {
+      const baseDigest = await rinexDigest(baseObsPath, createReadStream(baseObsPath));
+      if (roverDigest !== null && baseDigest === roverDigest) {
         throw new TrajectoryRunError(
           SAME_RECEIVER(basestation.id, basestation.filename, session.id),
         );
@@ -209,7 +223,9 @@ export async function processTrajectoryRun(
     const audit = { ...qc.audit };
     log.push(
       `${audit.fixed} of ${audit.epochs} epochs in the session fixed (${audit.fixedPercent} %), ${audit.float} float, ${audit.single} single`,
-      audit.passed ? 'Passed.' : `Not passed: ${audit.reason}`,
+      audit.passed
+        ? 'The quality check passed.'
+        : `The quality check did not pass: ${audit.reason}`,
     );
 
     const urls = {
@@ -253,7 +269,7 @@ export async function processTrajectoryRun(
         versionName,
         work,
         written,
-        progress,
+        progress: step,
         runId,
         organizationId,
       });
@@ -341,13 +357,7 @@ function round(value: number, digits: number): number {
   return Math.round(value * f) / f;
 }
 
-/**
- * A base station must be another receiver at a known point: a 'base' file that is the session's
- * own observations (uploaded again as a basestation) gives RTKLIB nothing to difference.
- */
-const SAME_RECEIVER = (basestationId: number, filename: string, sessionId: string): string =>
-  `Basestation ${basestationId} (${filename}) holds the session's own GNSS observations: ${sessionId}'s rover file was uploaded as a basestation. A basestation must be another receiver at a known point`;
-
+/** A program's output under the line that ran it: two spaces in, blank lines left out. */
 function indent(text: string): string[] {
   return text
     .split('\n')
@@ -471,7 +481,6 @@ async function correctScans(
     );
     await fetchObject(deps, scan.s3Url, input.organizationId, source);
     const output = path.join(input.work, `corrected-${index}.las`);
-    let reported = -1;
     const header = await readLasFileHeader(source);
     const result = await correctPointCloud(source, output, correction, {
       // A cloud that stores GPS week seconds (global-encoding bit 0 clear) is read in the week
@@ -479,15 +488,12 @@ async function correctScans(
       pointGpsToGpsSeconds: storesAdjustedGpsTime(header)
         ? undefined
         : gpsWeekSecondsConverter(gpsWeekOf(scan.capturedTimestamp ?? new Date())),
-      onProgress: (points: number, total: number) => {
-        const percent = total > 0 ? Math.floor((points / total) * 10) * 10 : 0;
-        if (percent === reported) return;
-        reported = percent;
+      onProgress: byTenths((percent, points, total) => {
         void input.progress(
           `Correcting scan ${scan.id} (${index + 1} of ${input.scans.length}): ${percent} %`,
           { points, total },
         );
-      },
+      }),
     });
     const key = (name: string) =>
       objectKey({
@@ -504,11 +510,12 @@ async function correctScans(
     });
     input.written.push(cloudKey);
     const trajectoryKey = key('trajectory.csv');
-    const trajectory = Buffer.from(correctTrajectoryCsv(csv, correction, projection));
-    await deps.storage.putStream(trajectoryKey, Readable.from([trajectory]), {
-      size: trajectory.length,
-      contentType: 'text/csv',
-    });
+    await putBytes(
+      deps.storage,
+      trajectoryKey,
+      correctTrajectoryCsv(csv, correction, projection),
+      'text/csv',
+    );
     input.written.push(trajectoryKey);
     await rm(source, { force: true });
     await rm(output, { force: true });

@@ -7,6 +7,7 @@ import type { Database } from '../../db/schema.ts';
 import { type JobStatus, withJobTables } from '../../jobs/job-tables.ts';
 import { pointCloudRepository } from '../pointclouds/point-cloud.repository.ts';
 import { groupBy } from '../scans/scan.repository.ts';
+import { sessionRepository } from '../sessions/session.repository.ts';
 
 const RUN_COLUMNS = [
   'id',
@@ -183,20 +184,7 @@ export const trajectoryRunRepository = {
     return Number(result.numUpdatedRows);
   },
 
-  findSession(db: Db, sessionId: string) {
-    return db
-      .selectFrom('sessions')
-      .select([
-        'id',
-        'organizationId',
-        'projectId',
-        'capturedTimestamp',
-        'endCapturedTimestamp',
-        'manifest',
-      ])
-      .where('id', '=', sessionId)
-      .executeTakeFirst();
-  },
+  findSession: sessionRepository.findWithManifest,
 
   findBasestations(db: Db, ids: readonly number[]) {
     if (ids.length === 0) return Promise.resolve([]);

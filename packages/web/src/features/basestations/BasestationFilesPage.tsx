@@ -1,4 +1,4 @@
-import { CONFIRM_BASESTATION_DELETION_TITLE } from '@asset-portal/shared';
+import { BASESTATION_DELETED, CONFIRM_BASESTATION_DELETION_TITLE } from '@asset-portal/shared';
 import DeleteIcon from '@mui/icons-material/Delete';
 import DownloadIcon from '@mui/icons-material/Download';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
@@ -10,6 +10,7 @@ import { confirm } from '../../components/confirm/confirm-service.ts';
 import { DataTable } from '../../components/data-table/DataTable.tsx';
 import { DataTableSearch } from '../../components/data-table/DataTableSearch.tsx';
 import { FailureReason } from '../../components/failure-reason/FailureReason.tsx';
+import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { useCurrentProject } from '../projects/current-project-store.ts';
 import { ProjectRequired } from '../projects/ProjectRequired.tsx';
 import { ProcessingRunList } from '../trajectory/ProcessingRunList.tsx';
@@ -126,8 +127,13 @@ export function BasestationFilesPage() {
         ),
       });
       if (!confirmed) return;
-      // A refusal (a run uses it) is shown in the red snackbar by the error link.
-      await deleteBasestation(basestation.id).catch(() => {});
+      try {
+        await deleteBasestation(basestation.id);
+      } catch {
+        // A refusal (a run uses it) is shown in the red snackbar by the error link.
+        return;
+      }
+      snackbar.success(BASESTATION_DELETED(basestation.filename));
     },
     [deleteBasestation],
   );

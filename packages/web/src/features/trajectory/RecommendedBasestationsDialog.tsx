@@ -3,6 +3,7 @@ import {
   RECOMMENDED_BASESTATIONS_TEXT,
   RECOMMENDED_BASESTATIONS_TITLE,
   routePath,
+  SAME_RECEIVER,
   TRAJECTORY_SUBMITTED,
 } from '@asset-portal/shared';
 import CheckIcon from '@mui/icons-material/Check';
@@ -54,6 +55,8 @@ export function RecommendedBasestationsDialog({
   const [selected, setSelected] = useState<string[]>([]);
   const [submitting, setSubmitting] = useState(false);
 
+  // The session's own rover file uploaded as a base: listed with the reason, never selectable.
+  const ownReceivers = matches.filter((match) => match.ownReceiver);
   const toggle = (id: string) =>
     setSelected((ids) => (ids.includes(id) ? ids.filter((other) => other !== id) : [...ids, id]));
 
@@ -118,7 +121,7 @@ export function RecommendedBasestationsDialog({
                   </TableCell>
                 </TableRow>
               ) : null}
-              {matches.map(({ basestation, session, distance, recommended }) => {
+              {matches.map(({ basestation, session, distance, recommended, ownReceiver }) => {
                 const checked = selected.includes(basestation.id);
                 return (
                   <TableRow
@@ -131,6 +134,7 @@ export function RecommendedBasestationsDialog({
                     <TableCell padding="checkbox">
                       <Checkbox
                         checked={checked}
+                        disabled={ownReceiver}
                         onChange={() => toggle(basestation.id)}
                         slotProps={{
                           input: { 'aria-label': `Select basestation ${basestation.id}` },
@@ -175,6 +179,16 @@ export function RecommendedBasestationsDialog({
             </TableBody>
           </Table>
         </TableContainer>
+        {ownReceivers.map(({ basestation }) => (
+          <Alert
+            key={basestation.id}
+            severity="warning"
+            sx={{ mt: 1 }}
+            data-testid="own-receiver-basestation"
+          >
+            {SAME_RECEIVER(basestation.id, basestation.filename, sessionId)}
+          </Alert>
+        ))}
       </DialogContent>
       <DialogActions>
         <Button

@@ -86,6 +86,7 @@ const POTENTIAL_BASESTATIONS = graphql(`
       }
       distance
       recommended
+      ownReceiver
     }
   }
 `);
