@@ -3,12 +3,14 @@ import {
   IMPORTED_CLOUD_VERSION,
   NO_BUCKETS,
   NO_STORED_CLOUD,
+  PIPELINE_REFUSED_MARK,
   PROCESSING_SUBMITTED,
   PUBLISH_FOLDER_INVALID,
   PUBLISH_SUBMITTED,
   SCAN_NOT_REPROCESSABLE,
   UNSTORED_LEFT_OUT,
   VALUE_REQUIRED,
+  VERSION_EXISTS,
   VERSION_NAME_INVALID,
 } from '@asset-portal/shared';
 import { beforeAll, expect, it } from 'vitest';
@@ -20,6 +22,7 @@ import {
 import { createObjectStorage } from '../packages/server/src/storage/create-object-storage.ts';
 import { objectKey } from '../packages/server/src/storage/object-key.ts';
 import { factories } from '../packages/server/test/factories.ts';
+import { adminFactories } from '../packages/server/test/factories-admin.ts';
 import { scanFactories } from '../packages/server/test/factories-scans.ts';
 import { drainJobs } from '../packages/server/test/ingestion-test-kit.ts';
 import { BulkProcessingPage } from './support/bulk-processing-page.ts';
@@ -213,6 +216,13 @@ describeInBrowser('Bulk Processing', () => {
     await bulk.typeVersionName('');
     expect(await bulk.fieldMessage(bulk.processingDialog(), /^Version Name/)).toBe(VALUE_REQUIRED);
     expect(await bulk.okButton().isDisabled()).toBe(true);
+    // A version the scan already holds is refused while typed, not only after OK.
+    await bulk.typeVersionName('Unclassified');
+    expect(await bulk.fieldMessage(bulk.processingDialog(), /^Version Name/)).toBe(
+      VERSION_EXISTS('Unclassified', target),
+    );
+    expect(await bulk.okButton().isDisabled()).toBe(true);
+    await bulk.screenshot('bulk-processing-version-exists');
     await bulk.typeVersionName('core');
     expect(await bulk.okButton().isEnabled()).toBe(true);
 
@@ -237,13 +247,16 @@ describeInBrowser('Bulk Processing', () => {
     await bulk.okButton().click();
     expect(await bulk.waitForSnackbar(PROCESSING_SUBMITTED)).toBe('success');
     await bulk.processingDialog().waitFor({ state: 'detached' });
+    // Until its job has run, the row says which version is being made.
+    await expect.poll(() => bulk.processingOf(target)).toBe('core: processing');
     await bulk.screenshot('bulk-processing-submitted');
 
+    // The list shows the new version as it is made, without Reload.
     await runJobs();
-    await bulk.reloadScans();
     await expect
       .poll(() => bulk.versionsOf(target), { timeout: 15_000 })
       .toBe('unclassified, core');
+    await expect.poll(() => bulk.processingOf(target), { timeout: 15_000 }).toBeNull();
     await bulk.screenshot('bulk-processing-new-version');
 
     // Processed again in bulk, the scan starts from unclassified once more, and the dialog says
@@ -295,12 +308,40 @@ describeInBrowser('Bulk Processing', () => {
     expect(await bulk.publishButton().isDisabled()).toBe(true);
     await bulk.typeFolder('deliveries/april');
     expect(await bulk.publishButton().isEnabled()).toBe(true);
+    // Under the field, where each scan goes: the chosen bucket, then the project's name first.
+    await expect
+      .poll(() => bulk.fieldMessage(bulk.publishDialog(), /^Folder/))
+      .toBe(
+        'Each scan is published to bucket Northwind deliveries: Paris Test Drive/deliveries/april/<scan id>/.',
+      );
     // Their clouds are stored: nothing is left out.
     expect(await bulk.unstoredWarning('publish').count()).toBe(0);
     await bulk.screenshot('bulk-publish-valid');
 
     await bulk.publishButton().click();
     expect(await bulk.waitForSnackbar(PUBLISH_SUBMITTED)).toBe('success');
+    await bulk.publishDialog().waitFor({ state: 'detached' });
+
+    // Published: the same folder again warns that it would replace them; another does not.
+    await runJobs();
+    await bulk.openActions();
+    await bulk.menuItem('Publish').click();
+    await bulk.chooseBucket('Northwind deliveries');
+    await bulk.typeFolder('deliveries/april');
+    const replaced = bulk.publishDialog().getByTestId('publish-already-published');
+    await replaced.waitFor();
+    expect(await replaced.textContent()).toBe(
+      `2 of these scans are already published to this folder (${[first, second].sort().join(', ')}): publishing again replaces what is there. Choose another folder to keep the earlier delivery.`,
+    );
+    await bulk.screenshot('bulk-publish-already-published');
+    await bulk.typeFolder('deliveries/may');
+    // Once the bucket has answered for the new folder: none of the scans is there.
+    await expect
+      .poll(() => bulk.folderField().getAttribute('data-published-checked'))
+      .toBe('deliveries/may');
+    expect(await replaced.count()).toBe(0);
+    expect(await bulk.publishButton().isEnabled()).toBe(true);
+    await bulk.publishDialog().getByRole('button', { name: 'Cancel' }).click();
     await bulk.publishDialog().waitFor({ state: 'detached' });
   });
 
@@ -361,6 +402,16 @@ describeInBrowser('Bulk Processing', () => {
         bucket: 'harbour',
       })
       .execute();
+    const harbour = await db
+      .selectFrom('projects')
+      .select('id')
+      .where('name', '=', EMPTY_PROJECT)
+      .executeTakeFirstOrThrow();
+    // A stage the built-in engine does not run: marked as refused before it is picked.
+    const refused = await adminFactories.pipeline(db, {
+      projectId: harbour.id,
+      organizationId: organization.id,
+    });
     const bulk = await openBulk(`${EMPTY_ORGANIZATION} : ${EMPTY_PROJECT}`, 'admin');
     await bulk.waitForScanIds([
       HARBOUR_CLOUD,
@@ -384,6 +435,9 @@ describeInBrowser('Bulk Processing', () => {
     );
     await bulk.portal.page.waitForTimeout(400); // the dialog's fade-in, for the evidence
     await bulk.screenshot('bulk-processing-missing-artifact');
+    const choices = await bulk.pipelineChoices();
+    expect(choices).toContain(`${refused.name}${PIPELINE_REFUSED_MARK}`);
+    expect(choices).toContain('Ground classification');
     await bulk.choosePipeline('Ground classification');
     await bulk.typeVersionName('ground');
     await bulk.okButton().click();
@@ -397,5 +451,34 @@ describeInBrowser('Bulk Processing', () => {
       .map((job) => (job.payload as { scanId: string }).scanId)
       .filter((id) => id.startsWith(HARBOUR_SESSION) || id === HARBOUR_IMPORTED);
     expect(harbourJobs.sort()).toEqual([HARBOUR_STORED, HARBOUR_IMPORTED].sort());
+
+    // The submitted scans say so in the list, the left-out ones do not.
+    await expect.poll(() => bulk.processingOf(HARBOUR_STORED)).toBe('ground: processing');
+    expect(await bulk.processingOf(HARBOUR_IMPORTED)).toBe('ground: processing');
+    expect(await bulk.processingOf(HARBOUR_CLOUD)).toBeNull();
+    expect(await bulk.processingOf(HARBOUR_IMAGES_ONLY)).toBeNull();
+
+    // A job that fails is marked in its row, with the job's last message on hover.
+    const failure = 'Scan processing failed: the stored point cloud could not be read.';
+    const entries = await db
+      .selectFrom('activityLogs')
+      .select(['id', 'payload'])
+      .where('activityType', '=', 'ScanProcessing')
+      .execute();
+    const importedEntry = entries.find(
+      (entry) => (entry.payload as { scanId?: string } | null)?.scanId === HARBOUR_IMPORTED,
+    );
+    await db
+      .updateTable('activityLogs')
+      .set({ status: 'Failed', message: failure })
+      .where('id', '=', importedEntry!.id)
+      .execute();
+    await expect
+      .poll(() => bulk.processingOf(HARBOUR_IMPORTED), { timeout: 15_000 })
+      .toBe('ground: failed');
+    expect(await bulk.processingOf(HARBOUR_STORED)).toBe('ground: processing');
+    await bulk.row(HARBOUR_IMPORTED).getByTestId('bulk-scan-processing').hover();
+    expect(await bulk.portal.page.getByRole('tooltip').textContent()).toBe(failure);
+    await bulk.screenshot('bulk-processing-failed');
   });
 });

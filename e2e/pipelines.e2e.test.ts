@@ -253,6 +253,22 @@ describeInBrowser('Pipeline Management', () => {
     expect(await screen.settledEngineVerdict()).toBe(
       pipelineEngineRuns(['readers.las', 'filters.crop', 'writers.las']),
     );
+    expect(await screen.engineRefusal('Crop to the drawn box')).toBeNull();
+
+    // Saved as the engine would refuse it, the table marks it with the reason.
+    await screen.fillJson('{"pipeline": [{"type": "filters.hag_nn"}]}');
+    await screen.settledEngineVerdict();
+    await screen.save();
+    await screen.expectSnackbar('Pipeline updated');
+    await expect
+      .poll(() => screen.engineRefusal('Crop to the drawn box'))
+      .toContain('stage 1 (filters.hag_nn): stage type "filters.hag_nn" is not supported');
+    expect(await screen.engineRefusal('Crop to the drawn box')).toMatch(
+      new RegExp(`^${PIPELINE_ENGINE_REFUSES} `),
+    );
+    await screen.row('Crop to the drawn box').getByTestId('pipeline-engine-refusal').hover();
+    await portal.page.getByRole('tooltip').waitFor();
+    await portal.screenshot('pipelines-engine-refusal-in-table');
   });
 
   it('stores a global pipeline without a project and shows it in the customer projects', async () => {

@@ -136,7 +136,9 @@ describeInBrowser('Viewer scan actions', () => {
       .toBe(true);
 
     await actions.chooseVersion(VERSION);
-    expect((await viewer.expectSnackbar(`Showing version ${VERSION}`)).severity).toBe('success');
+    expect(
+      (await viewer.expectSnackbar(`Version ${VERSION} is now the scan's default`)).severity,
+    ).toBe('success');
     expect((await scanRow(scanId))?.defaultVersion).toBe(VERSION);
     await expect.poll(() => actions.version()).toBe(VERSION);
 
@@ -148,7 +150,7 @@ describeInBrowser('Viewer scan actions', () => {
       .click();
     await expect
       .poll(() => portal.textOf('publish-version-note'))
-      .toBe(`Publishes version ${VERSION}, the one shown in the viewer.`);
+      .toBe(`Publishes version ${VERSION}, the scan's default version.`);
     await portal.page.getByRole('button', { name: 'Cancel' }).click();
     await portal.byTestId('publish-scans-subtitle').waitFor({ state: 'detached' });
 
@@ -307,4 +309,24 @@ describeInBrowser('Viewer scan actions', () => {
     expect(options).not.toContain('broken.gtx');
     await actions.screenshot('geoid-upload-chosen');
   }, 60_000);
+  it('says, under the focused scan, which version is being made until its job has run', async () => {
+    const { actions } = await openFocused('power user');
+    await actions.button('Process').click();
+    const dialog = actions.portal.byTestId('post-processing-dialog');
+    await actions.pickOption(
+      dialog.getByRole('combobox', { name: /^Pipeline/ }),
+      'Ground classification',
+    );
+    await dialog.getByLabel(/^Version Name/).fill('ground-e2e');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const chip = actions.panel().getByTestId('scan-processing');
+    await chip.waitFor();
+    expect(await chip.textContent()).toBe('ground-e2e: processing');
+    await actions.screenshot('scan-actions-processing');
+
+    await drainJobs(suite.environment.live.database.db, suite.environment.live.config);
+    await chip.waitFor({ state: 'detached', timeout: 20_000 });
+    await expect.poll(() => actions.versionOptions(), { timeout: 15_000 }).toContain('ground-e2e');
+  }, 90_000);
 });

@@ -92,8 +92,10 @@ export class BulkProcessingPage extends BasePage {
     return ((await this.row(scanId).getByTestId('bulk-scan-versions').textContent()) ?? '').trim();
   }
 
-  async reloadScans(): Promise<void> {
-    await this.page.getByRole('button', { name: 'Reload the scans' }).click();
+  /** The version being made from this page, or why it failed, as its row says; null if none. */
+  async processingOf(scanId: string): Promise<string | null> {
+    const chip = this.row(scanId).getByTestId('bulk-scan-processing');
+    return (await chip.count()) === 0 ? null : ((await chip.textContent()) ?? '').trim();
   }
 
   noBucketsWarning(): Locator {
@@ -141,7 +143,12 @@ export class BulkProcessingPage extends BasePage {
       .getByRole('combobox', { name: /^Pipeline/ })
       .click();
     const options = this.page.getByRole('listbox').getByRole('option');
-    await options.first().waitFor();
+    // 'Loading pipelines…' is a disabled option: the list is read once a pipeline is in it.
+    await this.page
+      .getByRole('listbox')
+      .locator('[role="option"]:not([aria-disabled="true"])')
+      .first()
+      .waitFor();
     const names = (await options.allTextContents()).map((text) => text.trim());
     await this.page.keyboard.press('Escape');
     await this.page.getByRole('listbox', { includeHidden: true }).waitFor({ state: 'detached' });
@@ -149,11 +156,10 @@ export class BulkProcessingPage extends BasePage {
   }
 
   async choosePipeline(name: string): Promise<void> {
-    await this.processingDialog()
-      .getByRole('combobox', { name: /^Pipeline/ })
-      .click();
-    await this.page.getByRole('listbox').getByRole('option', { name, exact: true }).click();
-    await this.page.getByRole('listbox', { includeHidden: true }).waitFor({ state: 'detached' });
+    await this.pickOption(
+      this.processingDialog().getByRole('combobox', { name: /^Pipeline/ }),
+      name,
+    );
   }
 
   versionNameField(): Locator {
@@ -240,7 +246,12 @@ export class BulkProcessingPage extends BasePage {
       .getByRole('combobox', { name: /^Bucket/ })
       .click();
     const options = this.page.getByRole('listbox').getByRole('option');
-    await options.first().waitFor();
+    // 'Loading pipelines…' is a disabled option: the list is read once a pipeline is in it.
+    await this.page
+      .getByRole('listbox')
+      .locator('[role="option"]:not([aria-disabled="true"])')
+      .first()
+      .waitFor();
     const names = (await options.allTextContents()).map((text) => text.trim());
     await this.page.keyboard.press('Escape');
     await this.page.getByRole('listbox', { includeHidden: true }).waitFor({ state: 'detached' });
@@ -248,11 +259,7 @@ export class BulkProcessingPage extends BasePage {
   }
 
   async chooseBucket(name: string): Promise<void> {
-    await this.publishDialog()
-      .getByRole('combobox', { name: /^Bucket/ })
-      .click();
-    await this.page.getByRole('listbox').getByRole('option', { name, exact: true }).click();
-    await this.page.getByRole('listbox', { includeHidden: true }).waitFor({ state: 'detached' });
+    await this.pickOption(this.publishDialog().getByRole('combobox', { name: /^Bucket/ }), name);
   }
 
   folderField(): Locator {

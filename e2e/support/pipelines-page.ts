@@ -33,6 +33,12 @@ export class PipelinesPage extends BasePage {
       });
   }
 
+  /** Why the built-in engine would refuse the pipeline, as its row's warning says; null if none. */
+  async engineRefusal(name: string): Promise<string | null> {
+    const mark = this.row(name).getByTestId('pipeline-engine-refusal');
+    return (await mark.count()) === 0 ? null : mark.getAttribute('aria-label');
+  }
+
   /** Text of each cell of the pipeline's row. */
   async cells(name: string): Promise<string[]> {
     const texts = await this.row(name).locator('td').allTextContents();

@@ -50,8 +50,7 @@ export class ScanActionsPage extends BasePage {
   }
 
   async chooseVersion(name: string): Promise<void> {
-    await this.versionSelect().getByRole('combobox').click();
-    await this.page.getByRole('listbox').getByRole('option', { name, exact: true }).click();
+    await this.pickOption(this.versionSelect().getByRole('combobox'), name);
   }
 
   headerDialog(): Locator {

@@ -59,6 +59,17 @@ export const publishingCases: Record<string, AuthorizationCase> = {
     }),
     expect: processors,
   },
+  publishedScans: {
+    // The bucket cannot be reached (the check then answers none): allowed is an answer at all.
+    document:
+      'query($p:ID!,$b:ID!,$s:ID!){ publishedScans(projectId:$p,bucketId:$b,targetFolder:"deliveries/2024",scanIds:[$s]) }',
+    variables: async ({ db, aimed }) => ({
+      p: aimed.projectId,
+      b: await bucketOf(db, aimed),
+      s: aimed.scanId,
+    }),
+    expect: processors,
+  },
   getGeoidGridUploadSignedURL: {
     document:
       'mutation{ getGeoidGridUploadSignedURL(filename:"matrix-grid.gtx", size:1){ s3Uri uploadUrl } }',

@@ -26,6 +26,8 @@ export const PIPELINE_PLACEHOLDERS_NEED_DEPENDENCY = `This pipeline uses the bou
 
 /** Heads the built-in engine's errors under the editor; saving stays possible (see PipelineDialog). */
 export const PIPELINE_ENGINE_REFUSES = 'The built-in pipeline engine would refuse this pipeline:';
+/** Beside such a pipeline's name in the Post Processing dialog's Pipeline select. */
+export const PIPELINE_REFUSED_MARK = '(refused by the built-in engine)';
 
 /** Under the editor for a pipeline the built-in engine accepts, e.g. 'readers.las → writers.las'. */
 export function pipelineEngineRuns(stageTypes: readonly string[]): string {

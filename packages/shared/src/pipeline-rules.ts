@@ -27,6 +27,19 @@ export function availablePipelines<T extends { dependencies?: readonly string[] 
   return pipelines.filter((pipeline) => boundingBox || !needsBoundingBox(pipeline));
 }
 
+/**
+ * Stands in for the box drawn at processing time when a pipeline is checked on its own (its
+ * editor, the Pipeline Management list), so that its placeholders read as numbers.
+ */
+export const PLACEHOLDER_CHECK_BOX: BoundingBox = {
+  minx: 0,
+  miny: 0,
+  minz: 0,
+  maxx: 1,
+  maxy: 1,
+  maxz: 1,
+};
+
 /** True when the pipeline text uses any of the bounding-box placeholders. */
 export function usesBoundingBoxPlaceholders(text: string): boolean {
   return ANY_PLACEHOLDER.test(text);

@@ -79,6 +79,15 @@ export type PublishScansSubmission = z.output<typeof publishScansSubmission>;
 
 export const publishScanSubmission = z.object({ ...publishSettings, scan: publishScanItem });
 
+/** Which of these scans the folder of the bucket already holds (the Publish dialog's warning). */
+export const publishedScansQuery = z.object({
+  projectId: entityIdSchema,
+  bucketId: entityIdSchema,
+  targetFolder: folderSchema,
+  scanIds: z.array(z.string().trim().min(1).max(64)).max(PUBLISH_MAX_SCANS),
+});
+export type PublishedScansQuery = z.output<typeof publishedScansQuery>;
+
 /** A geoid grid file name: .gtx, .tif or .tiff, no spaces, no path. */
 export function isGeoidGridFilename(name: string): boolean {
   return /^[A-Za-z0-9_.-]+\.(gtx|tif|tiff)$/i.test(name) && !name.startsWith('.');

@@ -12,7 +12,7 @@ import type { ObjectStorage } from './storage.ts';
  * endpoint `portal`, the portal's own store under `published/<bucket>/`, so publishing works
  * without an S3 server (the demo data's buckets) and never reaches out of the machine.
  */
-export interface BucketTarget extends Pick<ObjectStorage, 'putStream' | 'delete'> {
+export interface BucketTarget extends Pick<ObjectStorage, 'putStream' | 'head' | 'delete'> {
   close(): void;
 }
 
@@ -29,6 +29,7 @@ export function openBucketTarget(
     const root = portalStorePrefix(settings.bucket);
     return {
       putStream: (key, body, options) => portal.putStream(`${root}${key}`, body, options),
+      head: (key) => portal.head(`${root}${key}`),
       delete: (key) => portal.delete(`${root}${key}`),
       close: () => {},
     };
@@ -37,6 +38,7 @@ export function openBucketTarget(
   const store = new S3ObjectStorage(client, settings.bucket);
   return {
     putStream: (key, body, options) => store.putStream(key, body, options),
+    head: (key) => store.head(key),
     delete: (key) => store.delete(key),
     close: () => client.destroy(),
   };

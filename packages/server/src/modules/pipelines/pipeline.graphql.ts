@@ -27,6 +27,8 @@ const typeDefs = `
     created: DateTime
     lastModified: DateTime
     global: Boolean!
+    "Why the built-in engine would refuse this pipeline on any scan; empty when it runs it."
+    engineErrors: [String!]!
   }
   extend type Query {
     pipelineByProject(projectId: ID!): [Pipeline!]!
@@ -68,6 +70,7 @@ export const pipelineModule: GraphqlModule = {
     Pipeline: {
       project: (pipeline: PipelineRow, _args: unknown, ctx: RequestContext) =>
         pipeline.projectId === null ? null : loaderFor(ctx, projectLoader).load(pipeline.projectId),
+      engineErrors: (pipeline: PipelineRow) => pipelineService.engineErrors(pipeline.pipeline),
     },
   },
 };

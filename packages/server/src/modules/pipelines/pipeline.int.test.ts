@@ -87,6 +87,32 @@ describe.each(DATABASE_KINDS)('pipelines API on %s', (kind) => {
     expect(longest.errors).toBeUndefined();
   });
 
+  it('says with each pipeline why the built-in engine would refuse it, as its editor does', async () => {
+    const { project, power } = await world();
+    const pipelines = {
+      Crop: '{"pipeline":[{"type":"filters.crop","bounds":"([<%xmin%>,<%xmax%>],[<%ymin%>,<%ymax%>])"}]}',
+      Delaunay: '{"pipeline":[{"type":"filters.delaunay"}]}',
+    };
+    for (const [name, pipeline] of Object.entries(pipelines)) {
+      const created = await api.graphql(power, CREATE, {
+        projectId: project.id,
+        name,
+        description: name,
+        pipeline,
+      });
+      expect(created.errors).toBeUndefined();
+    }
+    const listed = await api.graphql<{
+      pipelineByProject: { name: string; engineErrors: string[] }[];
+    }>(power, 'query($p:ID!){ pipelineByProject(projectId:$p){ name engineErrors } }', {
+      p: project.id,
+    });
+    const errors = new Map(listed.data?.pipelineByProject.map((p) => [p.name, p.engineErrors]));
+    // The placeholders are read as numbers, as the drawn box will give them.
+    expect(errors.get('Crop')).toEqual([]);
+    expect(errors.get('Delaunay')).toEqual([expect.stringContaining('filters.delaunay')]);
+  });
+
   it('takes a name once among a project’s pipelines and the global ones, case aside', async () => {
     const { db, project, power, vendorAdmin } = await world();
     const base = { projectId: project.id, description: 'Keeps ground', pipeline: PDAL };

@@ -1,8 +1,13 @@
-import type { PipelineInput } from '@asset-portal/shared';
+import {
+  type PipelineInput,
+  PLACEHOLDER_CHECK_BOX,
+  usesBoundingBoxPlaceholders,
+} from '@asset-portal/shared';
 import type { RequestContext } from '../../graphql/context.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../graphql/errors.ts';
 import { pipelinePolicy } from '../../policies/pipeline.policy.ts';
 import { organizationScope } from '../../policies/scope.ts';
+import { builtInPipelineEngine } from '../processing/pipeline-engine/pipeline-engine.ts';
 import { requireVisibleProject } from '../projects/project.service.ts';
 import { type PipelineValues, pipelineRepository as repo } from './pipeline.repository.ts';
 
@@ -23,6 +28,16 @@ export const pipelineService = {
   async listForProject(ctx: RequestContext, projectId: number) {
     await requireVisibleProject(ctx, projectId);
     return repo.listForProject(ctx.db, projectId);
+  },
+
+  /**
+   * Why the built-in engine would refuse the pipeline on any scan (as its editor says); empty
+   * when it runs it. What a scan adds (its CRS, its size) is checked when it is processed.
+   */
+  engineErrors(pipeline: string): string[] {
+    const boundingBox = usesBoundingBoxPlaceholders(pipeline) ? PLACEHOLDER_CHECK_BOX : null;
+    const verdict = builtInPipelineEngine.validate(pipeline, { srs: null, boundingBox });
+    return verdict.ok ? [] : verdict.errors;
   },
 
   async create(ctx: RequestContext, input: PipelineInput) {

@@ -59,7 +59,12 @@ export const publishScanJob = defineJob({
       await ctx.finish((db) =>
         log(
           'Completed',
-          publishedMessage(payload.scanId, outcome.prefix, outcome.manifest.transform?.lasCrs.note),
+          publishedMessage(
+            payload.scanId,
+            outcome.bucket,
+            outcome.prefix,
+            outcome.manifest.transform?.lasCrs.note,
+          ),
           {
             // Every object written, manifest.json included, as fileSize counts it (spec §3).
             metrics: {
@@ -81,6 +86,7 @@ export const publishScanJob = defineJob({
       await log(
         'Started',
         `Publishing scan ${payload.scanId}: attempt ${ctx.attempt} of ${ctx.maxAttempts} failed (${reason}); it will be tried again`,
+        { attemptFailed: true },
       );
       throw error;
     }
@@ -88,6 +94,12 @@ export const publishScanJob = defineJob({
 });
 
 /** The outcome as the activity log says it; a LAS published without its CRS record says why. */
-export function publishedMessage(scanId: string, prefix: string, crsNote?: string | null): string {
-  return withCrsNote(`Published scan ${scanId} to ${prefix}`, crsNote);
+export function publishedMessage(
+  scanId: string,
+  bucket: string,
+  prefix: string,
+  crsNote?: string | null,
+): string {
+  // The bucket by name too: a Power User cannot open Organizations to look it up.
+  return withCrsNote(`Published scan ${scanId} to bucket ${bucket}: ${prefix}`, crsNote);
 }

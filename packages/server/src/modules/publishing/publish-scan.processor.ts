@@ -24,6 +24,7 @@ import {
   wgs84UtmProj4,
 } from '../../lib/transform/transform-pipeline.ts';
 import { openBucketTarget } from '../../storage/bucket-target.ts';
+import { readBytes } from '../../storage/object-bytes.ts';
 import { describeFailure } from '../../storage/s3-connection.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
 import { bucketRepository } from '../buckets/bucket.repository.ts';
@@ -66,6 +67,8 @@ export interface PublishRequest {
 }
 
 export interface PublishOutcome {
+  /** The bucket as its organization knows it: 'name (bucket)'. */
+  bucket: string;
   prefix: string;
   manifest: PublishManifest;
   bytes: number;
@@ -210,7 +213,7 @@ export async function publishScan(
       }),
     );
     const bytes = files.reduce((sum, f) => sum + f.size, 0) + text.length;
-    return { prefix, manifest, bytes };
+    return { bucket: `${connection.name} (${connection.bucket})`, prefix, manifest, bytes };
   } finally {
     bucket.close();
     await rm(work, { recursive: true, force: true });
@@ -271,10 +274,9 @@ async function buildScanTransform(
     if (!(await deps.storage.head(key))) {
       throw new PublishFailure(`The geoid grid ${input.geoidGridFile} is not in storage`);
     }
-    const chunks: Buffer[] = [];
-    for await (const chunk of await deps.storage.getStream(key)) chunks.push(chunk as Buffer);
+    const bytes = await readBytes(deps.storage, key);
     try {
-      geoid = readGeoidGrid(input.geoidGridFile, Buffer.concat(chunks));
+      geoid = readGeoidGrid(input.geoidGridFile, bytes);
     } catch (error) {
       throw new PublishFailure((error as Error).message);
     }

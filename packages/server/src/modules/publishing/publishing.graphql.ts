@@ -1,5 +1,6 @@
 import {
   geoidGridFilenameInput,
+  publishedScansQuery,
   publishScanSubmission,
   publishScansSubmission,
 } from '@asset-portal/shared';
@@ -14,6 +15,10 @@ const typeDefs = `
   type PublishSubmissionResult { submitted: Int! }
   type GeoidGridUpload { s3Uri: String! uploadUrl: String! }
   type GeoidGrid { name: String! format: String! west: Float! south: Float! east: Float! north: Float! }
+  extend type Query {
+    "Of these scans, those already published to the folder of the bucket: publishing them again replaces them."
+    publishedScans(projectId: ID!, bucketId: ID!, targetFolder: String!, scanIds: [ID!]!): [ID!]!
+  }
   extend type Mutation {
     "Queues one publish-scan job per scan: <prefix><project name>/<folder>/<scan id>/ in the bucket."
     publishScans(projectId: ID!, bucketId: ID!, targetFolder: String!, includeImages: Boolean!,
@@ -35,7 +40,11 @@ const admin = ['Admin'] as const;
 
 export const publishingModule: GraphqlModule = {
   typeDefs,
-  queries: {},
+  queries: {
+    publishedScans: operation(manage, (args, ctx) =>
+      publishingService.publishedScans(ctx, parseInput(publishedScansQuery, args)),
+    ),
+  },
   mutations: {
     publishScans: operation(manage, (args, ctx) =>
       publishingService.publish(ctx, parseInput(publishScansSubmission, args)),

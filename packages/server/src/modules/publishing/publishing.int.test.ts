@@ -263,11 +263,23 @@ describe.each(DATABASE_KINDS)('publishing scans on %s', (kind) => {
     expect((await publishLog()).status).toBe('Submitted');
     await run();
     const log = await publishLog();
+    const targetRow = await db
+      .selectFrom('buckets')
+      .select(['name', 'bucket'])
+      .where('id', '=', bucketId)
+      .executeTakeFirstOrThrow();
     expect(log.message, log.message ?? '').toBe(
       publishedMessage(
         scanId,
+        `${targetRow.name} (${TARGET_BUCKET})`,
         scanPrefix('deliveries/2024'),
         haveProjinfo ? null : PROJINFO_MISSING_NOTE,
+      ),
+    );
+    // The bucket by its name and address, then the path in it.
+    expect(log.message).toMatch(
+      new RegExp(
+        `^Published scan ${scanId} to bucket Target \\w+ \\(${TARGET_BUCKET}\\): exports/`,
       ),
     );
     expect(log.status).toBe('Completed');
@@ -409,9 +421,10 @@ describe.each(DATABASE_KINDS)('publishing scans on %s', (kind) => {
     const prefix = scanPrefix('without-proj');
     const log = await publishLog();
     expect(log.status).toBe('Completed');
-    expect(log.message).toBe(
-      `Published scan ${scanId} to ${prefix}. Note: ${PROJINFO_MISSING_NOTE}.`,
+    expect(log.message).toMatch(
+      new RegExp(`^Published scan ${scanId} to bucket Target \\w+ \\(${TARGET_BUCKET}\\): `),
     );
+    expect(log.message).toContain(`: ${prefix}. Note: ${PROJINFO_MISSING_NOTE}.`);
     const manifest = JSON.parse(
       (await read(`${prefix}manifest.json`)).toString(),
     ) as PublishManifest;
@@ -442,6 +455,28 @@ describe.each(DATABASE_KINDS)('publishing scans on %s', (kind) => {
       'trajectory.csv',
     ]);
     expect((await read(`${prefix}pointcloud.las`)).equals(before)).toBe(true);
+  });
+
+  it('tells which scans a folder of the bucket already holds, before they are published again', async () => {
+    const ask = async (variables: Record<string, unknown>, user: UserRow = powerUser) =>
+      api.graphql<{ publishedScans: string[] }>(
+        user,
+        `query($p: ID!, $b: ID!, $f: String!, $s: [ID!]!) {
+          publishedScans(projectId: $p, bucketId: $b, targetFolder: $f, scanIds: $s) }`,
+        { p: projectId, b: bucketId, f: 'deliveries/2024', s: [scanId], ...variables },
+      );
+    // Published there by the tests above; a new folder holds nothing yet.
+    expect((await ask({})).data?.publishedScans).toEqual([scanId]);
+    expect((await ask({ f: ' deliveries/2024/ ' })).data?.publishedScans).toEqual([scanId]);
+    expect((await ask({ f: 'never-used' })).data?.publishedScans).toEqual([]);
+    // A forged scan id is simply not there; another organization's bucket or a bad folder is refused.
+    expect((await ask({ s: ['SC-forged', scanId] })).data?.publishedScans).toEqual([scanId]);
+    expect((await ask({ b: await bucket(otherOrg.id) })).errors?.[0]?.message).toBe('Not found');
+    expect((await ask({ f: '../x' })).errors?.[0]?.message).toBe(PUBLISH_FOLDER_INVALID);
+    expect((await ask({}, standard)).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    // A bucket that cannot be reached answers none: the check only warns.
+    const unreachable = await bucket(org.id, 'WRONGKEY');
+    expect((await ask({ b: unreachable })).data?.publishedScans).toEqual([]);
   });
 
   it('copies the cloud unchanged without transform and images only when asked', async () => {
@@ -648,7 +683,7 @@ describe.each(DATABASE_KINDS)('publishing scans on %s', (kind) => {
       })
       .execute();
     expect(await message({ s: [{ scanId }, { scanId: withoutCloud }] })).toBe(
-      `Scan ${withoutCloud} has no point cloud to publish`,
+      `Scan ${withoutCloud} has no stored point cloud to publish`,
     );
     expect(await message({ s: [{ scanId }, { scanId: referenced }] })).toBe(
       `Scan ${referenced} has no stored point cloud to publish`,

@@ -3,21 +3,33 @@ import {
   GEOID_GRID_INVALID,
   NO_STORED_CLOUD,
   PUBLISH_NEEDS_PROJECTION,
+  type PublishedScansQuery,
   type PublishScanItem,
   type PublishScansSubmission,
 } from '@asset-portal/shared';
 import type { RequestContext } from '../../graphql/context.ts';
 import { NotFoundError, ValidationError } from '../../graphql/errors.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
+import { inParallel } from '../../lib/in-parallel.ts';
 import { geoidGridFormat, readGeoidGrid } from '../../lib/transform/geoid-grid.ts';
 import { canSeeOrganization } from '../../policies/scope.ts';
+import { openBucketTarget } from '../../storage/bucket-target.ts';
+import { readBytes } from '../../storage/object-bytes.ts';
 import { recordActivity } from '../activity-logs/activity-log.service.ts';
 import { bucketRepository } from '../buckets/bucket.repository.ts';
 import { portalBucket, storedObjectKey } from '../pointclouds/point-cloud-rules.ts';
 import { GEOID_GRID_PREFIX, requireVisibleProject } from '../projects/project.service.ts';
 import { publishScanJob } from './publish-scan.job.ts';
 import { publishingRepository as repo } from './publishing.repository.ts';
-import { publishActivityKey, SCAN_PUBLISHING_ACTIVITY } from './publishing-rules.ts';
+import {
+  MANIFEST_NAME,
+  publishActivityKey,
+  publishedScanPrefix,
+  SCAN_PUBLISHING_ACTIVITY,
+} from './publishing-rules.ts';
+
+/** Buckets asked at once whether a scan is published (HEAD requests). */
+const PUBLISHED_CHECKS_AT_ONCE = 8;
 
 /** Largest geoid grid read into memory for checking (global 1′ grids are about 900 MB). */
 const GEOID_GRID_MAX_BYTES = 1024 ** 3;
@@ -56,7 +68,7 @@ export const publishingService = {
     const clouds = await repo.cloudsToPublish(ctx.db, ids);
     const missing = ids.filter((id) => !clouds.has(id));
     if (missing.length > 0) {
-      throw new ValidationError(`Scan ${missing.join(', ')} has no point cloud to publish`);
+      throw new ValidationError(NO_STORED_CLOUD(missing, 'publish'));
     }
     // A cloud known only by a customer bucket's address (the demo's reference scans) cannot be
     // read by the job: refused now, as the job would.
@@ -104,6 +116,39 @@ export const publishingService = {
   },
 
   /**
+   * Of the scans, those the folder of the bucket already holds (their manifest.json is there):
+   * publishing them again replaces what was delivered. Advisory: a bucket that cannot be reached
+   * now answers none, and the publishing itself says what fails.
+   */
+  async publishedScans(ctx: RequestContext, input: PublishedScansQuery): Promise<string[]> {
+    const project = await requireVisibleProject(ctx, input.projectId);
+    const connection = await bucketRepository.findConnection(ctx.db, input.bucketId);
+    if (!connection || connection.organizationId !== project.organizationId) {
+      throw new NotFoundError();
+    }
+    const ids = [...new Set(input.scanIds)];
+    const scans = await repo.findScans(ctx.db, ids);
+    const ownIds = new Set(
+      scans.filter((scan) => scan.organizationId === project.organizationId).map((scan) => scan.id),
+    );
+    const own = ids.filter((id) => ownIds.has(id));
+    const bucket = openBucketTarget(connection, ctx.storage);
+    try {
+      const found = new Set<string>();
+      await inParallel(own, PUBLISHED_CHECKS_AT_ONCE, async (id) => {
+        const key = `${publishedScanPrefix(connection.prefix, project.name, input.targetFolder, id)}${MANIFEST_NAME}`;
+        if ((await bucket.head(key)) !== null) found.add(id);
+      });
+      // In the order asked, whichever answered first.
+      return own.filter((id) => found.has(id));
+    } catch {
+      return [];
+    } finally {
+      bucket.close();
+    }
+  },
+
+  /**
    * A presigned PUT for `geoid/<filename>` of exactly `size` bytes in the portal's store (Admin
    * only). Grids belong to the portal, not to an organization: no upload quota applies.
    */
@@ -131,9 +176,7 @@ export const publishingService = {
     if (head.size > GEOID_GRID_MAX_BYTES) {
       throw await refuse(`${filename} is larger than ${GEOID_GRID_MAX_BYTES / 1024 ** 3} GB`);
     }
-    const chunks: Buffer[] = [];
-    for await (const chunk of await ctx.storage.getStream(key)) chunks.push(chunk as Buffer);
-    const bytes = Buffer.concat(chunks);
+    const bytes = await readBytes(ctx.storage, key);
     try {
       const grid = readGeoidGrid(filename, bytes);
       return {

@@ -111,6 +111,7 @@ export const processScanJob = defineJob({
       await log(
         'Started',
         `Processing ${subject}: attempt ${ctx.attempt} of ${ctx.maxAttempts} failed (${reason}); it will be tried again`,
+        { attemptFailed: true },
       );
       throw error;
     }

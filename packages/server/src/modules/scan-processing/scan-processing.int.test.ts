@@ -17,6 +17,7 @@ import { withJobTables } from '../../jobs/job-tables.ts';
 import { type LasHeader, readLasFileHeader } from '../../lib/las/las-header.ts';
 import { pointRecordChunks } from '../../lib/las/las-reader.ts';
 import { createObjectStorage } from '../../storage/create-object-storage.ts';
+import { readBytes } from '../../storage/object-bytes.ts';
 import { objectKey } from '../../storage/object-key.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
 import { storageUrl } from '../ingestion/ingestion-context.ts';
@@ -227,6 +228,19 @@ describe.each(DATABASE_KINDS)('post-processing and scan maintenance on %s', (kin
     expect(done?.status).toBe('Completed');
     expect(done?.message).toContain(expected.count.toLocaleString('en-US'));
     expect(done?.userId).toBe(power.id);
+    // Its log names the stages and the version they ran on, then the steps, then the outcome.
+    const log = (
+      await readBytes(storage, done!.logFileUrl!.replace(/^s3:\/\/[^/]+\//, ''))
+    ).toString();
+    const steps = log
+      .split('\n')
+      .filter((line) => /^\d{4}-/.test(line))
+      .map((line) => line.slice(22));
+    expect(steps[0]).toBe(`Started: Processing scan ${scan.id} as version crop-1`);
+    expect(steps[1]).toBe(
+      `Running readers.las → filters.crop → writers.las on version unclassified of scan ${scan.id}`,
+    );
+    expect(steps.some((step) => step.startsWith('Completed: Processed scan'))).toBe(true);
   }, 120_000);
 
   it('refuses bad submissions before queueing anything', async () => {
@@ -611,5 +625,15 @@ describe.each(DATABASE_KINDS)('post-processing and scan maintenance on %s', (kin
     const missing = await api.graphql(stranger, query, { id: 'NO-SUCH-SCAN' });
     expect(foreign.errors?.[0]?.message).toBe('Not found');
     expect(foreign.errors).toEqual(missing.errors);
+
+    // Once the stored file is gone, it says so as processing and publishing do.
+    await storage.delete(newerKey);
+    await db
+      .deleteFrom('artifacts')
+      .where('scanId', '=', scan.id)
+      .where('name', '=', 'unclassified')
+      .execute();
+    const gone = await api.graphql(standard, query, { id: scan.id });
+    expect(gone.errors?.[0]?.message).toBe(`Scan ${scan.id} has no stored point cloud to download`);
   });
 });

@@ -7,6 +7,7 @@ import type { AppConfig } from '../../config/config.ts';
 import type { Db } from '../../db/database.ts';
 import { makeWorkFolder } from '../../jobs/work-folders.ts';
 import type { LasVector } from '../../lib/las/las-header.ts';
+import { byTenths } from '../../lib/tenths.ts';
 import { objectKey } from '../../storage/object-key.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
 import { storageUrl } from '../ingestion/ingestion-context.ts';
@@ -130,25 +131,24 @@ export async function processScanVersion(
     const extension = path.posix.extname(sourceKey).toLowerCase() === '.laz' ? '.laz' : '.las';
     const inputPath = path.join(work, `source${extension}`);
     const outputPath = path.join(work, 'output.las');
+    await progress(
+      `Running ${plan.stages.map((stage) => stage.type).join(' → ')} on version ${source.name} of scan ${request.scanId}`,
+    );
     await progress(`Reading the point cloud of scan ${request.scanId}`);
     await pipeline(await deps.storage.getStream(sourceKey), createWriteStream(inputPath));
 
-    let reported = -1;
     // Progress writes in order, all done before the outcome is written after them.
     let reports = Promise.resolve();
     const result = await builtInPipelineEngine
       .run(plan, {
         inputPath,
         outputPath,
-        onProgress: (done, total) => {
-          const percent = total > 0 ? Math.floor((done / total) * 10) * 10 : 0;
-          if (percent === reported) return;
-          reported = percent;
+        onProgress: byTenths((percent, done, total) => {
           const message = `Processing scan ${request.scanId} as ${request.name}: ${percent} %`;
           reports = reports
             .then(() => progress(message, { points: done, total }))
             .catch(() => undefined);
-        },
+        }),
       })
       .catch((error: unknown) => {
         if (error instanceof PipelineRunError && NO_POINTS.test(error.message)) {

@@ -23,7 +23,11 @@ import {
 import { useCallback, useMemo, useState } from 'react';
 import { DataTable } from '../../components/data-table/DataTable.tsx';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
-import { PostProcessingDialog, PublishScansDialog } from '../processing/index.ts';
+import {
+  PostProcessingDialog,
+  PublishScansDialog,
+  useProcessingWatch,
+} from '../processing/index.ts';
 import { usePublishBuckets } from '../processing/use-processing.ts';
 import { useCurrentProject } from '../projects/current-project-store.ts';
 import { ProjectRequired } from '../projects/ProjectRequired.tsx';
@@ -36,7 +40,7 @@ import {
   useProjectScans,
   type ViewerScan,
 } from '../viewer/use-scans-summary.ts';
-import { bulkScanColumns } from './bulk-scan-columns.tsx';
+import { bulkScanColumns, versionsOf } from './bulk-scan-columns.tsx';
 import {
   type BulkSelectionUpdate,
   headerCheckState,
@@ -73,6 +77,14 @@ function BulkProcessingScreen({ project }: { project: ProjectOption }) {
   const [selection, setSelection] = useState<ScanSelectionState>(initialSelectionState);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [openDialog, setOpenDialog] = useState<OpenDialog>(null);
+  const listedVersions = useCallback(
+    (scanId: string) => {
+      const scan = byId.get(scanId);
+      return scan ? versionsOf(scan) : undefined;
+    },
+    [byId],
+  );
+  const processing = useProcessingWatch(listedVersions);
 
   const selectedIds = selection.selectedScanIds;
   const filtered = useFilteredScans(scans, filter, selectedIds, annotatedScanIds);
@@ -97,14 +109,17 @@ function BulkProcessingScreen({ project }: { project: ProjectOption }) {
 
   const columns = useMemo(() => {
     const selected = new Set(selectedIds);
-    return bulkScanColumns({
-      isSelected: (id) => selected.has(id),
-      canSelect: (scan) => canSelectScan(scan, summaryIds),
-      onToggle: (scan) => apply(toggleBulkScan(selection, scan, summaryIds)),
-      header: headerCheckState(selection, filtered.scans, summaryIds),
-      onToggleAll: () => apply(toggleAllBulkScans(selection, filtered.scans, summaryIds)),
-    });
-  }, [selectedIds, selection, filtered.scans, summaryIds, apply]);
+    return bulkScanColumns(
+      {
+        isSelected: (id) => selected.has(id),
+        canSelect: (scan) => canSelectScan(scan, summaryIds),
+        onToggle: (scan) => apply(toggleBulkScan(selection, scan, summaryIds)),
+        header: headerCheckState(selection, filtered.scans, summaryIds),
+        onToggleAll: () => apply(toggleAllBulkScans(selection, filtered.scans, summaryIds)),
+      },
+      processing,
+    );
+  }, [selectedIds, selection, filtered.scans, summaryIds, apply, processing]);
 
   const choose = (dialog: OpenDialog) => {
     setMenuAnchor(null);

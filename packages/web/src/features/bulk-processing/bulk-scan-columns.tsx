@@ -1,6 +1,8 @@
-import { Checkbox } from '@mui/material';
+import { Checkbox, Stack } from '@mui/material';
 import type { ColumnDef } from '@tanstack/react-table';
 import { StatusChip } from '../../components/status-chip/StatusChip.tsx';
+import { ProcessingChip } from '../processing/ProcessingChip.tsx';
+import { type ProcessingWatch, shownProcessing } from '../processing/processing-watch.ts';
 import { formatCapturedTime, statusChipOf } from '../viewer/list/scan-list-format.ts';
 import type { ViewerScan } from '../viewer/use-scans-summary.ts';
 
@@ -19,8 +21,14 @@ export interface SelectionColumn {
   onToggleAll(): void;
 }
 
-/** The columns of the scans table, with a select column first. */
-export function bulkScanColumns(selection: SelectionColumn): ColumnDef<ViewerScan, unknown>[] {
+/**
+ * The columns of the scans table, with a select column first; a scan processed from this page
+ * shows the version being made, or that it failed, beside its versions.
+ */
+export function bulkScanColumns(
+  selection: SelectionColumn,
+  processing: ProcessingWatch,
+): ColumnDef<ViewerScan, unknown>[] {
   return [
     {
       id: 'select',
@@ -71,9 +79,19 @@ export function bulkScanColumns(selection: SelectionColumn): ColumnDef<ViewerSca
       id: 'versions',
       header: 'Versions',
       accessorFn: (scan) => versionsOf(scan).join(', '),
-      cell: ({ row }) => (
-        <span data-testid="bulk-scan-versions">{versionsOf(row.original).join(', ')}</span>
-      ),
+      cell: ({ row }) => {
+        const names = versionsOf(row.original);
+        const watched = shownProcessing(processing.get(row.original.id), names);
+        const versions = <span data-testid="bulk-scan-versions">{names.join(', ')}</span>;
+        return watched ? (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            {versions}
+            <ProcessingChip processing={watched} testId="bulk-scan-processing" />
+          </Stack>
+        ) : (
+          versions
+        );
+      },
     },
   ];
 }

@@ -19,8 +19,6 @@ import {
   Alert,
   Autocomplete,
   Box,
-  Checkbox,
-  FormControlLabel,
   FormHelperText,
   Stack,
   TextField,
@@ -28,6 +26,7 @@ import {
 } from '@mui/material';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { smallChips } from '../../components/chips/small-chips.tsx';
+import { FormCheckbox } from '../../components/form-dialog/FormCheckbox.tsx';
 import { FormDialog } from '../../components/form-dialog/FormDialog.tsx';
 import { schemaResolver } from '../../components/form-dialog/schema-resolver.ts';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
@@ -217,21 +216,7 @@ export function PipelineDialog({
         }}
       />
       {canMarkGlobal ? (
-        <Controller
-          name="global"
-          control={control}
-          render={({ field }) => (
-            <FormControlLabel
-              label={PIPELINE_GLOBAL_LABEL}
-              control={
-                <Checkbox
-                  checked={field.value}
-                  onChange={(event) => field.onChange(event.target.checked)}
-                />
-              }
-            />
-          )}
-        />
+        <FormCheckbox name="global" control={control} label={PIPELINE_GLOBAL_LABEL} />
       ) : null}
       <Controller
         name="pipeline"

@@ -2,9 +2,11 @@ import {
   canMarkPipelineGlobal,
   PIPELINE_DELETE_TITLE,
   PIPELINE_DELETED,
+  PIPELINE_ENGINE_REFUSES,
   pipelineDeleteMessage,
 } from '@asset-portal/shared';
 import AddIcon from '@mui/icons-material/Add';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import {
   Backdrop,
   Box,
@@ -21,6 +23,7 @@ import { useSession } from '../../auth/SessionContext.tsx';
 import { confirm } from '../../components/confirm/confirm-service.ts';
 import { DataTable } from '../../components/data-table/DataTable.tsx';
 import { actionsColumn } from '../../components/data-table/RowActions.tsx';
+import { formatLocalTime } from '../../lib/local-time.ts';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { useCurrentProject } from '../projects/current-project-store.ts';
 import { ProjectRequired } from '../projects/ProjectRequired.tsx';
@@ -36,9 +39,24 @@ type DialogState = { pipeline: PipelineItem | null } | null;
 const NO_DEPENDENCIES = 'No dependencies';
 const GLOBAL_ONLY_VENDOR = 'Only the vendor organization can change global pipelines';
 
-/** When the pipeline was last changed, in the browser's local time. */
-function formatLocalTime(iso: string | null): string {
-  return iso ? new Date(iso).toLocaleString() : '';
+/**
+ * Beside the name of a pipeline the built-in engine would refuse: a warning whose tooltip (and
+ * accessible name) says why, as the editor's verdict does, before anyone picks it to process.
+ */
+function EngineRefusal({ errors }: { errors: readonly string[] }) {
+  if (errors.length === 0) return null;
+  const reason = `${PIPELINE_ENGINE_REFUSES} ${errors.join(' ')}`;
+  return (
+    <Tooltip title={reason}>
+      <WarningAmberIcon
+        color="warning"
+        fontSize="small"
+        role="img"
+        aria-label={reason}
+        data-testid="pipeline-engine-refusal"
+      />
+    </Tooltip>
+  );
 }
 
 /** The Pipeline Management screen: the selected project's pipelines and the global ones. */
@@ -83,6 +101,7 @@ export function PipelineManagementPage() {
             {row.original.global ? (
               <Chip size="small" color="primary" variant="outlined" label="Global" />
             ) : null}
+            <EngineRefusal errors={row.original.engineErrors} />
           </Stack>
         ),
       },

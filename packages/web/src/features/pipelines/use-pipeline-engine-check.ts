@@ -1,9 +1,6 @@
-import { type BoundingBox, usesBoundingBoxPlaceholders } from '@asset-portal/shared';
+import { PLACEHOLDER_CHECK_BOX, usesBoundingBoxPlaceholders } from '@asset-portal/shared';
 import { useEffect, useState } from 'react';
 import { type PdalCheck, usePdalCheck } from '../processing/use-processing.ts';
-
-/** Stands in for the box drawn at processing time, so a pipeline's placeholders can be checked. */
-const CHECK_BOX: BoundingBox = { minx: 0, miny: 0, minz: 0, maxx: 1, maxy: 1, maxz: 1 };
 
 /** Long enough not to ask the server at every key stroke. */
 const CHECK_DELAY_MS = 400;
@@ -33,7 +30,7 @@ export function usePipelineEngineCheck(text: string | null): EngineCheck {
     let current = true;
     setVerdict((previous) => ({ ...previous, checking: true }));
     const timer = setTimeout(() => {
-      const box = usesBoundingBoxPlaceholders(text) ? CHECK_BOX : null;
+      const box = usesBoundingBoxPlaceholders(text) ? PLACEHOLDER_CHECK_BOX : null;
       check(text, null, box).then(
         (result) => current && setVerdict({ result, checking: false }),
         // The error link has shown why; the dialog still saves without a verdict.

@@ -26,6 +26,7 @@ export const PIPELINE_FIELDS = graphql(`
     dependencies
     global
     lastModified
+    engineErrors
     project {
       id
     }

@@ -3,27 +3,21 @@ import {
   availablePipelines,
   type BoundingBox,
   fillPipelinePlaceholders,
+  PIPELINE_REFUSED_MARK,
   PROCESSING_SUBMITTED,
   postProcessingFormSchema,
   SCAN_NOT_REPROCESSABLE,
 } from '@asset-portal/shared';
-import {
-  Alert,
-  Box,
-  Checkbox,
-  CircularProgress,
-  FormControlLabel,
-  MenuItem,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, CircularProgress, MenuItem, TextField, Typography } from '@mui/material';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { FormCheckbox } from '../../components/form-dialog/FormCheckbox.tsx';
 import { FormDialog } from '../../components/form-dialog/FormDialog.tsx';
 import { schemaResolver } from '../../components/form-dialog/schema-resolver.ts';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { type PipelineItem, useProjectPipelines } from '../pipelines/use-pipelines.ts';
 import { useCurrentProject } from '../projects/current-project-store.ts';
+import { revalidateWhileBusy } from '../viewer/scan-summary-fetch.ts';
 import {
   mergeValidationErrors,
   otherVersionsNotice,
@@ -31,7 +25,9 @@ import {
   processingHeading,
   processingSourcesOf,
   scansWithOtherVersions,
+  versionNameClash,
 } from './processing-rules.ts';
+import { watchProcessing } from './processing-watch.ts';
 import type { PostProcessingDialogProps, ProcessingTarget } from './types.ts';
 import { UnstoredScansAlert } from './UnstoredScansAlert.tsx';
 import { usePdalCheck, useProcessScans, useScansWithoutStoredCloud } from './use-processing.ts';
@@ -116,9 +112,11 @@ function PostProcessingForm({
     name: ['pipelineId', 'versionName', 'advanced', 'pipelineText'],
   });
   const chosen = pipelines.find((pipeline) => pipeline.id === pipelineId) ?? null;
+  const clash = versionNameClash(scans, sources, versionName);
   const busy = formState.isSubmitting;
   const okDisabled =
     chosen === null ||
+    clash !== null ||
     !postProcessingFormSchema.safeParse({ pipelineId, versionName, advanced, pipelineText })
       .success ||
     sources.artifactIds.length === 0 ||
@@ -163,6 +161,11 @@ function PostProcessingForm({
       return;
     }
     snackbar.success(PROCESSING_SUBMITTED);
+    watchProcessing(
+      targets.map((scan) => scan.id),
+      values.versionName.trim(),
+    );
+    revalidateWhileBusy();
     onClose();
   });
 
@@ -227,6 +230,17 @@ function PostProcessingForm({
               {pipelines.map((pipeline) => (
                 <MenuItem key={pipeline.id} value={pipeline.id}>
                   {pipeline.name}
+                  {pipeline.engineErrors.length > 0 ? (
+                    // Said before it is picked; OK then names the reasons, as the editor does.
+                    <Typography
+                      component="span"
+                      variant="caption"
+                      color="warning.main"
+                      sx={{ ml: 1 }}
+                    >
+                      {PIPELINE_REFUSED_MARK}
+                    </Typography>
+                  ) : null}
                 </MenuItem>
               ))}
             </TextField>
@@ -237,7 +251,8 @@ function PostProcessingForm({
         name="versionName"
         control={control}
         render={({ field, fieldState }) => {
-          const shown = fieldState.isTouched || field.value ? fieldState.error?.message : undefined;
+          const shown =
+            (fieldState.isTouched || field.value ? fieldState.error?.message : undefined) ?? clash;
           return (
             <TextField
               {...field}
@@ -250,25 +265,13 @@ function PostProcessingForm({
           );
         }}
       />
-      <Controller
+      <FormCheckbox
         name="advanced"
         control={control}
-        render={({ field }) => (
-          <FormControlLabel
-            label="Advanced"
-            // Only a chosen pipeline gives the editor something to start from.
-            disabled={chosen === null}
-            control={
-              <Checkbox
-                checked={field.value}
-                onChange={(event) => {
-                  field.onChange(event.target.checked);
-                  setEngineErrors([]);
-                }}
-              />
-            }
-          />
-        )}
+        label="Advanced"
+        // Only a chosen pipeline gives the editor something to start from.
+        disabled={chosen === null}
+        onChange={() => setEngineErrors([])}
       />
       {advanced ? (
         <Controller

@@ -7,8 +7,8 @@ import {
 } from '@asset-portal/shared';
 import {
   Alert,
-  Checkbox,
-  FormControlLabel,
+  Box,
+  FormHelperText,
   InputAdornment,
   MenuItem,
   TextField,
@@ -16,14 +16,23 @@ import {
 } from '@mui/material';
 import { useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { FormCheckbox } from '../../components/form-dialog/FormCheckbox.tsx';
 import { FormDialog } from '../../components/form-dialog/FormDialog.tsx';
 import { schemaResolver } from '../../components/form-dialog/schema-resolver.ts';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
-import { publishedVersionNote, publishScanInputs, publishSubtitle } from './publish-rules.ts';
+import {
+  alreadyPublishedNotice,
+  noImagesNote,
+  publishedVersionNote,
+  publishFolderHint,
+  publishScanInputs,
+  publishSubtitle,
+} from './publish-rules.ts';
 import type { PublishScansDialogProps, PublishTarget } from './types.ts';
 import { UnstoredScansAlert } from './UnstoredScansAlert.tsx';
 import {
   usePublishBuckets,
+  usePublishedScans,
   usePublishProject,
   usePublishScans,
   useScansWithoutStoredCloud,
@@ -83,7 +92,20 @@ function PublishForm({
     resolver: schemaResolver<PublishFormValues>()(publishFormSchema),
     defaultValues: { bucketId: '', folder: '', includeImages: true, transform: true },
   });
-  const [bucketId, folder] = useWatch({ control, name: ['bucketId', 'folder'] });
+  const [bucketId, folder, includeImages] = useWatch({
+    control,
+    name: ['bucketId', 'folder', 'includeImages'],
+  });
+  const imagesNote = includeImages ? noImagesNote(publishable) : null;
+  const publishableIds = useMemo(() => publishable.map((scan) => scan.id), [publishable]);
+  const validFolder =
+    validatePublishFolder(folder) === null ? normalizePublishFolder(folder) : null;
+  const { published, checkedFolder } = usePublishedScans(
+    projectId,
+    bucketId,
+    validFolder,
+    publishableIds,
+  );
   const hasProjection = Boolean(project?.projection?.trim());
   const noBuckets = project !== null && !bucketsLoading && buckets.length === 0;
   const busy = formState.isSubmitting;
@@ -174,9 +196,21 @@ function PublishForm({
               label="Folder"
               required
               error={Boolean(shown)}
-              helperText={shown}
+              helperText={
+                shown ??
+                (project
+                  ? publishFolderHint(
+                      project.name,
+                      field.value,
+                      buckets.find((bucket) => bucket.id === bucketId) ?? null,
+                    )
+                  : undefined)
+              }
               slotProps={{
-                htmlInput: { 'data-testid': 'publish-folder' },
+                htmlInput: {
+                  'data-testid': 'publish-folder',
+                  'data-published-checked': checkedFolder ?? '',
+                },
                 input: {
                   startAdornment: project ? (
                     <InputAdornment position="start" data-testid="publish-folder-prefix">
@@ -189,38 +223,20 @@ function PublishForm({
           );
         }}
       />
-      <Controller
-        name="includeImages"
-        control={control}
-        render={({ field }) => (
-          <FormControlLabel
-            label="Publish images"
-            control={
-              <Checkbox
-                checked={field.value}
-                onChange={(event) => field.onChange(event.target.checked)}
-              />
-            }
-          />
-        )}
-      />
-      {hasProjection ? (
-        <Controller
-          name="transform"
-          control={control}
-          render={({ field }) => (
-            <FormControlLabel
-              label="Transform"
-              control={
-                <Checkbox
-                  checked={field.value}
-                  onChange={(event) => field.onChange(event.target.checked)}
-                />
-              }
-            />
-          )}
-        />
+      {published && published.length > 0 ? (
+        <Alert severity="warning" data-testid="publish-already-published">
+          {alreadyPublishedNotice(published, publishable.length)}
+        </Alert>
       ) : null}
+      <Box>
+        <FormCheckbox name="includeImages" control={control} label="Publish images" />
+        {imagesNote ? (
+          <FormHelperText sx={{ mt: -0.5, ml: 4 }} data-testid="publish-no-images">
+            {imagesNote}
+          </FormHelperText>
+        ) : null}
+      </Box>
+      {hasProjection ? <FormCheckbox name="transform" control={control} label="Transform" /> : null}
     </FormDialog>
   );
 }

@@ -1,6 +1,7 @@
 import {
   availablePipelines,
   VALUE_REQUIRED,
+  VERSION_EXISTS,
   VERSION_NAME_INVALID,
   validateVersionName,
 } from '@asset-portal/shared';
@@ -13,6 +14,7 @@ import {
   processingSourcesOf,
   scansWithOtherVersions,
   sourceArtifactOf,
+  versionNameClash,
 } from './processing-rules.ts';
 import type { ProcessingTarget } from './types.ts';
 
@@ -197,5 +199,28 @@ describe('the notice about other versions, with an imported scan among them', ()
     ).toBe(
       '2 of the selected scans have other versions than the one processed (S1: ppk-7; imp-1: ground). Bulk processing starts from unclassified, or imported for an imported scan, and its result becomes their default version; the other versions stay and can be chosen again in the viewer.',
     );
+  });
+});
+
+describe('a Version Name a scan already holds', () => {
+  const sources = (scans: ProcessingTarget[], unstored: string[] = []) =>
+    processingSourcesOf(scans, null, unstored);
+
+  it('is refused while typed, naming the scan, case aside as the server compares', () => {
+    const scans = [scanB, scanA];
+    expect(versionNameClash(scans, sources(scans), 'Ground ')).toBe(
+      VERSION_EXISTS('Ground', scanA.id),
+    );
+    expect(versionNameClash(scans, sources(scans), 'unclassified')).toBe(
+      VERSION_EXISTS('unclassified', scanB.id),
+    );
+  });
+
+  it('is no clash for a new name, a blank one, or on a scan that is left out', () => {
+    const scans = [scanA, scanB];
+    expect(versionNameClash(scans, sources(scans), 'ground-v2')).toBeNull();
+    expect(versionNameClash(scans, sources(scans), '  ')).toBeNull();
+    // scanA's cloud cannot be read by the job: it is not processed, so its versions do not count.
+    expect(versionNameClash(scans, sources(scans, [scanA.id]), 'ground')).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import {
   POST_PROCESSING_BULK,
   POST_PROCESSING_SINGLE,
   VALUE_REQUIRED,
+  VERSION_EXISTS,
 } from '@asset-portal/shared';
 import type { ProcessingArtifact, ProcessingTarget } from './types.ts';
 
@@ -68,6 +69,28 @@ export function processingSourcesOf(
     else artifactIds.push(artifact.id);
   }
   return { artifactIds, missingScanIds, unstoredScanIds };
+}
+
+/**
+ * The server's refusal of a Version Name, said while it is typed: a scan that would be processed
+ * already holds a cloud version of that name (case aside, as the server compares). Null when none.
+ */
+export function versionNameClash(
+  scans: readonly ProcessingTarget[],
+  sources: ProcessingSources,
+  versionName: string,
+): string | null {
+  const name = versionName.trim();
+  if (name === '') return null;
+  const processed = new Set(sources.artifactIds);
+  const clash = scans.find(
+    (scan) =>
+      scan.artifacts.some((artifact) => processed.has(artifact.id)) &&
+      scan.artifacts.some(
+        (artifact) => isPointCloud(artifact) && artifact.name.toLowerCase() === name.toLowerCase(),
+      ),
+  );
+  return clash ? VERSION_EXISTS(name, clash.id) : null;
 }
 
 /** A scan of a bulk submission and the cloud versions it holds besides the one processed. */

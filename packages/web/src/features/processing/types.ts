@@ -1,4 +1,4 @@
-import type { BoundingBox } from '@asset-portal/shared';
+import type { BoundingBox, ScanWithArtifacts } from '@asset-portal/shared';
 
 /** An artifact of a scan as the processing dialog needs it. */
 export interface ProcessingArtifact {
@@ -14,7 +14,7 @@ export interface ProcessingTarget {
 }
 
 /** A scan offered for publishing: a session pair as publishScans takes it. */
-export interface PublishTarget {
+export interface PublishTarget extends ScanWithArtifacts {
   id: string;
   sessionId: string | null;
 }

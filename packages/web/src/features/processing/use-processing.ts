@@ -1,6 +1,6 @@
 import { skipToken, useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import type { BoundingBox } from '@asset-portal/shared';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { graphql } from '../../graphql/generated/gql.ts';
 import type {
   ProcessingPdalCheckQuery,
@@ -96,7 +96,19 @@ const PUBLISH_BUCKETS_QUERY = graphql(`
     buckets(organizationId: $organizationId) {
       id
       name
+      prefix
     }
+  }
+`);
+
+const PUBLISHED_SCANS_QUERY = graphql(`
+  query PublishedScans($projectId: ID!, $bucketId: ID!, $targetFolder: String!, $scanIds: [ID!]!) {
+    publishedScans(
+      projectId: $projectId
+      bucketId: $bucketId
+      targetFolder: $targetFolder
+      scanIds: $scanIds
+    )
   }
 `);
 
@@ -181,6 +193,43 @@ export function usePublishProject(projectId: string | null) {
   const project = data?.project && hasOrganization(data.project) ? data.project : null;
   return { project, loading };
 }
+
+/**
+ * Of the scans, those already published to the folder of the bucket, and the folder that answer
+ * is for (both null: not asked, while the bucket or a valid folder is missing, or not answered
+ * yet). Asked once the typing has paused, not at every key.
+ */
+export function usePublishedScans(
+  projectId: string,
+  bucketId: string,
+  folder: string | null,
+  scanIds: readonly string[],
+) {
+  const [settled, setSettled] = useState(folder);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(folder), FOLDER_SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [folder]);
+  const asked = bucketId !== '' && settled !== null && settled === folder && scanIds.length > 0;
+  const { data } = useQuery(
+    PUBLISHED_SCANS_QUERY,
+    asked
+      ? {
+          variables: { projectId, bucketId, targetFolder: settled, scanIds: [...scanIds] },
+          fetchPolicy: 'network-only',
+        }
+      : skipToken,
+  );
+  // The folder the answer is for, so that a screen (and its tests) can tell an answer from none.
+  const answered = asked && data !== undefined;
+  return {
+    published: answered ? data.publishedScans : null,
+    checkedFolder: answered ? settled : null,
+  };
+}
+
+/** How long the Folder field must rest before the bucket is asked what it holds there. */
+const FOLDER_SETTLE_MS = 400;
 
 /** The buckets of an organization to publish to: id and name only. */
 export function usePublishBuckets(organizationId: string | null) {

@@ -16,11 +16,17 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSession } from '../../auth/SessionContext.tsx';
 import { confirm } from '../../components/confirm/confirm-service.ts';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
-import { PostProcessingDialog, PublishScansDialog } from '../processing/index.ts';
+import {
+  PostProcessingDialog,
+  ProcessingChip,
+  PublishScansDialog,
+  shownProcessing,
+  useProcessingWatch,
+} from '../processing/index.ts';
 import { viewerActions } from '../viewer/viewer-store.ts';
 import { EditScanHeaderDialog } from './EditScanHeaderDialog.tsx';
 import {
@@ -125,6 +131,15 @@ export function FocusedScanActions({
   const [busy, setBusy] = useState(false);
   const [drawing, setDrawing] = useState(false);
   const [boundingBox, setBoundingBox] = useState<BoundingBox | null>(null);
+  const versionNames = useMemo(
+    () => (scan ? pointcloudVersions(scan.artifacts).map((artifact) => artifact.name) : []),
+    [scan],
+  );
+  const listedVersions = useCallback(
+    (scanId: string) => (scanId === scan?.id ? versionNames : undefined),
+    [scan, versionNames],
+  );
+  const watch = useProcessingWatch(listedVersions);
 
   const boxChange = useRef(onBoxChange);
   boxChange.current = onBoxChange;
@@ -140,6 +155,7 @@ export function FocusedScanActions({
   if (!focusedScanId) return null;
 
   const versions = scan ? pointcloudVersions(scan.artifacts) : [];
+  const processing = shownProcessing(watch.get(focusedScanId), versionNames);
   const version = scan ? shownVersion(scan) : null;
 
   const handleVersion = async (next: string) => {
@@ -175,13 +191,12 @@ export function FocusedScanActions({
     if (!confirmed) return;
     setBusy(true);
     try {
-      await deleteScan(focusedScanId);
+      await deleteScan(focusedScanId, () => viewerActions.unselect([focusedScanId]));
     } catch {
       setBusy(false);
       return;
     }
     setBusy(false);
-    viewerActions.unselect([focusedScanId]);
     snackbar.success(SCAN_ACTION_TEXTS.deleted(focusedScanId));
   };
 
@@ -236,7 +251,7 @@ export function FocusedScanActions({
           select
           size="small"
           fullWidth
-          label="Version"
+          label="Default version"
           value={versions.some((artifact) => artifact.name === version) ? version : ''}
           onChange={(event) => void handleVersion(event.target.value)}
           disabled={!scan || busy || versions.length === 0}
@@ -250,6 +265,11 @@ export function FocusedScanActions({
             </MenuItem>
           ))}
         </TextField>
+      ) : null}
+      {processing ? (
+        <Box sx={{ mt: 1 }}>
+          <ProcessingChip processing={processing} testId="scan-processing" />
+        </Box>
       ) : null}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', mt: 0.5 }} data-testid="scan-action-buttons">
         {access.editHeader ? (
@@ -351,7 +371,7 @@ export function FocusedScanActions({
           open={dialog === 'publish'}
           onClose={() => setDialog(null)}
           projectId={projectId}
-          scans={[{ id: scan.id, sessionId: scan.sessionId }]}
+          scans={[{ id: scan.id, sessionId: scan.sessionId, artifacts: scan.artifacts }]}
           bulk={false}
           version={version}
         />

@@ -32,7 +32,9 @@ export const SCAN_ACTION_TEXTS = {
   confirmDeletion: (id: string) => `Are you sure you want to delete scan '${id}'?`,
   deleted: (id: string) => `Scan ${id} deleted`,
   headerSaved: 'Scan header saved',
-  versionChanged: (version: string) => `Showing version ${version}`,
+  // The choice is the scan's default version, which everyone's viewer, processing and
+  // publishing take: said as such, not as a view of one's own.
+  versionChanged: (version: string) => `Version ${version} is now the scan's default`,
   noArtifact:
     'This scan does net yet have a registered artifact, so cannot be reprocessed reprocessing',
   editTitle: 'Edit Scan Header',

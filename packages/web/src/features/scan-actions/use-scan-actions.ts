@@ -178,7 +178,16 @@ export function useDeleteScan() {
     refetchQueries: ['ViewerAnnotatedScans'],
     awaitRefetchQueries: true,
   });
-  return useCallback((id: string) => withSummaryRefresh(mutate({ variables: { id } })), [mutate]);
+  // `onDeleted` runs before the summary's reload: the scan leaves the focus first, so that the
+  // reload does not read the deleted scan's details again (a 'Not found' for what was meant).
+  return useCallback(
+    async (id: string, onDeleted: () => void) => {
+      await mutate({ variables: { id } });
+      onDeleted();
+      await refreshScanSummaries();
+    },
+    [mutate],
+  );
 }
 
 /** Resolves after the mutation and the reload of the viewer's summary it makes stale. */

@@ -23,6 +23,32 @@ export const scanSummaryChanged = createStore(0);
  */
 export const SUMMARY_REVALIDATE_MS = 30_000;
 
+/**
+ * After work is submitted that changes scans soon (a processing), the shown summary is checked
+ * this often for a while, so the new versions show as they are made rather than up to
+ * SUMMARY_REVALIDATE_MS later.
+ */
+export const SUMMARY_BUSY_REVALIDATE_MS = 3_000;
+export const SUMMARY_BUSY_WINDOW_MS = 2 * 60_000;
+let busyUntil = 0;
+let busyTimer: ReturnType<typeof setInterval> | null = null;
+
+/** Checks the shown summary every SUMMARY_BUSY_REVALIDATE_MS for the next SUMMARY_BUSY_WINDOW_MS. */
+export function revalidateWhileBusy(): void {
+  busyUntil = Date.now() + SUMMARY_BUSY_WINDOW_MS;
+  if (busyTimer !== null || typeof document === 'undefined') return;
+  busyTimer = setInterval(() => {
+    if (Date.now() > busyUntil && busyTimer !== null) {
+      clearInterval(busyTimer);
+      busyTimer = null;
+      return;
+    }
+    // Only a shown summary: a round counted with none shown would make the next screen's first
+    // load a quiet one (no progress, no error said).
+    if (mountedLoaders > 0) revalidate();
+  }, SUMMARY_BUSY_REVALIDATE_MS);
+}
+
 let mountedLoaders = 0;
 let waiting: { round: number; resolve: () => void }[] = [];
 /**
