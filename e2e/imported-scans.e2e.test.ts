@@ -26,6 +26,7 @@ const FIXTURES =
 const HEXBIN = path.join(FIXTURES, 'pointcloud/hexbin-crop.las');
 const HEXBIN_POINTS = '38,367';
 const AUTZEN_7 = path.join(FIXTURES, 'pointcloud/autzen_trim_7.las');
+const AUTZEN_UTM = path.join(FIXTURES, 'pointcloud/autzen-utm.las');
 const PATH = '/imported-scans';
 const PROJECT = 'Kandahar Survey';
 const PROJECT_LABEL = `Northwind Surveying : ${PROJECT}`;
@@ -276,9 +277,31 @@ describeInBrowser('Imported Scans', () => {
     const { portal, screen } = await open();
     await portal.chooseProject(PROJECT_LABEL);
     await screen.table().waitFor();
-    // Another zone than the project's (42N) is most often a slip: the dialog says so.
     await screen.openCreate();
+    // A file picked before the zone is typed gives it, from its own CRS records.
+    await screen.pick(HEXBIN);
+    const utmField = screen.dialog().getByTestId('imported-scan-utm');
+    await expect.poll(() => utmField.inputValue()).toBe('42N');
+    expect(await screen.dialog().getByTestId('imported-scan-utm-helper').textContent()).toBe(
+      "From the file's CRS: WGS 84 / UTM zone 42N (EPSG:32642)",
+    );
+    await shot(portal, 'utm-from-file');
+    // Another file picked instead gives its own zone, or none (a Lambert CRS), in place of the
+    // zone the first one gave; a zone typed by the user is never replaced.
+    await screen.pick(AUTZEN_UTM);
+    await expect.poll(() => utmField.inputValue()).toBe('10N');
+    expect(await screen.dialog().getByTestId('imported-scan-utm-helper').textContent()).toMatch(
+      /^From the file's CRS: .*UTM zone 10N/,
+    );
+    await screen.pick(AUTZEN_7);
+    await expect.poll(() => utmField.inputValue()).toBe('');
+    await screen.pick(HEXBIN);
+    await expect.poll(() => utmField.inputValue()).toBe('42N');
+    // Another zone than the project's (42N) is most often a slip: the dialog says so.
     await screen.fillCreate({ utm: '41N' });
+    expect(await screen.dialog().getByTestId('imported-scan-utm-helper').textContent()).toBe(
+      UTM_HINT,
+    );
     const zoneWarning = screen.dialog().getByTestId('imported-scan-zone-warning');
     expect(await zoneWarning.textContent()).toContain(
       "The project's UTM zone is 42N. Check the zone: this scan will be placed in zone 41N.",
@@ -354,11 +377,11 @@ describeInBrowser('Imported Scans', () => {
     await runJobs();
 
     const chip = screen.processingChip('Wrong zone');
-    await chip.filter({ hasText: /^Failed$/ }).waitFor({ timeout: 60_000 });
+    await chip.filter({ hasText: /^Processing failed$/ }).waitFor({ timeout: 60_000 });
     expect(await chip.getAttribute('class')).toContain('MuiChip-colorError');
     const reason = (await chip.getAttribute('data-message')) ?? '';
-    expect(reason).toMatch(
-      /The file's CRS is .*; the scan's UTM is 10N \(a UTM CRS of that zone expected\)/,
+    expect(reason).toBe(
+      "The file's CRS is WGS 84 / UTM zone 42N (EPSG:32642); the scan's UTM is 10N: set the scan's UTM to 42N, the zone of the file",
     );
     expect(await screen.row('Wrong zone').getByTestId('imported-scan-status').textContent()).toBe(
       'Pending',
@@ -414,7 +437,7 @@ describeInBrowser('Imported Scans', () => {
     await screen.row('Autzen import').waitFor();
     await runJobs();
     const autzen = screen.processingChip('Autzen import');
-    await autzen.filter({ hasText: /^Failed$/ }).waitFor({ timeout: 60_000 });
+    await autzen.filter({ hasText: /^Processing failed$/ }).waitFor({ timeout: 60_000 });
     expect(await autzen.getAttribute('data-message')).toMatch(
       /The file's CRS is .*Lambert.*; the scan's UTM is 42N/,
     );
@@ -437,7 +460,7 @@ describeInBrowser('Imported Scans', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     expect(
       await screen.expectSnackbar(
-        "The file's CRS is WGS 84 / UTM zone 42N (EPSG:32642); the scan's UTM is 41N (a UTM CRS of that zone expected)",
+        "The file's CRS is WGS 84 / UTM zone 42N (EPSG:32642); the scan's UTM is 41N: set the scan's UTM to 42N, the zone of the file",
       ),
     ).toBe('error');
     expect(await dialog.getByTestId('imported-scan-edit-utm').inputValue()).toBe('41N');

@@ -5,6 +5,7 @@ import {
   FIELD_REQUIRED,
   GROUP_CREATED,
   GROUP_DELETED,
+  GROUP_FOR_ALL_ORGANIZATIONS_ADMIN_ONLY,
   GROUP_UPDATED,
   LAYER_CREATED,
   LAYER_MESSAGES,
@@ -467,6 +468,18 @@ describeInBrowser('Layer editor and groups', () => {
       // --- Rename, then delete the group: the layer becomes ungrouped ---------------------------
       await screen.button('Manage Groups');
       await groups.waitFor();
+      // The group shared by every organization is an Admin's: its buttons are off, with the reason.
+      for (const action of ['Edit', 'Delete']) {
+        const button = groups.getByRole('button', { name: `${action} group ${DEMO_GLOBAL_GROUP}` });
+        expect(await button.isDisabled()).toBe(true);
+        await button.locator('..').hover();
+        await page
+          .getByRole('tooltip')
+          .filter({ hasText: GROUP_FOR_ALL_ORGANIZATIONS_ADMIN_ONLY })
+          .waitFor();
+        await page.mouse.move(0, 0);
+        await page.getByRole('tooltip').waitFor({ state: 'detached' });
+      }
       await groups.getByRole('button', { name: `Edit group ${GROUP}` }).click();
       await form.waitFor();
       expect(await form.getByTestId('group-name-input').inputValue()).toBe(GROUP);

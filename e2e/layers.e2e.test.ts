@@ -446,6 +446,19 @@ describeInBrowser('Layers', () => {
     const { portal, screen } = await open();
     await portal.chooseProject(PROJECT_LABEL);
     await screen.table().waitFor();
+    // A name taken in the project, case aside.
+    await screen.upload('switzerland.geojson', 'Cantons once');
+    await screen.openUpload();
+    await screen.chooseFile('switzerland.geojson');
+    await screen.nameField().fill('cantons ONCE');
+    await screen.submit();
+    expect(await screen.uploadError()).toEqual({
+      title: LAYER_MESSAGES.uploadFailed,
+      message: "A layer named 'cantons ONCE' already exists in this project.",
+    });
+    await screen.closeDialog();
+    expect(await screen.row('cantons ONCE').count()).toBe(0);
+
     await portal.page.route('**/graphql', async (route) => {
       if (!route.request().postData()?.includes('CreateProjectLayer')) return route.fallback();
       return route.fulfill({
@@ -560,7 +573,7 @@ async function showOnly(page: Page, names: readonly string[]): Promise<void> {
   const options = page.getByRole('menuitemcheckbox');
   await options.first().waitFor();
   for (const option of await options.all()) {
-    const name = ((await option.textContent()) ?? '').trim();
+    const name = ((await option.locator('.layer-name').textContent()) ?? '').trim();
     const checked = (await option.getAttribute('aria-checked')) === 'true';
     if (checked !== names.includes(name)) await option.click();
   }

@@ -110,6 +110,11 @@ describe('convertLayerFile on the shared fixtures', () => {
     expect(
       Object.keys(result.featureCollection.features[0]?.properties ?? {}).length,
     ).toBeGreaterThan(0);
+    // The shapefile's boxes are in feet of the state plane: none is kept beside lon/lat.
+    for (const feature of result.featureCollection.features) {
+      expect(feature.bbox).toBeUndefined();
+      expect(feature.geometry?.bbox).toBeUndefined();
+    }
   });
 
   it('qgis.zip: 2 polygons in WGS 84 with the .cpg honoured', async () => {

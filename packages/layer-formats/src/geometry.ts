@@ -109,8 +109,10 @@ function normalizeGeometry(geometry: Geometry, transform: PositionTransform | un
   if (depth === undefined || geometry.type === 'GeometryCollection') {
     fail(LAYER_MESSAGES.invalidGeometry);
   }
-  const withCoordinates = geometry as { coordinates: unknown };
+  const withCoordinates = geometry as { coordinates: unknown; bbox?: unknown };
   withCoordinates.coordinates = normalizeNested(withCoordinates.coordinates, depth, transform);
+  // Computed on the positions as they came (a shapefile's in its own projection): no longer true.
+  delete withCoordinates.bbox;
 }
 
 function normalizeNested(

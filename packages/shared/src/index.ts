@@ -8,6 +8,7 @@ export * from './format.ts';
 export * from './forms/index.ts';
 export * from './helmert.ts';
 export * from './las-classes.ts';
+export * from './las-crs.ts';
 export * from './layer-rules.ts';
 export * from './messages.ts';
 export * from './pipeline-management-rules.ts';

@@ -212,7 +212,7 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
     feature: 'imported-scan',
     attack: 'a NAD83 / UTM 10N cloud (GeoTIFF keys) uploaded to a scan declared WGS 84 / UTM 42N',
     expected:
-      "The file's CRS is NAD83 / UTM zone 10N (EPSG:26910); the scan's UTM is 42N (a UTM CRS of that zone expected)",
+      "The file's CRS is NAD83 / UTM zone 10N (EPSG:26910); the scan's UTM is 42N: set the scan's UTM to 10N, the zone of the file",
   },
   {
     file: 'las-garbage.las',

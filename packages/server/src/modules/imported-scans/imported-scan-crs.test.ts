@@ -1,9 +1,10 @@
 import { open } from 'node:fs/promises';
+import { fileCrs } from '@asset-portal/shared';
 import { describe, expect, it } from 'vitest';
 import { type LasCrsRecords, readLasCrsRecords } from '../../lib/las/las-crs-records.ts';
 import { readLasHeader } from '../../lib/las/las-header.ts';
 import { geoKeyDirectoryVlr } from '../../lib/las/las-output-header.ts';
-import { checkCrs, fileCrs } from './imported-scan-crs.ts';
+import { checkCrs } from './imported-scan-crs.ts';
 import {
   LAMBERT_CLOUD,
   LAMBERT_WKT_CLOUD,
@@ -44,7 +45,7 @@ describe('the CRS of an imported LAS file', () => {
     expect(checkCrs(crs, '42S')).toEqual({
       ok: false,
       message:
-        "The file's CRS is WGS 84 / UTM zone 42N (EPSG:32642); the scan's UTM is 42S (a UTM CRS of that zone expected)",
+        "The file's CRS is WGS 84 / UTM zone 42N (EPSG:32642); the scan's UTM is 42S: set the scan's UTM to 42N, the zone of the file",
     });
     expect(checkCrs(crs, '41N').ok).toBe(false);
   });
@@ -67,7 +68,7 @@ describe('the CRS of an imported LAS file', () => {
     expect(checkCrs(crs, '11N')).toEqual({
       ok: false,
       message:
-        "The file's CRS is NAD83 / UTM zone 10N (EPSG:26910); the scan's UTM is 11N (a UTM CRS of that zone expected)",
+        "The file's CRS is NAD83 / UTM zone 10N (EPSG:26910); the scan's UTM is 11N: set the scan's UTM to 10N, the zone of the file",
     });
   });
 

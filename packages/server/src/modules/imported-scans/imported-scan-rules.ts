@@ -24,8 +24,18 @@ export const IMPORT_NOT_OWN_UPLOAD =
   "s3Url must be this scan's own upload, as returned by getImportScanUploadSignedURL";
 export const IMPORT_NOT_UPLOADED = (filename: string) =>
   `The file ${filename} has not been uploaded for this scan`;
-export const IMPORT_CRS_MISMATCH = (crs: string, utm: string) =>
-  `The file's CRS is ${crs}; the scan's UTM is ${utm} (a UTM CRS of that zone expected)`;
+/**
+ * A file whose CRS is not UTM of the scan's zone, with what to do: a file in another UTM zone
+ * (`fileZone`, as '10N') takes that zone as the scan's UTM; any other CRS is reprojected first.
+ */
+export const IMPORT_CRS_MISMATCH = (crs: string, utm: string, fileZone: string | null) =>
+  fileZone
+    ? `The file's CRS is ${crs}; the scan's UTM is ${utm}: set the scan's UTM to ${fileZone}, the zone of the file`
+    : `The file's CRS is ${crs}; the scan's UTM is ${utm}, and the file must be in a UTM CRS of that zone: reproject it to UTM zone ${utm} (with PDAL or LAStools, for example) and import it again`;
+
+/** A UTM zone as the portal writes it: '10N', '42S'. */
+export const utmZoneLabel = (zone: { zone: number; south: boolean }): string =>
+  `${zone.zone}${zone.south ? 'S' : 'N'}`;
 
 const ID_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
 
@@ -70,11 +80,6 @@ export function importedJobKey(scanId: string): string {
   return `${PROCESS_IMPORTED_SCAN_KIND}:${scanId}`;
 }
 
-/** The EPSG code of WGS 84 / UTM of the zone: 326zz north, 327zz south. */
-export function wgs84UtmEpsg(utm: { zone: number; south: boolean }): number {
-  return (utm.south ? 32700 : 32600) + utm.zone;
-}
-
 /**
  * The metadata of an imported scan with its UTM zone normalized ('43s' → '43S'); a missing zone
  * or one not followed by N or S throws ValidationError with the form's message (spec §5).
@@ -107,7 +112,11 @@ export function checkImportedHeaderEdit(
   const utm = parseUtm(String(metadata.utm));
   if (declared && utm && (utm.zone !== declared.zone || utm.south !== declared.south)) {
     throw new ValidationError(
-      IMPORT_CRS_MISMATCH(`${declared.name} (EPSG:${declared.epsg})`, String(metadata.utm)),
+      IMPORT_CRS_MISMATCH(
+        `${declared.name} (EPSG:${declared.epsg})`,
+        String(metadata.utm),
+        utmZoneLabel(declared),
+      ),
     );
   }
   return { metadata };

@@ -173,6 +173,10 @@ describe.each(DATABASE_KINDS)('imported scans on %s', (kind) => {
     expect(done.status).toBe('Completed');
     expect(done.processingStatus).toBe('Completed');
     expect(done.processingMessage).toContain('38,367 points');
+    // Named as the user typed it, with its id.
+    expect(done.processingMessage).toMatch(
+      new RegExp(`^Processed imported scan 'Imported one' \\(${created.id}\\): 38,367 points`),
+    );
     // hexbin-crop's GPS times are all 0: the path falls back to the footprint's centre line.
     expect(done.processingMessage).toMatch(/GPS times of the points do not vary/);
     expect(done.artifacts).toEqual([
@@ -354,7 +358,7 @@ describe.each(DATABASE_KINDS)('imported scans on %s', (kind) => {
       { id: created.id },
     );
     expect(edited.errors?.[0]?.message).toBe(
-      "The file's CRS is WGS 84 / UTM zone 42N (EPSG:32642); the scan's UTM is 43N (a UTM CRS of that zone expected)",
+      "The file's CRS is WGS 84 / UTM zone 42N (EPSG:32642); the scan's UTM is 43N: set the scan's UTM to 42N, the zone of the file",
     );
     expect(await scanRow(created.id)).toEqual(unchanged);
     // A scan processed before the file's CRS was recorded as declared may hold another zone:
@@ -388,7 +392,7 @@ describe.each(DATABASE_KINDS)('imported scans on %s', (kind) => {
       [
         '10N',
         readFileSync(LAMBERT_CLOUD),
-        /The file's CRS is NAD_1983_HARN_Lambert_Conformal_Conic; the scan's UTM is 10N \(a UTM CRS of that zone expected\)/,
+        /The file's CRS is NAD_1983_HARN_Lambert_Conformal_Conic; the scan's UTM is 10N, and the file must be in a UTM CRS of that zone: reproject it to UTM zone 10N \(with PDAL or LAStools, for example\) and import it again/,
       ],
       [
         '11N',

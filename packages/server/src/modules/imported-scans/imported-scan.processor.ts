@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { open, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { douglasPeuckerKeep, epsgDefinition } from '@asset-portal/shared';
+import { douglasPeuckerKeep, epsgDefinition, fileCrs } from '@asset-portal/shared';
 import proj4 from 'proj4';
 import type { AppConfig } from '../../config/config.ts';
 import type { Db } from '../../db/database.ts';
@@ -23,7 +23,7 @@ import { simplifyPath } from '../ingestion/simplify-path.ts';
 import { enqueuePointCloudLod } from '../pointclouds/point-cloud-lod.job.ts';
 import { storedObjectKey } from '../pointclouds/point-cloud-rules.ts';
 import { importedScanRepository as repo } from './imported-scan.repository.ts';
-import { checkCrs, fileCrs } from './imported-scan-crs.ts';
+import { checkCrs } from './imported-scan-crs.ts';
 import {
   centreLine,
   type ScanGeometry,

@@ -12,6 +12,7 @@ import {
   type ProcessImportedScanRequest,
   processImportedScanFile,
 } from './imported-scan.processor.ts';
+import { importedScanRepository } from './imported-scan.repository.ts';
 import {
   IMPORTED_SCAN_ACTIVITY,
   importedActivityKey,
@@ -73,7 +74,11 @@ export const processImportedScanJob = defineJob({
       },
     });
 
-    await log('Started', `Processing imported scan ${payload.scanId}`);
+    // Named as the user typed it: the id alone says nothing on Activity Logs.
+    const friendlyName = (await importedScanRepository.findById(ctx.db, payload.scanId))
+      ?.friendlyName;
+    const scan = friendlyName ? `'${friendlyName}' (${payload.scanId})` : payload.scanId;
+    await log('Started', `Processing imported scan ${scan}`);
     try {
       const outcome = await processImportedScanFile(
         { db: ctx.db, config: ctx.config, storage: ctx.storage },
@@ -84,7 +89,7 @@ export const processImportedScanJob = defineJob({
       await ctx.finish((db) =>
         log(
           'Completed',
-          `Processed imported scan ${payload.scanId}: ${outcome.points.toLocaleString('en-US')} points${notes}`,
+          `Processed imported scan ${scan}: ${outcome.points.toLocaleString('en-US')} points${notes}`,
           { metrics: outcome },
           db,
         ),
@@ -98,7 +103,8 @@ export const processImportedScanJob = defineJob({
       }
       await log(
         'Started',
-        `Processing imported scan ${payload.scanId}: attempt ${ctx.attempt} of ${ctx.maxAttempts} failed (${reason}); it will be tried again`,
+        `Processing imported scan ${scan}: attempt ${ctx.attempt} of ${ctx.maxAttempts} failed (${reason}); it will be tried again`,
+        { attemptFailed: true },
       );
       throw error;
     }

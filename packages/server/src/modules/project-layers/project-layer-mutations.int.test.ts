@@ -163,6 +163,52 @@ describe.each(DATABASE_KINDS)('project layer mutations on %s', (kind) => {
     expect(stored).toEqual([]);
   });
 
+  it('takes a name once per project, case aside, on create, rename and move', async () => {
+    const w = await world();
+    const first = await w.create({ name: 'Ditchline' });
+    expect(first.errors).toBeUndefined();
+    const again = await w.create({ name: 'DITCHLINE' });
+    expect(again.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(again.errors?.[0]?.message).toBe(
+      "A layer named 'DITCHLINE' already exists in this project.",
+    );
+    // Another project may have its own.
+    const sibling = await w.create({ name: 'Ditchline', p: w.sibling.id });
+    expect(sibling.errors).toBeUndefined();
+    const other = await w.create({ name: 'Culverts' });
+    const renamed = await api.graphql(w.power, UPDATE_ALL, {
+      id: other.data!.createProjectLayer.id,
+      name: 'ditchline',
+    });
+    expect(renamed.errors?.[0]?.message).toBe(
+      "A layer named 'ditchline' already exists in this project.",
+    );
+    const moved = await api.graphql(w.power, UPDATE_ALL, {
+      id: sibling.data!.createProjectLayer.id,
+      p: w.project.id,
+    });
+    expect(moved.errors?.[0]?.message).toBe(
+      "A layer named 'Ditchline' already exists in this project.",
+    );
+    // Its own name again is no clash.
+    const same = await api.graphql(w.power, UPDATE_ALL, {
+      id: first.data!.createProjectLayer.id,
+      name: 'Ditchline',
+    });
+    expect(same.errors).toBeUndefined();
+    const names = await w.db
+      .selectFrom('projectLayers')
+      .select(['name', 'projectId'])
+      .where('projectId', 'in', [w.project.id, w.sibling.id])
+      .orderBy('id')
+      .execute();
+    expect(names).toEqual([
+      { name: 'Ditchline', projectId: w.project.id },
+      { name: 'Ditchline', projectId: w.sibling.id },
+      { name: 'Culverts', projectId: w.project.id },
+    ]);
+  });
+
   it('accepts a 16 MiB source through the 20 MiB body limit and refuses a larger one', async () => {
     const w = await world();
     const head = '{"type":"FeatureCollection","features":[';

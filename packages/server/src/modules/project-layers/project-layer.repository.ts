@@ -69,6 +69,18 @@ export const projectLayerRepository = {
       .execute();
   },
 
+  /** The id of another layer of the project with this name, case aside, if any. */
+  async sameNameId(db: Db, projectId: number, name: string, selfId: number | null) {
+    const row = await db
+      .selectFrom('projectLayers')
+      .select('id')
+      .where('projectId', '=', projectId)
+      .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
+      .$if(selfId !== null, (query) => query.where('id', '!=', selfId as number))
+      .executeTakeFirst();
+    return row?.id ?? null;
+  },
+
   findById(db: Db, id: number): Promise<ProjectLayerRecord | undefined> {
     return selectLayers(db).where('l.id', '=', id).executeTakeFirst();
   },

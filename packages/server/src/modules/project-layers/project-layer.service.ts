@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../graphql/context.ts';
-import { NotFoundError } from '../../graphql/errors.ts';
+import { NotFoundError, ValidationError } from '../../graphql/errors.ts';
 import { projectLayerPolicy } from '../../policies/project-layer.policy.ts';
 import { vendorPolicy } from '../../policies/vendor.policy.ts';
 import { requireVisibleProject } from '../projects/project.service.ts';
@@ -11,6 +11,21 @@ import {
   type ProjectLayerValues,
   projectLayerRepository as repo,
 } from './project-layer.repository.ts';
+
+export const LAYER_NAME_TAKEN = (name: string) =>
+  `A layer named '${name}' already exists in this project.`;
+
+/** The viewer's Layers menu lists a project's layers by name: a name is taken once (case aside). */
+async function requireFreeName(
+  ctx: RequestContext,
+  projectId: number,
+  name: string,
+  selfId: number | null,
+) {
+  if ((await repo.sameNameId(ctx.db, projectId, name, selfId)) !== null) {
+    throw new ValidationError(LAYER_NAME_TAKEN(name));
+  }
+}
 
 /** A checked source with what is stored about it. */
 export interface LayerSource {
@@ -72,6 +87,7 @@ export const projectLayerService = {
         organizationId: project.organizationId,
       });
     }
+    await requireFreeName(ctx, project.id, input.name, null);
     const { vendorId, ...fields } = input;
     const values = toValues(fields) as ProjectLayerValues;
     const id = await repo.create(ctx.db, values, vendorId);
@@ -96,6 +112,14 @@ export const projectLayerService = {
             organizationId: project.organizationId,
           });
       }
+    }
+    if (changes.name !== undefined || changes.projectId !== undefined) {
+      await requireFreeName(
+        ctx,
+        changes.projectId ?? layer.projectId,
+        changes.name ?? layer.name,
+        layer.id,
+      );
     }
     await repo.update(ctx.db, id, toValues(changes), { ungroup });
     return requireVisibleLayer(ctx, id);

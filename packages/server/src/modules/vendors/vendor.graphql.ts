@@ -10,6 +10,7 @@ import { loaderFor, type RequestContext } from '../../graphql/context.ts';
 import type { GraphqlModule } from '../../graphql/module.ts';
 import { operation } from '../../graphql/operation.ts';
 import { parseInput } from '../../graphql/parse-input.ts';
+import { vendorPolicy } from '../../policies/vendor.policy.ts';
 import { projectLayerRepository } from '../project-layers/project-layer.repository.ts';
 import { projectRepository } from '../projects/project.repository.ts';
 import {
@@ -29,6 +30,8 @@ const typeDefs = `
     created: DateTime! lastModified: DateTime!
     "The group's layers the caller may see."
     vendorLayers: [VendorLayer!]!
+    "Whether the caller may edit or delete it: an Admin or Power User, a group shared by every organization an Admin only."
+    canChange: Boolean!
   }
   "A layer in a group."
   type VendorLayer { layerId: ID! vendorId: ID! vendor: Vendor! layer: ProjectLayer! }
@@ -138,6 +141,8 @@ export const vendorModule: GraphqlModule = {
   types: {
     Vendor: {
       project: (group: VendorRecord, _args: unknown, ctx: RequestContext) => projectOf(group, ctx),
+      canChange: (group: VendorRecord, _args: unknown, ctx: RequestContext) =>
+        vendorPolicy.canManage(ctx.viewer) && vendorPolicy.canChange(ctx.viewer, group),
       vendorLayers: async (group: VendorRecord, _args: unknown, ctx: RequestContext) =>
         vendorService.visibleLinks(
           ctx,

@@ -369,6 +369,25 @@ describe.each(DATABASE_KINDS)('layer groups (vendors) on %s', (kind) => {
     expect(await w.stored(everyOrg.id)).toMatchObject({ name: everyOrg.name });
     const admin = await api.graphql(w.admin, RENAME, { id: everyOrg.id, name: 'Boundaries' });
     expect(admin.errors).toBeUndefined();
+
+    // Each group says whether the caller may change it, so the screen offers only what works.
+    const orgGlobal = await w.group('Company', null, w.ours.id);
+    const own = await w.group('Survey', w.project.id, w.ours.id);
+    const canChange = async (user: typeof w.power, id: number) =>
+      (
+        await api.graphql<{ vendor: { canChange: boolean } }>(
+          user,
+          'query($id: ID!) { vendor(id: $id) { canChange } }',
+          { id },
+        )
+      ).data?.vendor.canChange;
+    expect(await canChange(w.power, everyOrg.id)).toBe(false);
+    expect(await canChange(w.power, orgGlobal.id)).toBe(true);
+    expect(await canChange(w.power, own.id)).toBe(true);
+    expect(await canChange(w.admin, everyOrg.id)).toBe(true);
+    // A Standard user changes no group, their own organization's neither.
+    expect(await canChange(w.standard, own.id)).toBe(false);
+    expect(await canChange(w.standard, orgGlobal.id)).toBe(false);
   });
 
   it('deletes a group, leaving its layers ungrouped', async () => {

@@ -6,24 +6,17 @@ import {
   UTM_HINT,
 } from '@asset-portal/shared';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import {
-  Box,
-  Button,
-  Checkbox,
-  FormControlLabel,
-  FormHelperText,
-  LinearProgress,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Button, FormHelperText, LinearProgress, TextField, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { HiddenFileInput } from '../../components/file-input/HiddenFileInput.tsx';
+import { FormCheckbox } from '../../components/form-dialog/FormCheckbox.tsx';
 import { FormDialog } from '../../components/form-dialog/FormDialog.tsx';
 import { FormTextField } from '../../components/form-dialog/FormTextField.tsx';
 import { schemaResolver } from '../../components/form-dialog/schema-resolver.ts';
 import { TransferError } from '../../lib/transfer-error.ts';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
+import { type FileUtm, utmFromFileHint, utmOfLasFile } from './file-utm.ts';
 import {
   DETERMINE_TRAJECTORY_LABEL,
   IMPORTED_SCAN_CREATE_TITLE,
@@ -78,7 +71,9 @@ export function ImportedScanCreateDialog({
   const calls = useImportedScanCalls();
   const inputRef = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const { control, handleSubmit, formState } = useForm({
+  // The zone the picked file's CRS names, filled into a blank UTM field.
+  const [fileUtm, setFileUtm] = useState<FileUtm | null>(null);
+  const { control, handleSubmit, formState, getValues, setValue } = useForm({
     resolver: schemaResolver<CreateForm>()(importedScanCreateFormSchema<File>()),
     defaultValues: {
       friendlyName: '',
@@ -125,6 +120,22 @@ export function ImportedScanCreateDialog({
     onClose();
   });
 
+  // The latest pick: a slower read of a file picked before it does not fill the field.
+  const lastPick = useRef<File | null>(null);
+  const fillUtmFrom = async (file: File) => {
+    lastPick.current = file;
+    const previous = fileUtm;
+    const found = await utmOfLasFile(file);
+    if (lastPick.current !== file) return;
+    // A blank field, or one still holding the zone of the file picked before, takes this one's.
+    const current = normalizeUtmInput(getValues('utm'));
+    const filledFromFile = previous !== null && current === previous.utm;
+    if (current !== '' && !filledFromFile) return;
+    setFileUtm(found);
+    if (found) setValue('utm', found.utm, { shouldValidate: true });
+    else if (filledFromFile) setValue('utm', '', { shouldValidate: false });
+  };
+
   const busy = formState.isSubmitting;
   return (
     <FormDialog
@@ -167,7 +178,11 @@ export function ImportedScanCreateDialog({
         label="UTM"
         required
         disabled={busy}
-        helperText={UTM_HINT}
+        helperText={
+          fileUtm && normalizeUtmInput(utmInput) === fileUtm.utm
+            ? utmFromFileHint(fileUtm.crs)
+            : UTM_HINT
+        }
         slotProps={{
           htmlInput: { 'data-testid': 'imported-scan-utm' },
           formHelperText: { 'data-testid': 'imported-scan-utm-helper' } as object,
@@ -201,9 +216,11 @@ export function ImportedScanCreateDialog({
               accept={IMPORTED_SCAN_EXTENSION}
               data-testid="imported-scan-file-input"
               onChange={(event) => {
-                field.onChange(event.target.files?.[0] ?? null);
+                const file = event.target.files?.[0] ?? null;
+                field.onChange(file);
                 field.onBlur();
                 event.target.value = '';
+                if (file) void fillUtmFrom(file);
               }}
             />
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
@@ -227,22 +244,14 @@ export function ImportedScanCreateDialog({
           </Box>
         )}
       />
-      <Controller
+      <FormCheckbox
         name="determineTrajectory"
         control={control}
-        render={({ field }) => (
-          <FormControlLabel
-            label={DETERMINE_TRAJECTORY_LABEL}
-            disabled={busy}
-            control={
-              <Checkbox
-                checked={field.value}
-                onChange={(event) => field.onChange(event.target.checked)}
-                slotProps={{ input: { 'data-testid': 'imported-scan-trajectory' } as object }}
-              />
-            }
-          />
-        )}
+        label={DETERMINE_TRAJECTORY_LABEL}
+        disabled={busy}
+        checkboxProps={{
+          slotProps: { input: { 'data-testid': 'imported-scan-trajectory' } as object },
+        }}
       />
       {progress !== null ? (
         <Box>

@@ -11,6 +11,7 @@ import { Link as RouterLink } from 'react-router';
 import { confirm } from '../../components/confirm/confirm-service.ts';
 import { DataTable } from '../../components/data-table/DataTable.tsx';
 import { FailureReason } from '../../components/failure-reason/FailureReason.tsx';
+import { formatLocalTime } from '../../lib/local-time.ts';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { useCurrentProject } from '../projects/current-project-store.ts';
 import { ProjectRequired } from '../projects/ProjectRequired.tsx';
@@ -20,7 +21,6 @@ import { ImportedScanEditDialog } from './ImportedScanEditDialog.tsx';
 import {
   canProcessAgain,
   failureReason,
-  formatCaptured,
   formatPointCount,
   pointCountOf,
   processingChip,
@@ -146,7 +146,7 @@ export function ImportedScansPage() {
       {
         id: 'captured',
         header: 'Captured',
-        accessorFn: (scan) => formatCaptured(scan.capturedTimestamp),
+        accessorFn: (scan) => formatLocalTime(scan.capturedTimestamp),
         sortingFn: (a, b) =>
           Date.parse(a.original.capturedTimestamp ?? '') -
           Date.parse(b.original.capturedTimestamp ?? ''),

@@ -40,7 +40,7 @@ describe('imported scan format', () => {
     expect(statusChip(scan({}))).toMatchObject({ label: 'Pending', color: 'default' });
     expect(
       processingChip(scan({ processingStatus: 'Failed', processingMessage: 'CRS mismatch' })),
-    ).toEqual({ label: 'Failed', color: 'error', tooltip: 'CRS mismatch' });
+    ).toEqual({ label: 'Processing failed', color: 'error', tooltip: 'CRS mismatch' });
     expect(processingChip(scan({ processingStatus: 'Started' }))?.label).toBe('Processing');
     expect(processingChip(scan({ status: 'Completed', processingStatus: 'Completed' }))).toBeNull();
   });

@@ -57,13 +57,6 @@ export function formatPointCount(metadata: unknown): string {
   return count === null ? '' : count.toLocaleString('en-US');
 }
 
-/** The capture time in the browser's local time; empty without one. */
-export function formatCaptured(timestamp: string | null): string {
-  if (!timestamp) return '';
-  const date = new Date(timestamp);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString();
-}
-
 /** Completed (green) with an artifact, else Pending (spec §2). */
 export function statusChip(scan: ImportedScanState): StatusChip {
   return {
@@ -84,7 +77,8 @@ export function processingChip(scan: ImportedScanState): StatusChip | null {
     return { label: 'Processing', color: 'info', tooltip: scan.processingMessage };
   }
   if (FAILED.has(status)) {
-    return { label: 'Failed', color: 'error', tooltip: failureReason(scan) };
+    // Beside 'Pending' (the spec's status of a scan with no artifact yet): what failed.
+    return { label: 'Processing failed', color: 'error', tooltip: failureReason(scan) };
   }
   return null;
 }

@@ -14,8 +14,6 @@ import {
   AlertTitle,
   Box,
   Button,
-  Checkbox,
-  FormControlLabel,
   FormHelperText,
   LinearProgress,
   MenuItem,
@@ -26,6 +24,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { HiddenFileInput } from '../../components/file-input/HiddenFileInput.tsx';
+import { FormCheckbox } from '../../components/form-dialog/FormCheckbox.tsx';
 import { FormDialog } from '../../components/form-dialog/FormDialog.tsx';
 import { schemaResolver } from '../../components/form-dialog/schema-resolver.ts';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
@@ -239,38 +238,13 @@ export function LayerUploadDialog({ projectId, onClose }: { projectId: string; o
         />
       ) : null}
       <Stack direction="row" spacing={2}>
-        <Controller
+        <FormCheckbox
           name="showByDefault"
           control={control}
-          render={({ field }) => (
-            <FormControlLabel
-              label="Show by default"
-              disabled={locked}
-              control={
-                <Checkbox
-                  checked={field.value}
-                  onChange={(event) => field.onChange(event.target.checked)}
-                />
-              }
-            />
-          )}
+          label="Show by default"
+          disabled={locked}
         />
-        <Controller
-          name="ignore"
-          control={control}
-          render={({ field }) => (
-            <FormControlLabel
-              label="Hide"
-              disabled={locked}
-              control={
-                <Checkbox
-                  checked={field.value}
-                  onChange={(event) => field.onChange(event.target.checked)}
-                />
-              }
-            />
-          )}
-        />
+        <FormCheckbox name="ignore" control={control} label="Hide" disabled={locked} />
       </Stack>
     </FormDialog>
   );

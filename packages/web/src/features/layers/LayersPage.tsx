@@ -14,13 +14,14 @@ import { useCallback, useMemo, useState } from 'react';
 import { confirm } from '../../components/confirm/confirm-service.ts';
 import { DataTable } from '../../components/data-table/DataTable.tsx';
 import { actionsColumn } from '../../components/data-table/RowActions.tsx';
+import { formatLocalTime } from '../../lib/local-time.ts';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
 import { useCurrentProject } from '../projects/current-project-store.ts';
 import { ProjectRequired } from '../projects/ProjectRequired.tsx';
 import { LayerEditDialog } from './editor/LayerEditDialog.tsx';
 import { ManageGroupsDialog } from './groups/ManageGroupsDialog.tsx';
 import { LayerUploadDialog } from './LayerUploadDialog.tsx';
-import { compareGroups, formatLocalTime, groupLabel, yesNo } from './layer-format.ts';
+import { compareGroups, groupLabel, yesNo } from './layer-format.ts';
 import type { LayerRow } from './layer-types.ts';
 import { useDeleteProjectLayer, useProjectLayers } from './use-layers.ts';
 

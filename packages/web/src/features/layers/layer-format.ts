@@ -38,10 +38,3 @@ export function compareGroups(a: Pick<LayerRow, 'vendor'>, b: Pick<LayerRow, 've
 export function yesNo(value: boolean): string {
   return value ? 'Yes' : 'No';
 }
-
-/** When the layer was last changed, in the browser's local time. */
-export function formatLocalTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString();
-}

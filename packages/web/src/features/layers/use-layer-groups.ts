@@ -13,6 +13,7 @@ export const GROUP_FIELDS = graphql(`
     description
     projectId
     lastModified
+    canChange
   }
 `);
 

@@ -1,5 +1,12 @@
+import { CIRCLE_LAYER_MIN_ZOOM } from '@asset-portal/shared';
 import { describe, expect, it } from 'vitest';
-import { POINT_LABEL, prepareProjectLayer, sourceIdOf, usableStyles } from './project-layers.ts';
+import {
+  drawnFromZoom,
+  POINT_LABEL,
+  prepareProjectLayer,
+  sourceIdOf,
+  usableStyles,
+} from './project-layers.ts';
 
 const points = JSON.stringify({
   type: 'FeatureCollection',
@@ -60,5 +67,51 @@ describe('project layers on the map', () => {
     for (const source of ['', 'oops', '{"type":"Topology"}', '[]']) {
       expect(prepareProjectLayer({ id: '1', name: 'x', source, layers: '[]' })).toBeNull();
     }
+  });
+});
+
+describe('the zoom from which a layer is drawn', () => {
+  const layer = (source: unknown, styles: unknown = []) => ({
+    id: '3',
+    name: 'L',
+    source: JSON.stringify(source),
+    layers: JSON.stringify(styles),
+  });
+  const line = {
+    type: 'LineString',
+    coordinates: [
+      [8, 47],
+      [8.1, 47.1],
+    ],
+  };
+
+  it('is the default points’ zoom 10 for a layer of points, and 0 once it has lines', () => {
+    expect(drawnFromZoom(layer(JSON.parse(points)))).toBe(CIRCLE_LAYER_MIN_ZOOM);
+    const mixed = {
+      type: 'FeatureCollection',
+      features: [
+        ...JSON.parse(points).features,
+        { type: 'Feature', properties: {}, geometry: line },
+      ],
+    };
+    expect(drawnFromZoom(layer(mixed))).toBe(0);
+  });
+
+  it('reads the layer’s own styles, counting only those that draw its geometries', () => {
+    const styles = [
+      { type: 'fill', paint: {} },
+      { type: 'circle', minzoom: 14 },
+    ];
+    expect(drawnFromZoom(layer({ type: 'MultiPoint', coordinates: [[8, 47]] }, styles))).toBe(14);
+    expect(
+      drawnFromZoom(
+        layer({ type: 'GeometryCollection', geometries: [line] }, [{ type: 'circle' }]),
+      ),
+    ).toBeNull();
+    expect(drawnFromZoom(layer(JSON.parse(points), [{ type: 'symbol', minzoom: 6 }]))).toBe(6);
+  });
+
+  it('is null for a source that is not GeoJSON', () => {
+    expect(drawnFromZoom({ id: '3', name: 'L', source: 'not json', layers: '[]' })).toBeNull();
   });
 });

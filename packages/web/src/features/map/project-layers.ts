@@ -147,3 +147,63 @@ export function prepareProjectLayer(spec: MapLayerSpec): PreparedLayer | null {
     usesDefaultStyle: own.length === 0,
   };
 }
+
+type GeometryKind = 'Point' | 'LineString' | 'Polygon';
+
+/** The kinds of geometry a style entry of each type draws (a symbol is a label, not a shape). */
+const DRAWS: Readonly<Record<string, readonly GeometryKind[]>> = {
+  fill: ['Polygon'],
+  'fill-extrusion': ['Polygon'],
+  line: ['LineString', 'Polygon'],
+  circle: ['Point'],
+  heatmap: ['Point'],
+};
+
+function geometryKinds(data: unknown, kinds = new Set<GeometryKind>()): Set<GeometryKind> {
+  if (!isObject(data)) return kinds;
+  switch (data.type) {
+    case 'FeatureCollection':
+      if (Array.isArray(data.features))
+        for (const feature of data.features) geometryKinds(feature, kinds);
+      break;
+    case 'Feature':
+      geometryKinds(data.geometry, kinds);
+      break;
+    case 'GeometryCollection':
+      if (Array.isArray(data.geometries))
+        for (const part of data.geometries) geometryKinds(part, kinds);
+      break;
+    case 'Point':
+    case 'MultiPoint':
+      kinds.add('Point');
+      break;
+    case 'LineString':
+    case 'MultiLineString':
+      kinds.add('LineString');
+      break;
+    case 'Polygon':
+    case 'MultiPolygon':
+      kinds.add('Polygon');
+      break;
+  }
+  return kinds;
+}
+
+/**
+ * The lowest zoom at which the layer's styles draw a shape of its geometries: the spec's
+ * default points appear only from zoom 10, so a layer of points is blank on a wider view. Labels
+ * are not counted unless the styles draw nothing else (a label alone may have no text). Null
+ * when the layer draws nothing at any zoom (not GeoJSON, or no style for its geometries).
+ */
+export function drawnFromZoom(spec: MapLayerSpec): number | null {
+  const prepared = prepareProjectLayer(spec);
+  if (!prepared) return null;
+  const kinds = geometryKinds(prepared.data);
+  const zoomOf = (style: LayerSpecification) => style.minzoom ?? 0;
+  const shapes = prepared.styles.filter((style) =>
+    (DRAWS[style.type] ?? []).some((kind) => kinds.has(kind)),
+  );
+  const counted =
+    shapes.length > 0 ? shapes : prepared.styles.filter((style) => style.type === 'symbol');
+  return counted.length > 0 ? Math.min(...counted.map(zoomOf)) : null;
+}

@@ -11,19 +11,40 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
+import { drawnFromZoom } from '../map/project-layers.ts';
 import type { ViewerProjectLayer } from './project-layer-rules.ts';
 
-/** The map's layer switcher: the project's layers by name, the selected ones drawn. */
+// Read once per layer as received: a layer's source may be megabytes of GeoJSON.
+const drawnFrom = new WeakMap<ViewerProjectLayer, number | null>();
+function drawnFromZoomOf(layer: ViewerProjectLayer): number | null {
+  if (!drawnFrom.has(layer)) drawnFrom.set(layer, drawnFromZoom(layer));
+  return drawnFrom.get(layer) ?? null;
+}
+
+/** Said under a layer the map's present zoom leaves undrawn (points appear from zoom 10). */
+export const layerZoomHint = (from: number) => `Drawn from zoom ${from}: zoom in to see it`;
+
+/**
+ * The map's layer switcher: the project's layers by name, the selected ones drawn, and under
+ * each one the map's zoom (`zoom`, null until known) is too wide for, the zoom it is drawn from.
+ */
 export function LayersMenu({
   layers,
   selectedIds,
+  zoom,
   onChange,
 }: {
   layers: readonly ViewerProjectLayer[];
   selectedIds: readonly string[];
+  zoom: number | null;
   onChange(ids: string[]): void;
 }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const hintOf = (layer: ViewerProjectLayer) => {
+    if (zoom === null || anchor === null) return undefined;
+    const from = drawnFromZoomOf(layer);
+    return from !== null && zoom < from ? layerZoomHint(from) : undefined;
+  };
   const toggle = (id: string) =>
     onChange(selectedIds.includes(id) ? selectedIds.filter((x) => x !== id) : [...selectedIds, id]);
 
@@ -59,7 +80,14 @@ export function LayersMenu({
                   sx={{ p: 0 }}
                 />
               </ListItemIcon>
-              <ListItemText primary={layer.name} />
+              <ListItemText
+                primary={layer.name}
+                secondary={hintOf(layer)}
+                slotProps={{
+                  primary: { className: 'layer-name' },
+                  secondary: { className: 'layer-hint' },
+                }}
+              />
             </MenuItem>
           ))
         )}

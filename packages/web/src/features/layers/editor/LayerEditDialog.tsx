@@ -1,5 +1,6 @@
 import {
   checkLayerSource,
+  countOf,
   formatSize,
   LAYER_CREATED,
   LAYER_DEFAULTS,
@@ -9,11 +10,9 @@ import {
 import {
   Alert,
   Box,
-  Checkbox,
   CircularProgress,
   Dialog,
   DialogContent,
-  FormControlLabel,
   FormHelperText,
   MenuItem,
   TextField,
@@ -21,6 +20,7 @@ import {
 } from '@mui/material';
 import { useMemo, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { FormCheckbox } from '../../../components/form-dialog/FormCheckbox.tsx';
 import { FormDialog } from '../../../components/form-dialog/FormDialog.tsx';
 import { FormTextField } from '../../../components/form-dialog/FormTextField.tsx';
 import { schemaResolver } from '../../../components/form-dialog/schema-resolver.ts';
@@ -231,36 +231,8 @@ function LayerEditForm({
             </TextField>
           )}
         />
-        <Controller
-          name="showByDefault"
-          control={control}
-          render={({ field }) => (
-            <FormControlLabel
-              label="Show by default"
-              control={
-                <Checkbox
-                  checked={field.value}
-                  onChange={(event) => field.onChange(event.target.checked)}
-                />
-              }
-            />
-          )}
-        />
-        <Controller
-          name="hidden"
-          control={control}
-          render={({ field }) => (
-            <FormControlLabel
-              label="Hide"
-              control={
-                <Checkbox
-                  checked={field.value}
-                  onChange={(event) => field.onChange(event.target.checked)}
-                />
-              }
-            />
-          )}
-        />
+        <FormCheckbox name="showByDefault" control={control} label="Show by default" />
+        <FormCheckbox name="hidden" control={control} label="Hide" />
       </Box>
       <FormTextField
         name="comments"
@@ -283,7 +255,8 @@ function LayerEditForm({
               data-testid="layer-source-message"
               sx={{ mx: 0, mb: 0.5 }}
             >
-              {sourceMessage ?? (sourceCheck.ok ? `${sourceCheck.featureCount} features` : ' ')}
+              {sourceMessage ??
+                (sourceCheck.ok ? countOf(sourceCheck.featureCount, 'feature') : ' ')}
             </FormHelperText>
             {sourceEditable ? (
               <Controller

@@ -1,4 +1,8 @@
-import { GROUP_DELETED, LAYER_UPDATED } from '@asset-portal/shared';
+import {
+  GROUP_DELETED,
+  GROUP_FOR_ALL_ORGANIZATIONS_ADMIN_ONLY,
+  LAYER_UPDATED,
+} from '@asset-portal/shared';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import {
@@ -20,7 +24,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { confirm } from '../../../components/confirm/confirm-service.ts';
 import { snackbar } from '../../../snackbar/snackbar-service.ts';
 import type { LayerGroup } from '../layer-types.ts';
@@ -182,25 +186,22 @@ export function ManageGroupsDialog({ open, projectId, onClose }: ManageGroupsDia
                       />
                     </TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <Tooltip title="Edit group">
-                        <IconButton
-                          size="small"
-                          aria-label={`Edit group ${group.name}`}
-                          onClick={() => setEditing(group)}
-                        >
-                          <EditIcon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                      <Tooltip title="Delete group">
-                        <IconButton
-                          size="small"
-                          aria-label={`Delete group ${group.name}`}
-                          disabled={busyGroup === group.id}
-                          onClick={() => void remove(group)}
-                        >
-                          <DeleteIcon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
+                      <GroupAction
+                        title="Edit group"
+                        label={`Edit group ${group.name}`}
+                        allowed={group.canChange}
+                        busy={false}
+                        onClick={() => setEditing(group)}
+                        icon={<EditIcon fontSize="small" />}
+                      />
+                      <GroupAction
+                        title="Delete group"
+                        label={`Delete group ${group.name}`}
+                        allowed={group.canChange}
+                        busy={busyGroup === group.id}
+                        onClick={() => void remove(group)}
+                        icon={<DeleteIcon fontSize="small" />}
+                      />
                     </TableCell>
                   </TableRow>
                 );
@@ -221,5 +222,34 @@ export function ManageGroupsDialog({ open, projectId, onClose }: ManageGroupsDia
         />
       ) : null}
     </>
+  );
+}
+
+/**
+ * An action of a group's row. A group the caller may not change (one shared by every
+ * organization, for a Power User) shows it off, with the reason on hover: a disabled button gets
+ * no hover, so the span carries the tooltip.
+ */
+function GroupAction(props: {
+  title: string;
+  label: string;
+  allowed: boolean;
+  busy: boolean;
+  onClick(): void;
+  icon: ReactNode;
+}) {
+  return (
+    <Tooltip title={props.allowed ? props.title : GROUP_FOR_ALL_ORGANIZATIONS_ADMIN_ONLY}>
+      <span>
+        <IconButton
+          size="small"
+          aria-label={props.label}
+          disabled={!props.allowed || props.busy}
+          onClick={props.onClick}
+        >
+          {props.icon}
+        </IconButton>
+      </span>
+    </Tooltip>
   );
 }
