@@ -28,8 +28,9 @@ describeInBrowser('the Device Assignment screen', () => {
     ]);
     await suite.driver.screenshot('device-assignment-admin');
     await screen.chooseOrganization('Northwind Surveying');
+    // The other organization's periods are fetched now: the list shows Loading… until they come.
     await expect
-      .poll(() => screen.rows())
+      .poll(() => screen.rows(), { timeout: 10_000 })
       .toEqual([
         'LG-1001 | Archive 2019 | 2019-03-01 00:00 UTC | 2019-11-30 00:00 UTC',
         'LG-1001 | Eugene Corridor | 2024-03-01 00:00 UTC | 2024-06-30 00:00 UTC',
@@ -48,6 +49,21 @@ describeInBrowser('the Device Assignment screen', () => {
     await suite.driver.screenshot('device-assignment-delete-count');
     await confirmDialog.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => screen.row('Eugene Corridor').count()).toBe(1);
+
+    // The chosen organization stays after going elsewhere and coming Back, and on a reload.
+    const northwindRows = await screen.rows();
+    await screen.page.getByTestId('menu-entry-projects').click();
+    await screen.page.getByRole('heading', { name: 'Projects' }).waitFor();
+    await screen.page.goBack();
+    await expect.poll(() => screen.rows()).toEqual(northwindRows);
+    await screen.page.reload();
+    await expect.poll(() => screen.rows(), { timeout: 10_000 }).toEqual(northwindRows);
+
+    // An address naming no organization there is opens the Admin's own.
+    await suite.driver.visit(`${DEVICE_ASSIGNMENT_PATH}?organization=999999`);
+    await expect
+      .poll(() => screen.rows(), { timeout: 10_000 })
+      .toEqual(['LG-9001 | Tokyo Bay Test Range | 2005-01-01 00:00 UTC | 2005-12-31 00:00 UTC']);
   });
 
   it('refuses overlaps and reversed periods, then assigns, edits and deletes; Projects shows From/To', async () => {

@@ -93,6 +93,15 @@ describeInBrowser('the Projects screen', () => {
     await projects.dialog().getByRole('button', { name: 'prefill example' }).click();
     expect(await projects.dialog().getByTestId('helmert-Dx').inputValue()).toBe('1.0037');
     expect(await projects.dialog().getByTestId('helmert-reference_year').inputValue()).toBe('2010');
+    // Each value with the unit the transform reads it in.
+    const unitOf = (key: string) =>
+      projects
+        .dialog()
+        .locator(`.MuiInputBase-root:has([data-testid="helmert-${key}"]) .MuiInputAdornment-root`)
+        .textContent();
+    expect(await unitOf('Dx')).toBe('m');
+    expect(await unitOf('M')).toBe('ppb');
+    expect(await unitOf('d_Rz')).toBe('mas/y');
     await suite.driver.screenshot('projects-transform-tab');
     await projects.dialog().getByRole('button', { name: 'reset' }).click();
     expect(await projects.dialog().getByTestId('helmert-Dx').inputValue()).toBe('');

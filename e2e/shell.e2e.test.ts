@@ -162,6 +162,7 @@ describeInBrowser('the app shell and sign-in', () => {
 
     await portal.chooseProject('Northwind Surveying : Eugene Corridor');
     expect(await portal.selectedProject()).toBe('Northwind Surveying : Eugene Corridor');
+    expect(await portal.selectedProjectTitle()).toBe('Northwind Surveying : Eugene Corridor');
     await portal.byTestId('layers-table').waitFor();
     expect(await portal.byTestId('page-notice').count()).toBe(0);
     await portal.screenshot('project-selected-admin');

@@ -9,6 +9,7 @@ import {
 import { expect, it } from 'vitest';
 import { factories } from '../packages/server/test/factories.ts';
 import { scanFactories } from '../packages/server/test/factories-scans.ts';
+import { waitForMapIdle } from './support/map-harness.ts';
 import { describeInBrowser, setUpBrowserSuite } from './support/suite.ts';
 import {
   FULL_VIEWER_PATH,
@@ -296,6 +297,29 @@ describeInBrowser('the Viewer', () => {
         { name: 'KPs', shown: true },
         { name: 'ROW', shown: false },
       ]);
+
+    // A layer of points is drawn from zoom 10 (the spec's default style): on a wider view the
+    // menu says so instead of leaving the layer blank without a word.
+    // One step at a time: a click during the previous step's easing would zoom out from where
+    // that easing had got to, less than a whole step.
+    const zoomOut = viewer.portal.page.getByRole('button', { name: 'Zoom out' });
+    for (let step = 0; step < 16 && (await zoomOut.isEnabled()); step += 1) {
+      await zoomOut.click();
+      await waitForMapIdle(viewer.portal.page);
+    }
+    const hint = 'Drawn from zoom 10: zoom in to see it';
+    await expect
+      .poll(() => viewer.layerChoices(), WAIT)
+      .toEqual([
+        { name: 'KPs', shown: true, hint },
+        { name: 'ROW', shown: false, hint },
+      ]);
+    await viewer.portal.page.getByRole('button', { name: 'Layers', exact: true }).click();
+    await viewer.portal.page.getByText(hint).first().waitFor();
+    // The menu's opening transition, for the screenshot only.
+    await viewer.portal.page.waitForTimeout(400);
+    await viewer.portal.screenshot('viewer-layers-zoom-hint');
+    await viewer.portal.page.keyboard.press('Escape');
   });
 
   it('selects, focuses, hides and unselects scans', async () => {
@@ -356,7 +380,17 @@ describeInBrowser('the Viewer', () => {
     await expect.poll(() => viewer.portal.selectedProject(), WAIT).toBe(KANDAHAR);
     await expect.poll(() => viewer.focusedScanId(), WAIT).toBe(KANDAHAR_SCAN);
     expect(await viewer.isSelected(KANDAHAR_SCAN)).toBe(true);
-    expect(viewer.portal.currentPath()).toBe('/');
+
+    // The address keeps naming the focused scan: copied or reloaded, it opens it again.
+    expect(viewer.portal.currentPath()).toBe(`/?scan=${KANDAHAR_SCAN}`);
+    await viewer.page.reload({ waitUntil: 'load' });
+    await expect.poll(() => viewer.focusedScanId(), WAIT).toBe(KANDAHAR_SCAN);
+    const other = (await viewer.scanIds()).find((id) => id !== KANDAHAR_SCAN) ?? '';
+    await viewer.focus(other);
+    await expect.poll(() => viewer.portal.currentPath(), WAIT).toBe(`/?scan=${other}`);
+    await viewer.clickTool(FILTER_TOOLTIPS.unselectAll);
+    await expect.poll(() => viewer.focusedScanId(), WAIT).toBeNull();
+    await expect.poll(() => viewer.portal.currentPath(), WAIT).toBe('/');
 
     await viewer.portal.visit(`/?scan=${eugene(3)}`);
     await expect.poll(() => viewer.portal.selectedProject(), WAIT).toBe(EUGENE);
@@ -371,6 +405,7 @@ describeInBrowser('the Viewer', () => {
       expect(bar).toEqual({ severity: 'warning', text: SCAN_NOT_FOUND(missing) });
       expect(await viewer.snackbarTexts()).toEqual([SCAN_NOT_FOUND(missing)]);
       expect(await viewer.portal.selectedProject()).toBe(EUGENE);
+      expect(viewer.portal.currentPath()).toBe('/');
       await viewer.page.getByTestId('snackbar').getByRole('button', { name: 'Close' }).click();
     }
   });

@@ -16,6 +16,25 @@ export class BasePage {
       .filter({ has: this.page.locator('#confirm-dialog-title') });
   }
 
+  /**
+   * Picks an option of a select: opens its list, lets the list finish growing (a click while it
+   * grows can land beside the option and close the list unchosen), picks, and waits until the
+   * list is gone.
+   */
+  async pickOption(combobox: Locator, option: string | RegExp): Promise<void> {
+    await combobox.click();
+    const listbox = this.page.getByRole('listbox');
+    await listbox.waitFor();
+    await this.waitForAnimations();
+    await listbox
+      .getByRole(
+        'option',
+        typeof option === 'string' ? { name: option, exact: true } : { name: option },
+      )
+      .click();
+    await this.page.getByRole('listbox', { includeHidden: true }).waitFor({ state: 'detached' });
+  }
+
   /** Waits until dialogs have finished fading in or out, so screenshots show them settled. */
   async waitForAnimations(): Promise<void> {
     // Written as text: the browser's DOM types are not part of this Node project.

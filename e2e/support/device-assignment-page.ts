@@ -45,9 +45,10 @@ export class DeviceAssignmentPage extends BasePage {
   }
 
   async chooseOrganization(name: string): Promise<void> {
-    await this.page.getByTestId('assignment-organization').getByRole('combobox').click();
-    await this.page.getByRole('option', { name, exact: true }).click();
-    await this.page.getByRole('listbox').waitFor({ state: 'detached' });
+    await this.pickOption(
+      this.page.getByTestId('assignment-organization').getByRole('combobox'),
+      name,
+    );
   }
 
   dialog(): Locator {
@@ -69,9 +70,7 @@ export class DeviceAssignmentPage extends BasePage {
   }
 
   private async select(testId: string, option: RegExp): Promise<void> {
-    await this.dialog().getByTestId(testId).getByRole('combobox').click();
-    await this.page.getByRole('option', { name: option }).click();
-    await this.page.getByRole('listbox').waitFor({ state: 'detached' });
+    await this.pickOption(this.dialog().getByTestId(testId).getByRole('combobox'), option);
   }
 
   async save(): Promise<void> {

@@ -272,6 +272,11 @@ export class PortalDriver {
     return ((await this.projectCombobox().textContent()) ?? '').trim();
   }
 
+  /** What hovering the dropdown shows: the chosen label whole, however narrow the field. */
+  async selectedProjectTitle(): Promise<string | null> {
+    return this.projectCombobox().getAttribute('title');
+  }
+
   // --- Evidence and clean-up --------------------------------------------------------------------
 
   /** Saves the page as test-results/screenshots/<name>.png and returns the file path. */

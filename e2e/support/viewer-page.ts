@@ -241,16 +241,21 @@ export class ViewerPage {
     return bars.map((t) => t.replace(/Close$/, '').trim());
   }
 
-  /** Opens the map's layer menu and returns its layers with whether each is shown. */
-  async layerChoices(): Promise<{ name: string; shown: boolean }[]> {
+  /**
+   * Opens the map's layer menu and returns its layers with whether each is shown and, when the
+   * map's zoom is too wide for it, the zoom it is drawn from as the menu says it.
+   */
+  async layerChoices(): Promise<{ name: string; shown: boolean; hint?: string }[]> {
     await this.page.getByRole('button', { name: 'Layers', exact: true }).click();
     const options = this.page.getByRole('menuitemcheckbox');
     await options.first().waitFor();
-    const choices: { name: string; shown: boolean }[] = [];
+    const choices: { name: string; shown: boolean; hint?: string }[] = [];
     for (const option of await options.all()) {
+      const hint = option.locator('.layer-hint');
       choices.push({
-        name: ((await option.textContent()) ?? '').trim(),
+        name: ((await option.locator('.layer-name').textContent()) ?? '').trim(),
         shown: (await option.getAttribute('aria-checked')) === 'true',
+        ...((await hint.count()) > 0 ? { hint: (await hint.textContent()) ?? '' } : {}),
       });
     }
     await this.page.keyboard.press('Escape');

@@ -32,23 +32,28 @@ export type HelmertNumberKey = (typeof HELMERT_NUMBER_KEYS)[number];
 export type HelmertParameters = { name: string } & Record<HelmertNumberKey, number>;
 
 /** Labels of the project dialog's Helmert fields, in form order (spec §2 Projects). */
-export const HELMERT_FORM_FIELDS: readonly { key: keyof HelmertParameters; label: string }[] = [
+export const HELMERT_FORM_FIELDS: readonly {
+  key: keyof HelmertParameters;
+  label: string;
+  /** Shown after the value: the unit the transform reads it in. */
+  unit?: string;
+}[] = [
   { key: 'name', label: 'reference name' },
-  { key: 'Dx', label: 'x' },
-  { key: 'Dy', label: 'y' },
-  { key: 'Dz', label: 'z' },
-  { key: 'M', label: 's' },
-  { key: 'd_Dx', label: 'dx' },
-  { key: 'd_Dy', label: 'dy' },
-  { key: 'd_Dz', label: 'dz' },
-  { key: 'd_M', label: 'ds' },
-  { key: 'Rx', label: 'rx' },
-  { key: 'Ry', label: 'ry' },
-  { key: 'Rz', label: 'rz' },
-  { key: 'reference_year', label: 'reference epoch' },
-  { key: 'd_Rx', label: 'drx' },
-  { key: 'd_Ry', label: 'dry' },
-  { key: 'd_Rz', label: 'drz' },
+  { key: 'Dx', label: 'x', unit: 'm' },
+  { key: 'Dy', label: 'y', unit: 'm' },
+  { key: 'Dz', label: 'z', unit: 'm' },
+  { key: 'M', label: 's', unit: 'ppb' },
+  { key: 'd_Dx', label: 'dx', unit: 'm/y' },
+  { key: 'd_Dy', label: 'dy', unit: 'm/y' },
+  { key: 'd_Dz', label: 'dz', unit: 'm/y' },
+  { key: 'd_M', label: 'ds', unit: 'ppb/y' },
+  { key: 'Rx', label: 'rx', unit: 'mas' },
+  { key: 'Ry', label: 'ry', unit: 'mas' },
+  { key: 'Rz', label: 'rz', unit: 'mas' },
+  { key: 'reference_year', label: 'reference epoch', unit: 'year' },
+  { key: 'd_Rx', label: 'drx', unit: 'mas/y' },
+  { key: 'd_Ry', label: 'dry', unit: 'mas/y' },
+  { key: 'd_Rz', label: 'drz', unit: 'mas/y' },
 ];
 
 /** Parameters with every number 0 and an empty name (the form's 'reset'). */

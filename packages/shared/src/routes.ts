@@ -45,6 +45,8 @@ export const REDIRECT_QUERY_PARAM = 'redirect';
 
 /** Query parameter of the Basestation and TrajectoryProcessing routes. */
 export const SEARCH_QUERY_PARAM = 'search';
+/** The organization an Admin chose on Device Assignment, kept in the address for Back and reloads. */
+export const ORGANIZATION_QUERY_PARAM = 'organization';
 
 const ADMIN: readonly UserType[] = ['Admin'];
 const MANAGERS: readonly UserType[] = ['Admin', 'Power User'];

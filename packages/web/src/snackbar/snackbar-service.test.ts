@@ -48,4 +48,14 @@ describe('snackbar service', () => {
       ['success', 'Organization deleted'],
     ]);
   });
+
+  it('shows a refusal at once, in place of the confirmation of the action before', () => {
+    snackbar.success('Project updated');
+    snackbar.error("Project 'Paris' still has 6 scans");
+    expect(shown()).toEqual([['error', "Project 'Paris' still has 6 scans"]]);
+    // Errors and warnings are all read, one after the other.
+    snackbar.warning('Check the zone');
+    snackbar.error('Upload failed');
+    expect(shown().map(([severity]) => severity)).toEqual(['error', 'warning', 'error']);
+  });
 });

@@ -31,16 +31,14 @@ const isConfirmation = (message: SnackbarMessage) =>
   message.severity === 'success' || message.severity === 'info';
 
 /**
- * Errors and warnings wait their turn; a confirmation replaces the confirmations shown or
- * waiting, so that after create, edit, delete in a row the message on screen is the last one's
- * (queued, 'created' would still show while the record is already deleted).
+ * Errors and warnings wait for the errors and warnings before them, and every new message
+ * replaces the confirmations shown or waiting: after create, edit, delete in a row the message on
+ * screen is the last one's (queued, 'created' would still show while the record is already
+ * deleted), and a refusal is not held back for seconds behind the success of the action before.
  */
 function enqueue(severity: SnackbarSeverity, text: string, autoHideMs: number | null): void {
   const message: SnackbarMessage = { id: nextId++, severity, text, autoHideMs };
-  snackbarQueue.set((queue) => [
-    ...(isConfirmation(message) ? queue.filter((queued) => !isConfirmation(queued)) : queue),
-    message,
-  ]);
+  snackbarQueue.set((queue) => [...queue.filter((queued) => !isConfirmation(queued)), message]);
 }
 
 /** The one way to show a snackbar message, from components and from non-React code alike. */

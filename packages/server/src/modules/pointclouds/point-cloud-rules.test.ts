@@ -8,6 +8,8 @@ describe('level-of-detail progress message', () => {
     ).toBe('Building the level of detail of scan S-1: read 50,000,000 of 200,000,000 points');
     expect(
       lodProgressMessage('S-1', { phase: 'building', points: 120_000_000, total: 200_000_000 }),
-    ).toBe('Building the level of detail of scan S-1: 120,000,000 of 200,000,000 points');
+    ).toBe(
+      'Building the level of detail of scan S-1: 120,000,000 of 200,000,000 points placed in the octree',
+    );
   });
 });

@@ -74,15 +74,17 @@ export function lodPrefixFor(cloudKey: string): string {
 
 /**
  * The Started entry's message while a build runs: "Building the level of detail of scan S:
- * read 50,000,000 of 200,000,000 points" while the file is read, then "…: 120,000,000 of
- * 200,000,000 points" as chunks are built.
+ * read 50,000,000 of 200,000,000 points" while the file is read into chunks, then "…:
+ * 120,000,000 of 200,000,000 points placed in the octree" as the chunks are built. Each pass
+ * says which it is, so the count starting again at 0 does not read as going backwards.
  */
 export function lodProgressMessage(
   scanId: string,
   progress: { phase: 'reading' | 'building'; points: number; total: number },
 ): string {
-  const verb = progress.phase === 'reading' ? 'read ' : '';
-  return `Building the level of detail of scan ${scanId}: ${verb}${progress.points.toLocaleString('en-US')} of ${progress.total.toLocaleString('en-US')} points`;
+  const count = `${progress.points.toLocaleString('en-US')} of ${progress.total.toLocaleString('en-US')} points`;
+  const done = progress.phase === 'reading' ? `read ${count}` : `${count} placed in the octree`;
+  return `Building the level of detail of scan ${scanId}: ${done}`;
 }
 
 /** ready when a current build is recorded; else what its latest job says. */

@@ -324,7 +324,7 @@ describe.each(DATABASE_KINDS)('point-cloud level of detail on %s', (kind) => {
       input: { scanIds: [scanId, bare.id], line },
     });
     expect(result.errors?.[0]?.message).toBe(
-      `The point cloud of scan ${bare.id} is not ready for profiles yet`,
+      `Scan ${bare.id} has no stored point cloud for a profile`,
     );
     const streams = await api.graphql<{ pointCloudStreams: Stream[] }>(userA, STREAMS, {
       ids: [bare.id],
@@ -576,6 +576,19 @@ describe.each(DATABASE_KINDS)('point-cloud level of detail on %s', (kind) => {
         ids: [scan.id],
       });
       expect(streams.data!.pointCloudStreams[0]!.status).toBe('failed');
+      // The profile says what the 3D view says.
+      const profile = await api.graphql(userA, PROFILE, {
+        input: {
+          scanIds: [scan.id],
+          line: [
+            [-123, 44],
+            [-123.001, 44.001],
+          ],
+        },
+      });
+      expect(profile.errors?.[0]?.message).toBe(
+        `The point cloud of scan ${scan.id} could not be prepared for profiles`,
+      );
       // A permanent failure leaves no work files behind either.
       expect(workDirsOf(scan.id)).toEqual([]);
     }

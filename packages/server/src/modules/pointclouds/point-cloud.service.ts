@@ -1,3 +1,4 @@
+import { NO_STORED_CLOUD } from '@asset-portal/shared';
 import type { RequestContext } from '../../graphql/context.ts';
 import { NotFoundError, ValidationError } from '../../graphql/errors.ts';
 import { POTREE_FORMAT } from '../../pointcloud/potree-format.ts';
@@ -119,11 +120,19 @@ export const pointCloudService = {
   /** Points of the selected scans' clouds along a line, at full detail. */
   async elevationProfile(ctx: RequestContext, request: ProfileRequest) {
     const rows = await readableScans(ctx, request.scanIds);
+    const unbuilt = rows.filter((row) => !currentLod(row)).map((row) => row.scanId);
+    const jobs = await repo.latestJobStatuses(ctx.db, unbuilt.map(lodUniqueKey));
     const ready = rows.map((row) => {
       const lod = currentLod(row);
       if (!lod) {
+        // Said as the 3D view says it: no cloud, one being prepared, or one that failed.
+        const status = streamStatus(null, jobs.get(lodUniqueKey(row.scanId)));
+        if (status === 'missing')
+          throw new ValidationError(NO_STORED_CLOUD([row.scanId], 'profile'));
         throw new ValidationError(
-          `The point cloud of scan ${row.scanId} is not ready for profiles yet`,
+          status === 'failed'
+            ? `The point cloud of scan ${row.scanId} could not be prepared for profiles`
+            : `The point cloud of scan ${row.scanId} is not ready for profiles yet`,
         );
       }
       if (!lod.crs) {

@@ -1,5 +1,9 @@
 import path from 'node:path';
-import { ASSIGNMENT_TYPE_IMPORTED, type UpdateScanHeaderInput } from '@asset-portal/shared';
+import {
+  ASSIGNMENT_TYPE_IMPORTED,
+  NO_STORED_CLOUD,
+  type UpdateScanHeaderInput,
+} from '@asset-portal/shared';
 import type { Db } from '../../db/database.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../graphql/errors.ts';
@@ -166,7 +170,7 @@ export const scanService = {
     const artifact = await maintenance.latestPointcloud(ctx.db, scan.id);
     const key = artifact ? storedObjectKey(ctx.config, artifact.s3Url, scan.organizationId) : null;
     if (!artifact || !key || !(await ctx.storage.head(key))) {
-      throw new NotFoundError(`Scan ${scan.id} has no stored point cloud to download`);
+      throw new NotFoundError(NO_STORED_CLOUD([scan.id], 'download'));
     }
     const filename = `${scan.id}-${artifact.name}${path.posix.extname(key)}`;
     return {

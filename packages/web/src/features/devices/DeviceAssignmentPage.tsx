@@ -5,12 +5,14 @@ import {
   DEVICE_ASSIGNMENT_DELETED,
   formatUtc,
   OPEN_ENDED,
+  ORGANIZATION_QUERY_PARAM,
   TABLE_PAGE_SIZE,
 } from '@asset-portal/shared';
 import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, Chip, MenuItem, TextField, Typography } from '@mui/material';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useSession } from '../../auth/SessionContext.tsx';
 import { confirm } from '../../components/confirm/confirm-service.ts';
 import { DataTable } from '../../components/data-table/DataTable.tsx';
@@ -36,9 +38,22 @@ export function DeviceAssignmentPage() {
   const user = session.status === 'signedIn' ? session.user : null;
   const isAdmin = user?.userType === 'Admin';
   const { organizations, loading: organizationsLoading } = useAssignmentOrganizations();
-  const [chosenId, setChosenId] = useState<string | null>(null);
-  const organizationId = chosenId ?? user?.organization.id ?? null;
-  const organization = organizations.find((o) => o.id === organizationId) ?? null;
+  // In the address, so that Back from a scan opened below, or a reload, keeps the choice.
+  const [params, setParams] = useSearchParams();
+  const chosenId = params.get(ORGANIZATION_QUERY_PARAM);
+  const setChosenId = (id: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set(ORGANIZATION_QUERY_PARAM, id);
+        return next;
+      },
+      { replace: true },
+    );
+  // Only an Admin chooses, and only among the organizations there are: an address copied by an
+  // Admin, or naming one since deleted, opens the user's own.
+  const chosen = isAdmin ? (organizations.find((o) => o.id === chosenId) ?? null) : null;
+  const organization = chosen ?? organizations.find((o) => o.id === user?.organization.id) ?? null;
   const { assignments, loading, loadFailed } = useDeviceAssignments(
     organization ? organization.id : null,
   );

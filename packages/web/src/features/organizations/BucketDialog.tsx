@@ -5,19 +5,11 @@ import {
   bucketMessages,
   DEFAULT_BUCKET_REGION,
 } from '@asset-portal/shared';
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  CircularProgress,
-  FormControlLabel,
-  FormHelperText,
-  TextField,
-} from '@mui/material';
+import { Alert, Box, Button, CircularProgress, FormHelperText, TextField } from '@mui/material';
 import { useState } from 'react';
 import { Controller, type FieldPath, useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { FormCheckbox } from '../../components/form-dialog/FormCheckbox.tsx';
 import { FormDialog } from '../../components/form-dialog/FormDialog.tsx';
 import { schemaResolver } from '../../components/form-dialog/schema-resolver.ts';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
@@ -163,24 +155,10 @@ export function BucketDialog({ organizationId, bucket, onClose }: BucketDialogPr
           )}
         />
       ))}
-      <Controller
-        name="forcePathStyle"
-        control={control}
-        render={({ field }) => (
-          <Box sx={{ alignSelf: 'center' }}>
-            <FormControlLabel
-              label="Force path style"
-              control={
-                <Checkbox
-                  checked={Boolean(field.value)}
-                  onChange={(event) => field.onChange(event.target.checked)}
-                />
-              }
-            />
-            <FormHelperText sx={{ mt: -1 }}>{ORGANIZATION_TEXTS.pathStyleHint}</FormHelperText>
-          </Box>
-        )}
-      />
+      <Box sx={{ alignSelf: 'center' }}>
+        <FormCheckbox name="forcePathStyle" control={control} label="Force path style" />
+        <FormHelperText sx={{ mt: -1 }}>{ORGANIZATION_TEXTS.pathStyleHint}</FormHelperText>
+      </Box>
       {(['accessKeyId', 'secretAccessKey'] as const).map((name) => (
         <Controller
           key={name}

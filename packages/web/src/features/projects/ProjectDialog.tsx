@@ -8,19 +8,10 @@ import {
   UTM_HINT,
 } from '@asset-portal/shared';
 import ClearIcon from '@mui/icons-material/Clear';
-import {
-  Box,
-  Checkbox,
-  FormControlLabel,
-  IconButton,
-  InputAdornment,
-  MenuItem,
-  Tab,
-  Tabs,
-  TextField,
-} from '@mui/material';
+import { Box, IconButton, InputAdornment, MenuItem, Tab, Tabs, TextField } from '@mui/material';
 import { useState } from 'react';
 import { Controller, type FieldErrors, useForm } from 'react-hook-form';
+import { FormCheckbox } from '../../components/form-dialog/FormCheckbox.tsx';
 import { FormDialog } from '../../components/form-dialog/FormDialog.tsx';
 import { FormTextField } from '../../components/form-dialog/FormTextField.tsx';
 import { schemaResolver } from '../../components/form-dialog/schema-resolver.ts';
@@ -129,21 +120,7 @@ export function ProjectDialog({ project, canChooseOrganization, onClose }: Proje
           )}
         />
       ) : null}
-      <Controller
-        name="active"
-        control={control}
-        render={({ field }) => (
-          <FormControlLabel
-            label="Active"
-            control={
-              <Checkbox
-                checked={field.value}
-                onChange={(event) => field.onChange(event.target.checked)}
-              />
-            }
-          />
-        )}
-      />
+      <FormCheckbox name="active" control={control} label="Active" />
       <Controller
         name="comments"
         control={control}

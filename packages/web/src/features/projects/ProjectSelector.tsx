@@ -10,7 +10,8 @@ export function ProjectSelector() {
   const selectedId = useStore(currentProjectId);
   const options = sortProjectsForSelector(projects);
   // An id kept from an earlier visit may no longer be visible to this user.
-  const value = options.some((project) => project.id === selectedId) ? selectedId : '';
+  const selected = options.find((project) => project.id === selectedId) ?? null;
+  const value = selected ? selected.id : '';
 
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
     setCurrentProject(event.target.value || null);
@@ -20,7 +21,7 @@ export function ProjectSelector() {
     <TextField
       select
       size="small"
-      value={value ?? ''}
+      value={value}
       onChange={handleChange}
       disabled={loading && options.length === 0}
       data-testid="project-selector"
@@ -28,7 +29,11 @@ export function ProjectSelector() {
       slotProps={{
         select: {
           displayEmpty: true,
-          SelectDisplayProps: { 'aria-label': 'Project' },
+          // A long 'organization : project' is cut at the field's width; hovering shows it whole.
+          SelectDisplayProps: {
+            'aria-label': 'Project',
+            ...(selected ? { title: projectLabel(selected) } : {}),
+          },
           MenuProps: { slotProps: { paper: { sx: { maxHeight: 480 } } } },
         },
       }}

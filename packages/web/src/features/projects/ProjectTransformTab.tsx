@@ -1,5 +1,5 @@
 import { HELMERT_FORM_FIELDS } from '@asset-portal/shared';
-import { Autocomplete, Box, Button, TextField, Typography } from '@mui/material';
+import { Autocomplete, Box, Button, InputAdornment, TextField, Typography } from '@mui/material';
 import { type Control, Controller, type UseFormSetValue, useWatch } from 'react-hook-form';
 import { useSession } from '../../auth/SessionContext.tsx';
 import { FormTextField } from '../../components/form-dialog/FormTextField.tsx';
@@ -84,7 +84,7 @@ export function ProjectTransformTab({
         sx={{ display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: 1.5 }}
         data-testid="helmert-fields"
       >
-        {HELMERT_FORM_FIELDS.map(({ key, label }) => (
+        {HELMERT_FORM_FIELDS.map(({ key, label, unit }) => (
           <Controller
             key={key}
             name={`helmert.${key}`}
@@ -102,6 +102,9 @@ export function ProjectTransformTab({
                     'data-testid': `helmert-${key}`,
                     inputMode: key === 'name' ? 'text' : 'decimal',
                   },
+                  input: unit
+                    ? { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> }
+                    : undefined,
                 }}
               />
             )}

@@ -6,9 +6,10 @@ import {
   type UserType,
   userTypeOptionsForOrganization,
 } from '@asset-portal/shared';
-import { Checkbox, FormControlLabel, MenuItem, TextField } from '@mui/material';
+import { MenuItem, TextField } from '@mui/material';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
+import { FormCheckbox } from '../../components/form-dialog/FormCheckbox.tsx';
 import { FormDialog } from '../../components/form-dialog/FormDialog.tsx';
 import { schemaResolver } from '../../components/form-dialog/schema-resolver.ts';
 import { snackbar } from '../../snackbar/snackbar-service.ts';
@@ -137,22 +138,12 @@ export function EditUserDialog({
           </TextField>
         )}
       />
-      <Controller
+      <FormCheckbox
         name="enabled"
         control={control}
-        render={({ field }) => (
-          <FormControlLabel
-            label="Enabled"
-            disabled={isSelf}
-            control={
-              <Checkbox
-                id="user-enabled"
-                checked={field.value}
-                onChange={(event) => field.onChange(event.target.checked)}
-              />
-            }
-          />
-        )}
+        label="Enabled"
+        disabled={isSelf}
+        checkboxProps={{ id: 'user-enabled' }}
       />
     </FormDialog>
   );

@@ -137,6 +137,7 @@ function ViewerMap({ viewer, projectId }: PartProps) {
         <LayersMenu
           layers={viewer.layers}
           selectedIds={viewer.selection.selectedLayerIds}
+          zoom={viewer.mapCenter?.zoom ?? null}
           onChange={viewerActions.setLayers}
         />
       </Box>

@@ -106,6 +106,7 @@ export function useViewerController() {
     projectsLoading,
     summaryLoading: projectScans.loading,
     byId,
+    focusedScanId: selection.focusedScanId,
     onOpen: handleOpenLinkedScan,
   });
 

@@ -12,6 +12,7 @@ import {
   Tooltip,
 } from '@mui/material';
 import type { ReactNode } from 'react';
+import { formatLocalTime } from '../../../lib/local-time.ts';
 import { NOT_YOUR_ANNOTATION, SCAN_NOT_IN_PROJECT } from './annotation-messages.ts';
 import { type AnnotationItem, annotationScanLabel } from './annotation-model.ts';
 
@@ -135,7 +136,7 @@ export function AnnotationRow({
         secondary={
           <>
             <span data-testid="annotation-meta">
-              {scanLabel} · {author} · {new Date(annotation.created).toLocaleString()}
+              {scanLabel} · {author} · {formatLocalTime(annotation.created)}
             </span>
             {annotation.comment ? (
               <>

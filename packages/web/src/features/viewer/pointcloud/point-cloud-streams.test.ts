@@ -25,7 +25,7 @@ describe('point-cloud streams', () => {
     expect(streamStatusText('ready')).toBeNull();
     expect(streamStatusText('building')).toBe('Point cloud is being prepared…');
     expect(streamStatusText('failed')).toBe('The point cloud could not be prepared.');
-    expect(streamStatusText('missing')).toBe('This scan has no point cloud.');
+    expect(streamStatusText('missing')).toBe('This scan has no stored point cloud to show.');
   });
 
   it('refreshes the URLs a minute before the first expires', () => {

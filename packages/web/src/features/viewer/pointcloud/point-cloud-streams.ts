@@ -1,3 +1,4 @@
+import { NO_STORED_CLOUD_TO_SHOW } from '@asset-portal/shared';
 import { graphql } from '../../../graphql/generated/gql.ts';
 import type { PointCloudStreamsQuery } from '../../../graphql/generated/graphql.ts';
 
@@ -47,7 +48,7 @@ export function streamStatusText(status: string): string | null {
     case 'failed':
       return 'The point cloud could not be prepared.';
     case 'missing':
-      return 'This scan has no point cloud.';
+      return NO_STORED_CLOUD_TO_SHOW;
     default:
       return 'The point cloud is not available.';
   }
