@@ -17,6 +17,7 @@ import { jobRepository } from '../../jobs/job.repository.ts';
 import { ecefToGeodetic } from '../../lib/geodesy/geodesy.ts';
 import { createObjectStorage } from '../../storage/create-object-storage.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
+import { basestationRepository } from './basestation.repository.ts';
 import { BASESTATION_IN_USE, matchSessionToBasestations } from './basestation.service.ts';
 import {
   basestationEcef,
@@ -413,6 +414,49 @@ describe.each(DATABASE_KINDS)('base stations on %s', (kind) => {
         a.sessionId.localeCompare(b.sessionId),
       ),
     );
+
+    // A session ingested while the base station's processing is still open (on PostgreSQL the
+    // two would each read the other uncommitted): its matching waits for that transaction and
+    // then sees the base Ready.
+    const meanwhile = 'LG0759_20050402_000035';
+    await scanFactories.session(db, orgA.id, {
+      id: meanwhile,
+      projectId: projectA.id,
+      capturedTimestamp: new Date('2005-04-02T00:00:40Z'),
+      endCapturedTimestamp: new Date('2005-04-02T00:06:00Z'),
+    });
+    const meanwhileScan = await scanFactories.scan(db, orgA.id, {
+      projectId: projectA.id,
+      sessionId: meanwhile,
+      capturedTimestamp: new Date('2005-04-02T00:00:40Z'),
+    });
+    await db
+      .updateTable('scans')
+      .set({ simplePath: JSON.stringify({ type: 'LineString', coordinates: [rover, rover] }) })
+      .where('id', '=', meanwhileScan.id)
+      .execute();
+    await db
+      .updateTable('basestations')
+      .set({ status: 'Processing' })
+      .where('id', '=', row.id)
+      .execute();
+    let settled = false;
+    const { pending } = await db.transaction().execute(async (trx) => {
+      await basestationRepository.lockMatching(trx, orgA.id);
+      const started = matchSessionToBasestations(db, meanwhile).finally(() => {
+        settled = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(settled).toBe(false);
+      await trx
+        .updateTable('basestations')
+        .set({ status: 'Ready' })
+        .where('id', '=', row.id)
+        .execute();
+      // Wrapped: awaiting it here would wait for the lock this transaction holds.
+      return { pending: started };
+    });
+    expect(await pending).toEqual([{ basestationId: row.id, distanceKm: expect.closeTo(3.34, 1) }]);
   });
 
   it.each([

@@ -40,6 +40,18 @@ const intArray = (ids: readonly number[]) =>
 
 /** All SQL about base stations and the sessions they matched. */
 export const basestationRepository = {
+  /**
+   * Holds the matching of the organization's base stations and sessions until the transaction
+   * ends. A base station turning Ready and a session being ingested at the same moment would
+   * otherwise each read the other before it committed (READ COMMITTED), and neither would
+   * record the match; under the lock the second one reads what the first committed.
+   */
+  async lockMatching(trx: Db, organizationId: number): Promise<void> {
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${`basestation-matching:${organizationId}`}))`.execute(
+      trx,
+    );
+  },
+
   listForProject(db: Db, projectId: number) {
     return db
       .selectFrom('basestations')

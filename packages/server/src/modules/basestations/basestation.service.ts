@@ -5,6 +5,7 @@ import {
   validateBasestationFile,
 } from '@asset-portal/shared';
 import type { Db } from '../../db/database.ts';
+import { inTransaction } from '../../db/in-transaction.ts';
 import type { BasestationRow } from '../../db/schema.ts';
 import type { RequestContext } from '../../graphql/context.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../graphql/errors.ts';
@@ -294,24 +295,31 @@ export async function matchSessionToBasestations(
 ): Promise<{ basestationId: number; distanceKm: number }[]> {
   const session = await repo.findSession(db, sessionId);
   if (!session) return [];
-  const window = { start: session.capturedTimestamp, end: session.endCapturedTimestamp };
-  const [candidates, scansBySession] = await Promise.all([
-    repo.readyCovering(db, session.organizationId, window, MATCH_MARGIN_SECONDS),
-    repo.sessionScans(db, [sessionId]),
-  ]);
-  const { paths } = scansBySession.get(sessionId) ?? NO_SESSION_SCANS;
-  const own = sessionGnssFiles(session.manifest);
-  const matches: { basestationId: number; distanceKm: number }[] = [];
-  for (const basestation of candidates) {
-    if (isSessionsOwnReceiver(basestation.files, own)) continue;
-    const base = baseForMatching(basestation);
-    const match = base && evaluateMatch(base, { ...window, paths });
-    if (match?.recommended) {
-      matches.push({ basestationId: basestation.id, distanceKm: match.distanceKm });
+  return inTransaction(db, async (trx) => {
+    // Read after a base station's processing that is under way has committed (lockMatching).
+    await repo.lockMatching(trx, session.organizationId);
+    const window = { start: session.capturedTimestamp, end: session.endCapturedTimestamp };
+    const candidates = await repo.readyCovering(
+      trx,
+      session.organizationId,
+      window,
+      MATCH_MARGIN_SECONDS,
+    );
+    const scansBySession = await repo.sessionScans(trx, [sessionId]);
+    const { paths } = scansBySession.get(sessionId) ?? NO_SESSION_SCANS;
+    const own = sessionGnssFiles(session.manifest);
+    const matches: { basestationId: number; distanceKm: number }[] = [];
+    for (const basestation of candidates) {
+      if (isSessionsOwnReceiver(basestation.files, own)) continue;
+      const base = baseForMatching(basestation);
+      const match = base && evaluateMatch(base, { ...window, paths });
+      if (match?.recommended) {
+        matches.push({ basestationId: basestation.id, distanceKm: match.distanceKm });
+      }
     }
-  }
-  await repo.addSessionMatches(db, sessionId, matches);
-  return matches;
+    await repo.addSessionMatches(trx, sessionId, matches);
+    return matches;
+  });
 }
 
 function windowOf(basestation: BasestationRow) {

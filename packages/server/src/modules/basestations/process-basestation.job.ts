@@ -194,6 +194,7 @@ async function processBasestation(
       const geodetic = ecefToGeodetic(contents.position);
       const window = { start: contents.first.utc, end: contents.last.utc };
       const matched = await ctx.db.transaction().execute(async (trx) => {
+        await repo.lockMatching(trx, basestation.organizationId);
         const ready = await repo.markReady(trx, basestation.id, {
           markerName: contents.markerName,
           point: { type: 'Point', coordinates: [geodetic.longitude, geodetic.latitude] },
