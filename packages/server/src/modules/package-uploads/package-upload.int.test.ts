@@ -137,6 +137,13 @@ describe.each(DATABASE_KINDS)('package upload API on %s', (kind) => {
     expect(existing.data).toEqual({
       getExistingPackageUploads: [{ filename: 'site 1 (a).luxlz', size: data.length }],
     });
+    // Among more names than are checked at once, found where it is.
+    const many = Array.from({ length: 20 }, (_, i) => `missing-${i}.luxiz`);
+    many.splice(17, 0, 'site 1 (a).luxlz');
+    const among = await gql(userA2, EXISTING, { csv: many.join(', ') });
+    expect(among.data).toEqual({
+      getExistingPackageUploads: [{ filename: 'site 1 (a).luxlz', size: data.length }],
+    });
     // Another organization sees nothing of it.
     const foreign = await gql(userB, EXISTING, { csv: 'site 1 (a).luxlz' });
     expect(foreign.data).toEqual({ getExistingPackageUploads: [] });

@@ -1,6 +1,7 @@
 import { checkNumberOfParts, PACKAGE_CONTENT_TYPE } from '@asset-portal/shared';
 import type { RequestContext } from '../../graphql/context.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../graphql/errors.ts';
+import { inParallel } from '../../lib/in-parallel.ts';
 import { packageUploadPolicy as policy } from '../../policies/package-upload.policy.ts';
 import type { StoredPart } from '../../storage/storage.ts';
 import { activityLogService, recordActivity } from '../activity-logs/activity-log.service.ts';
@@ -161,16 +162,16 @@ export const packageUploadService = {
     const organizationId = await requireUploader(ctx);
     const names = guard(() => parseFilenamesCsv(filenamesCsv));
     const keyed = names.map((filename) => ({ filename, key: keyFor(organizationId, filename) }));
-    const found: { filename: string; size: number }[] = [];
-    for (let i = 0; i < keyed.length; i += EXISTING_CHECK_CONCURRENCY) {
-      const batch = keyed.slice(i, i + EXISTING_CHECK_CONCURRENCY);
-      const infos = await Promise.all(batch.map(({ key }) => ctx.storage.head(key)));
-      batch.forEach(({ filename }, j) => {
-        const info = infos[j];
-        if (info) found.push({ filename, size: info.size });
-      });
-    }
-    return found;
+    const sizes: (number | undefined)[] = [];
+    const indexed = keyed.map((entry, index) => ({ ...entry, index }));
+    await inParallel(indexed, EXISTING_CHECK_CONCURRENCY, async ({ key, index }) => {
+      sizes[index] = (await ctx.storage.head(key))?.size;
+    });
+    // In the order asked for: the upload dialog lists them so.
+    return keyed.flatMap(({ filename }, index) => {
+      const size = sizes[index];
+      return size === undefined ? [] : [{ filename, size }];
+    });
   },
 
   /** After a single PUT: checks the object is there, records Completed, hands it on. */
