@@ -11,6 +11,8 @@ export interface RowAction {
   disabled?: boolean;
   /** Tooltip while disabled, saying why. */
   disabledReason?: string;
+  /** Tooltip while enabled, in place of RowActionsProps.tooltips' 'Edit' or 'Delete'. */
+  tooltip?: string;
 }
 
 export interface RowActionsProps {
@@ -30,13 +32,14 @@ function RowActionButton({
   icon: ReactNode;
 }) {
   const { label, onClick, disabled = false, disabledReason = '' } = action;
+  const enabledTooltip = action.tooltip ?? tooltip;
   const button = (
     <IconButton size="small" aria-label={label} disabled={disabled} onClick={onClick}>
       {icon}
     </IconButton>
   );
   return (
-    <Tooltip title={disabled ? disabledReason : tooltip}>
+    <Tooltip title={disabled ? disabledReason : enabledTooltip}>
       {/* A disabled button fires no pointer events; the span lets its tooltip still open. */}
       {disabled ? <span>{button}</span> : button}
     </Tooltip>

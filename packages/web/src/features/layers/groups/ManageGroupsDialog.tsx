@@ -3,8 +3,6 @@ import {
   GROUP_FOR_ALL_ORGANIZATIONS_ADMIN_ONLY,
   LAYER_UPDATED,
 } from '@asset-portal/shared';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
 import {
   Autocomplete,
   Box,
@@ -14,18 +12,17 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  IconButton,
   Table,
   TableBody,
   TableCell,
   TableHead,
   TableRow,
   TextField,
-  Tooltip,
   Typography,
 } from '@mui/material';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { confirm } from '../../../components/confirm/confirm-service.ts';
+import { RowActions } from '../../../components/data-table/RowActions.tsx';
 import { snackbar } from '../../../snackbar/snackbar-service.ts';
 import type { LayerGroup } from '../layer-types.ts';
 import {
@@ -186,21 +183,24 @@ export function ManageGroupsDialog({ open, projectId, onClose }: ManageGroupsDia
                       />
                     </TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <GroupAction
-                        title="Edit group"
-                        label={`Edit group ${group.name}`}
-                        allowed={group.canChange}
-                        busy={false}
-                        onClick={() => setEditing(group)}
-                        icon={<EditIcon fontSize="small" />}
-                      />
-                      <GroupAction
-                        title="Delete group"
-                        label={`Delete group ${group.name}`}
-                        allowed={group.canChange}
-                        busy={busyGroup === group.id}
-                        onClick={() => void remove(group)}
-                        icon={<DeleteIcon fontSize="small" />}
+                      <RowActions
+                        edit={{
+                          label: `Edit group ${group.name}`,
+                          tooltip: 'Edit group',
+                          onClick: () => setEditing(group),
+                          disabled: !group.canChange,
+                          disabledReason: GROUP_FOR_ALL_ORGANIZATIONS_ADMIN_ONLY,
+                        }}
+                        delete={{
+                          label: `Delete group ${group.name}`,
+                          tooltip: 'Delete group',
+                          onClick: () => void remove(group),
+                          disabled: !group.canChange || busyGroup === group.id,
+                          // While its deletion runs the button says what it is, not a refusal.
+                          disabledReason: group.canChange
+                            ? 'Delete group'
+                            : GROUP_FOR_ALL_ORGANIZATIONS_ADMIN_ONLY,
+                        }}
                       />
                     </TableCell>
                   </TableRow>
@@ -222,34 +222,5 @@ export function ManageGroupsDialog({ open, projectId, onClose }: ManageGroupsDia
         />
       ) : null}
     </>
-  );
-}
-
-/**
- * An action of a group's row. A group the caller may not change (one shared by every
- * organization, for a Power User) shows it off, with the reason on hover: a disabled button gets
- * no hover, so the span carries the tooltip.
- */
-function GroupAction(props: {
-  title: string;
-  label: string;
-  allowed: boolean;
-  busy: boolean;
-  onClick(): void;
-  icon: ReactNode;
-}) {
-  return (
-    <Tooltip title={props.allowed ? props.title : GROUP_FOR_ALL_ORGANIZATIONS_ADMIN_ONLY}>
-      <span>
-        <IconButton
-          size="small"
-          aria-label={props.label}
-          disabled={!props.allowed || props.busy}
-          onClick={props.onClick}
-        >
-          {props.icon}
-        </IconButton>
-      </span>
-    </Tooltip>
   );
 }
