@@ -33,6 +33,11 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // What a poll waits for is a screen catching up with the server (a query, a render,
+          // a map frame): Vitest's default 1 s is less than one busy moment of a 2-core machine
+          // that runs chromium, the portal and the test side by side. A poll that succeeds
+          // returns at once; only a failure waits the whole time.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
