@@ -209,22 +209,20 @@ describeInBrowser('Bulk Processing', () => {
     expect(await bulk.pipelineChoices()).not.toContain('Crop to bounding box');
 
     await bulk.choosePipeline(CORE_PIPELINE);
+    // The form's checks run as it is typed, their messages on the next render.
+    const versionMessage = () => bulk.fieldMessage(bulk.processingDialog(), /^Version Name/);
     await bulk.typeVersionName('core of drive');
-    expect(await bulk.fieldMessage(bulk.processingDialog(), /^Version Name/)).toBe(
-      VERSION_NAME_INVALID,
-    );
+    await expect.poll(versionMessage).toBe(VERSION_NAME_INVALID);
     await bulk.typeVersionName('');
-    expect(await bulk.fieldMessage(bulk.processingDialog(), /^Version Name/)).toBe(VALUE_REQUIRED);
+    await expect.poll(versionMessage).toBe(VALUE_REQUIRED);
     expect(await bulk.okButton().isDisabled()).toBe(true);
     // A version the scan already holds is refused while typed, not only after OK.
     await bulk.typeVersionName('Unclassified');
-    expect(await bulk.fieldMessage(bulk.processingDialog(), /^Version Name/)).toBe(
-      VERSION_EXISTS('Unclassified', target),
-    );
+    await expect.poll(versionMessage).toBe(VERSION_EXISTS('Unclassified', target));
     expect(await bulk.okButton().isDisabled()).toBe(true);
     await bulk.screenshot('bulk-processing-version-exists');
     await bulk.typeVersionName('core');
-    expect(await bulk.okButton().isEnabled()).toBe(true);
+    await expect.poll(() => bulk.okButton().isEnabled()).toBe(true);
 
     // Advanced: the chosen pipeline in a 300 px editor; broken JSON comes back from the engine.
     await bulk.advancedCheckbox().check();
@@ -281,7 +279,8 @@ describeInBrowser('Bulk Processing', () => {
     expect(await bulk.selectedCount()).toBe('2 selected');
 
     await bulk.openActions();
-    expect(await bulk.menuItem('Publish').isEnabled()).toBe(true);
+    // Enabled once the organization's buckets have come.
+    await expect.poll(() => bulk.menuItem('Publish').isEnabled()).toBe(true);
     await bulk.menuItem('Publish').click();
     expect(await bulk.publishTitle()).toBe('Publish Scans');
     expect(await bulk.publishSubtitle()).toBe('Publish 2 scans');

@@ -247,13 +247,15 @@ describeInBrowser('Pipeline Management', () => {
     expect(await screen.placeholdersDependencyWarning().count()).toBe(0);
     await screen.save();
     expect(await screen.expectSnackbar('Pipeline created')).toBe('success');
+    // The engine runs it: its row has no warning (read in the table, the dialog closed).
+    await screen.row('Crop to the drawn box').waitFor();
+    expect(await screen.engineRefusal('Crop to the drawn box')).toBeNull();
 
     // Editing shows the stored pipeline's verdict straight away.
     await screen.openEdit('Crop to the drawn box');
     expect(await screen.settledEngineVerdict()).toBe(
       pipelineEngineRuns(['readers.las', 'filters.crop', 'writers.las']),
     );
-    expect(await screen.engineRefusal('Crop to the drawn box')).toBeNull();
 
     // Saved as the engine would refuse it, the table marks it with the reason.
     await screen.fillJson('{"pipeline": [{"type": "filters.hag_nn"}]}');

@@ -68,7 +68,8 @@ describeInBrowser('Trajectory processing', () => {
       mimeType: 'application/zip',
       buffer: Buffer.from('PK'),
     });
-    expect(await basestations.validationMessage()).toBe('Filename cannot have spaces');
+    // The form's check runs after the pick, on its next render.
+    await expect.poll(() => basestations.validationMessage()).toBe('Filename cannot have spaces');
     expect(await basestations.uploadButton().isDisabled()).toBe(true);
     expect(await basestations.uploadDialog().textContent()).toContain(
       'RINEX 2/3, 1 Hz best, allow 5 minutes',

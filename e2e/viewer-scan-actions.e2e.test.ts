@@ -123,7 +123,8 @@ describeInBrowser('Viewer scan actions', () => {
 
   it('switches the version: the header changes and the 3D view streams that version', async () => {
     const { portal, viewer, actions } = await openFocused('power user');
-    expect(await actions.version()).toBe('unclassified');
+    // The panel shows before the scan's details have come.
+    await expect.poll(() => actions.version()).toBe('unclassified');
     expect(await actions.versionOptions()).toEqual(['unclassified', VERSION]);
 
     const lodReads: string[] = [];

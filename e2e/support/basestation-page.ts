@@ -73,8 +73,10 @@ export class BasestationPage extends BasePage {
 
   /** The rule the picked file breaks, or null. */
   async validationMessage(): Promise<string | null> {
-    const error = this.uploadDialog().getByTestId('basestation-file-error');
-    return (await error.count()) > 0 ? ((await error.textContent()) ?? '').trim() : null;
+    const [text] = await this.uploadDialog()
+      .getByTestId('basestation-file-error')
+      .allTextContents();
+    return text === undefined ? null : text.trim();
   }
 
   /** Width of the upload dialog's paper in pixels. */

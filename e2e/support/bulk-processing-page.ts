@@ -94,8 +94,9 @@ export class BulkProcessingPage extends BasePage {
 
   /** The version being made from this page, or why it failed, as its row says; null if none. */
   async processingOf(scanId: string): Promise<string | null> {
-    const chip = this.row(scanId).getByTestId('bulk-scan-processing');
-    return (await chip.count()) === 0 ? null : ((await chip.textContent()) ?? '').trim();
+    // One read: a chip gone between a count and a read would hold the read for its timeout.
+    const [text] = await this.row(scanId).getByTestId('bulk-scan-processing').allTextContents();
+    return text === undefined ? null : text.trim();
   }
 
   noBucketsWarning(): Locator {
@@ -176,8 +177,8 @@ export class BulkProcessingPage extends BasePage {
     const field = dialog
       .locator('.MuiFormControl-root')
       .filter({ has: this.page.getByLabel(label) });
-    const helper = field.locator('.MuiFormHelperText-root');
-    return (await helper.count()) ? ((await helper.textContent()) ?? '').trim() : '';
+    const [text] = await field.locator('.MuiFormHelperText-root').allTextContents();
+    return (text ?? '').trim();
   }
 
   advancedCheckbox(): Locator {

@@ -35,8 +35,11 @@ export class PipelinesPage extends BasePage {
 
   /** Why the built-in engine would refuse the pipeline, as its row's warning says; null if none. */
   async engineRefusal(name: string): Promise<string | null> {
-    const mark = this.row(name).getByTestId('pipeline-engine-refusal');
-    return (await mark.count()) === 0 ? null : mark.getAttribute('aria-label');
+    // One read: a mark gone between a count and a read would hold the read for its timeout.
+    const labels = await this.row(name)
+      .getByTestId('pipeline-engine-refusal')
+      .evaluateAll((marks) => marks.map((mark) => mark.getAttribute('aria-label')));
+    return labels[0] ?? null;
   }
 
   /** Text of each cell of the pipeline's row. */
