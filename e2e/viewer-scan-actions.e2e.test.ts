@@ -221,8 +221,11 @@ describeInBrowser('Viewer scan actions', () => {
     await actions.drawBox([0.35, 0.3], [0.6, 0.65]);
     const chip = actions.panel().getByTestId('scan-bounding-box');
     await chip.waitFor();
-    expect(await chip.textContent()).toMatch(/^Box [\d.]+ × [\d.]+, z [-\d.]+ – [-\d.]+$/);
-    expect(await chip.getAttribute('title')).toMatch(/: x [\d.]+ – [\d.]+, y [\d.]+ – [\d.]+, z /);
+    // In the cloud's unit (this scan's CRS is a UTM zone: metres).
+    expect(await chip.textContent()).toMatch(/^Box [\d.]+ × [\d.]+ m, z [-\d.]+ – [-\d.]+ m$/);
+    expect(await chip.getAttribute('title')).toMatch(
+      /: x [\d.]+ – [\d.]+ m, y [\d.]+ – [\d.]+ m, z [-\d.]+ – [-\d.]+ m$/,
+    );
     await actions.screenshot('scan-actions-bounding-box');
     await actions.button('Clear bounding box').click();
     await chip.waitFor({ state: 'detached' });

@@ -30,8 +30,10 @@ import {
 import { viewerActions } from '../viewer/viewer-store.ts';
 import { EditScanHeaderDialog } from './EditScanHeaderDialog.tsx';
 import {
+  type BoxUnits,
   boundingBoxLabel,
   boundingBoxOf,
+  boxUnits,
   cloudCrsOf,
   describeBoundingBox,
   pointcloudVersions,
@@ -131,6 +133,8 @@ export function FocusedScanActions({
   const [busy, setBusy] = useState(false);
   const [drawing, setDrawing] = useState(false);
   const [boundingBox, setBoundingBox] = useState<BoundingBox | null>(null);
+  // The units of the CRS the box was drawn in (a later version may have another).
+  const [boxUnitsOfBox, setBoxUnitsOfBox] = useState<BoxUnits>(() => boxUnits(null));
   const versionNames = useMemo(
     () => (scan ? pointcloudVersions(scan.artifacts).map((artifact) => artifact.name) : []),
     [scan],
@@ -215,9 +219,11 @@ export function FocusedScanActions({
     const corners = await requestBox().finally(() => setDrawing(false));
     // Escape keeps the box there was.
     if (!corners) return;
-    const box = boundingBoxOf(corners, cloudCrsOf(scan, version), zRangeOf(scan, version));
+    const crs = cloudCrsOf(scan, version);
+    const box = boundingBoxOf(corners, crs, zRangeOf(scan, version));
     if (!box) return;
     setBoundingBox(box);
+    setBoxUnitsOfBox(boxUnits(crs));
     onBoxChange(corners);
   };
 
@@ -339,8 +345,8 @@ export function FocusedScanActions({
           <Chip
             size="small"
             variant="outlined"
-            label={boundingBoxLabel(boundingBox)}
-            title={`${SCAN_ACTION_TEXTS.boxInUse}: ${describeBoundingBox(boundingBox)}`}
+            label={boundingBoxLabel(boundingBox, boxUnitsOfBox)}
+            title={`${SCAN_ACTION_TEXTS.boxInUse}: ${describeBoundingBox(boundingBox, boxUnitsOfBox)}`}
             sx={{ minWidth: 0, flexShrink: 1 }}
             data-testid="scan-bounding-box"
           />

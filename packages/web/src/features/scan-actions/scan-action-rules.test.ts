@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  boundingBoxLabel,
   boundingBoxOf,
+  boxUnits,
   cloudCrsOf,
   DEFAULT_Z_RANGE,
+  describeBoundingBox,
   type FocusedScan,
   headerChanges,
   headerFormOf,
@@ -163,6 +166,38 @@ describe('bounding box', () => {
         DEFAULT_Z_RANGE,
       ),
     ).toBeNull();
+  });
+});
+
+describe("the box's units", () => {
+  const box = {
+    minx: 499_912.25,
+    maxx: 500_070,
+    miny: 4_982_800,
+    maxy: 4_983_022.2,
+    minz: 12.5,
+    maxz: 48.25,
+  };
+
+  it("says the cloud CRS's linear unit after the sizes and the heights", () => {
+    expect(boundingBoxLabel(box, boxUnits(UTM_10N))).toBe('Box 157.8 × 222.2 m, z 12.5 – 48.3 m');
+    expect(describeBoundingBox(box, boxUnits(UTM_10N))).toBe(
+      'x 499912.3 – 500070.0 m, y 4982800.0 – 4983022.2 m, z 12.5 – 48.3 m',
+    );
+    const oregonFeet =
+      '+proj=lcc +lat_0=41.75 +lon_0=-120.5 +lat_1=43 +lat_2=45.5 +x_0=400000 +y_0=0 +ellps=GRS80 +units=ft +no_defs';
+    expect(boxUnits(oregonFeet)).toEqual({ horizontal: 'ft', vertical: 'ft', decimals: 1 });
+    expect(boxUnits(oregonFeet.replace('+units=ft', '+units=us-ft')).horizontal).toBe('US ft');
+    // A unit without a short name is not guessed.
+    expect(boxUnits(`${UTM_10N.replace(' +units=m', '')} +to_meter=0.201168`).horizontal).toBe('');
+  });
+
+  it('gives degrees with enough decimals without a CRS, and no unit to the heights', () => {
+    const lonLat = { minx: 2.35, maxx: 2.35123, miny: 48.85, maxy: 48.85089, minz: 1, maxz: 2 };
+    expect(boundingBoxLabel(lonLat, boxUnits(null))).toBe('Box 0.00123 × 0.00089°, z 1.0 – 2.0');
+    expect(describeBoundingBox(lonLat, boxUnits(null))).toBe(
+      'x 2.35000 – 2.35123°, y 48.85000 – 48.85089°, z 1.0 – 2.0',
+    );
   });
 });
 

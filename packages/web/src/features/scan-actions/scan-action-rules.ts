@@ -227,14 +227,46 @@ export function boundingBoxOf(
   };
 }
 
-/** 'x 1.0 – 2.0, y …, z …': the current box in full. */
-export function describeBoundingBox(box: BoundingBox): string {
-  const range = (a: number, b: number) => `${a.toFixed(1)} – ${b.toFixed(1)}`;
-  return `x ${range(box.minx, box.maxx)}, y ${range(box.miny, box.maxy)}, z ${range(box.minz, box.maxz)}`;
+/** What a box's numbers are in: the cloud CRS's linear unit, or degrees without a CRS. */
+export interface BoxUnits {
+  /** After x and y: 'm', 'ft', 'US ft', '°'; empty when the CRS's unit has no short name. */
+  horizontal: string;
+  /** After z: the CRS's unit too (a LAS cloud's heights are in it); empty without a CRS. */
+  vertical: string;
+  /** Decimals shown: a tenth of a unit, or about a metre of a degree. */
+  decimals: number;
 }
 
-/** 'Box 99.8 × 120.3, z 12.5 – 48.3': short enough for the drawer's chip. */
-export function boundingBoxLabel(box: BoundingBox): string {
-  const size = (a: number, b: number) => (b - a).toFixed(1);
-  return `Box ${size(box.minx, box.maxx)} × ${size(box.miny, box.maxy)}, z ${box.minz.toFixed(1)} – ${box.maxz.toFixed(1)}`;
+const UNIT_NAMES: readonly [metresPerUnit: number, name: string][] = [
+  [1, 'm'],
+  [0.3048, 'ft'],
+  [1200 / 3937, 'US ft'],
+];
+
+/** The units of a box drawn for a cloud of this CRS (see boundingBoxOf). */
+export function boxUnits(crs: string | null): BoxUnits {
+  const projection = cloudProjection(crs);
+  if (!projection) return { horizontal: '°', vertical: '', decimals: 5 };
+  const named = UNIT_NAMES.find(([metres]) => Math.abs(metres - projection.metresPerUnit) < 1e-9);
+  const unit = named?.[1] ?? '';
+  return { horizontal: unit, vertical: unit, decimals: 1 };
+}
+
+const withUnit = (text: string, unit: string) =>
+  unit === '' ? text : unit === '°' ? `${text}°` : `${text} ${unit}`;
+
+/** 'x 499912.3 – 500070.0 m, y … m, z 12.5 – 48.3 m': the box's tooltip. */
+export function describeBoundingBox(box: BoundingBox, units: BoxUnits): string {
+  const range = (a: number, b: number, unit: string, decimals: number) =>
+    withUnit(`${a.toFixed(decimals)} – ${b.toFixed(decimals)}`, unit);
+  const { horizontal, vertical, decimals } = units;
+  return `x ${range(box.minx, box.maxx, horizontal, decimals)}, y ${range(box.miny, box.maxy, horizontal, decimals)}, z ${range(box.minz, box.maxz, vertical, 1)}`;
+}
+
+/** 'Box 99.8 × 120.3 m, z 12.5 – 48.3 m': short enough for the drawer's chip. */
+export function boundingBoxLabel(box: BoundingBox, units: BoxUnits): string {
+  const { horizontal, vertical, decimals } = units;
+  const size = (a: number, b: number) => (b - a).toFixed(decimals);
+  const z = withUnit(`${box.minz.toFixed(1)} – ${box.maxz.toFixed(1)}`, vertical);
+  return `Box ${withUnit(`${size(box.minx, box.maxx)} × ${size(box.miny, box.maxy)}`, horizontal)}, z ${z}`;
 }
