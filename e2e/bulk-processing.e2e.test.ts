@@ -248,6 +248,12 @@ describeInBrowser('Bulk Processing', () => {
     // Until its job has run, the row says which version is being made.
     await expect.poll(() => bulk.processingOf(target)).toBe('core: processing');
     await bulk.screenshot('bulk-processing-submitted');
+    // A reload of the tab keeps the mark while the job waits (the selection starts afresh).
+    await bulk.page.reload();
+    await bulk.waitForScans();
+    await expect.poll(() => bulk.processingOf(target)).toBe('core: processing');
+    await bulk.toggleSelect(target);
+    expect(await bulk.selectedCount()).toBe('1 selected');
 
     // The list shows the new version as it is made, without Reload.
     await runJobs();

@@ -5,6 +5,7 @@ import { LogoutPage } from '../auth/LogoutPage.tsx';
 import { RequireSession } from '../auth/RequireSession.tsx';
 import { RequireUserType } from '../auth/RequireUserType.tsx';
 import { UnauthorizedPage } from '../auth/UnauthorizedPage.tsx';
+import { clearStoredProcessingWatch } from '../features/processing/processing-watch-storage.ts';
 import { clearCurrentProject } from '../features/projects/current-project-store.ts';
 import { ProjectSelector } from '../features/projects/ProjectSelector.tsx';
 import { UploadMonitorButton } from '../features/uploads/UploadMonitorButton.tsx';
@@ -13,6 +14,12 @@ import { RouteErrorPage } from '../shell/RouteErrorPage.tsx';
 import type { RouteHandle } from '../shell/route-meta.ts';
 import { ShellLayout } from '../shell/ShellLayout.tsx';
 import { screenPages } from './screen-pages.ts';
+
+/** What the browser keeps for the user who signs out: the next one starts afresh. */
+function forgetTabState(): void {
+  clearCurrentProject();
+  clearStoredProcessingWatch();
+}
 
 /** One signed-in screen: the user-type guard as parent, the lazily loaded page inside. */
 function screenRoute(route: RouteDefinition): RouteObject {
@@ -40,7 +47,7 @@ export function buildRoutes(): RouteObject[] {
         { path: ROUTE_PATHS.LoginCallback, Component: LoginPage },
         {
           path: ROUTE_PATHS.Logout,
-          element: <LogoutPage onSignOut={clearCurrentProject} />,
+          element: <LogoutPage onSignOut={forgetTabState} />,
         },
         { path: ROUTE_PATHS.Unauthorized, Component: UnauthorizedPage },
         {

@@ -4,8 +4,10 @@ import {
   PROCESSING_WATCH_MAX_MS,
   type ProcessingWatch,
   shownProcessing,
+  type WatchedProcessing,
   watchUnderWay,
 } from './processing-watch.ts';
+import { parseStoredWatch, storedWatchText } from './processing-watch-storage.ts';
 
 const under = (name: string, since = 0) => ({
   name,
@@ -72,5 +74,39 @@ describe('the processings watched from a page', () => {
     );
     const failed = { name: 'g', status: 'Failed' as const, message: null, since: at };
     expect(watchUnderWay(new Map([['S_01', failed]]), at)).toBe(false);
+  });
+});
+
+describe('the watch kept in the tab', () => {
+  const now = 10 * PROCESSING_WATCH_MAX_MS;
+  const watch: ProcessingWatch = new Map<string, WatchedProcessing>([
+    ['S_01', under('ground', now - 1_000)],
+    [
+      'S_02',
+      { name: 'ground', status: 'Failed', message: 'The cloud could not be read', since: now },
+    ],
+  ]);
+
+  it('reads back what was stored', () => {
+    expect(parseStoredWatch(storedWatchText(watch), now)).toEqual(watch);
+  });
+
+  it('leaves out processings too old to be asked after', () => {
+    const old = new Map([...watch, ['S_03', under('noise', now - PROCESSING_WATCH_MAX_MS)]]);
+    expect([...parseStoredWatch(storedWatchText(old), now).keys()]).toEqual(['S_01', 'S_02']);
+  });
+
+  it('is empty for nothing stored or text that is not a watch, and skips entries that are not', () => {
+    expect(parseStoredWatch(null, now).size).toBe(0);
+    expect(parseStoredWatch('{not json', now).size).toBe(0);
+    expect(parseStoredWatch('{"S_01":1}', now).size).toBe(0);
+    const mixed = JSON.stringify([
+      ['S_01', under('ground', now)],
+      ['S_02', { name: 'ground', status: 'Done', message: null, since: now }],
+      ['S_03', { name: 7, status: 'Processing', message: null, since: now }],
+      [4, under('ground', now)],
+      ['S_05'],
+    ]);
+    expect([...parseStoredWatch(mixed, now).keys()]).toEqual(['S_01']);
   });
 });

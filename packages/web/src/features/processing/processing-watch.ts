@@ -4,18 +4,16 @@ import { useEffect } from 'react';
 import { graphql } from '../../graphql/generated/gql.ts';
 import { createStore, useStore } from '../../lib/create-store.ts';
 import { revalidateWhileBusy } from '../viewer/scan-summary-fetch.ts';
+import {
+  PROCESSING_WATCH_MAX_MS,
+  type ProcessingWatch,
+  readStoredWatch,
+  storeWatch,
+  type WatchedProcessing,
+} from './processing-watch-storage.ts';
 
-/** A version a scan was submitted to be processed as, from this page, until its job ends. */
-export interface WatchedProcessing {
-  name: string;
-  status: 'Processing' | 'Failed';
-  /** The job's last message once it failed (why). */
-  message: string | null;
-  /** When it was submitted (epoch ms). */
-  since: number;
-}
-
-export type ProcessingWatch = ReadonlyMap<string, WatchedProcessing>;
+export type { ProcessingWatch, WatchedProcessing } from './processing-watch-storage.ts';
+export { PROCESSING_WATCH_MAX_MS } from './processing-watch-storage.ts';
 
 /** A scan processing's activity entry: the job's status, with the scan and version it is for. */
 export interface ProcessingEntry {
@@ -27,13 +25,8 @@ export interface ProcessingEntry {
 /** The entries read each time: the most a page of the log holds, newest change first. */
 const ENTRIES_READ = 100;
 
-/**
- * A processing not seen to end within this time is no longer asked after (its end may have left
- * the newest entries unseen); it still shows until its version is listed or the page reloads.
- */
-export const PROCESSING_WATCH_MAX_MS = 3 * 60 * 60_000;
-
-const watched = createStore<ProcessingWatch>(new Map());
+const watched = createStore<ProcessingWatch>(readStoredWatch(Date.now()));
+watched.subscribe(() => storeWatch(watched.get()));
 
 /** Starts watching the scans just submitted to be processed as version `name`. */
 export function watchProcessing(scanIds: readonly string[], name: string): void {
