@@ -192,7 +192,14 @@ describe("the box's units", () => {
     expect(boxUnits(`${UTM_10N.replace(' +units=m', '')} +to_meter=0.201168`).horizontal).toBe('');
   });
 
-  it('gives degrees with enough decimals without a CRS, and no unit to the heights', () => {
+  it('gives degrees with enough decimals without a CRS or in a lon/lat one, and no unit to the heights', () => {
+    const geographic = { horizontal: '°', vertical: '', decimals: 5 };
+    expect(boxUnits('+proj=longlat +datum=WGS84 +no_defs')).toEqual(geographic);
+    expect(
+      boxUnits(
+        'GEOGCS["WGS 84",DATUM["WGS_1984",SPHEROID["WGS 84",6378137,298.257223563]],PRIMEM["Greenwich",0],UNIT["degree",0.0174532925199433]]',
+      ),
+    ).toEqual(geographic);
     const lonLat = { minx: 2.35, maxx: 2.35123, miny: 48.85, maxy: 48.85089, minz: 1, maxz: 2 };
     expect(boundingBoxLabel(lonLat, boxUnits(null))).toBe('Box 0.00123 × 0.00089°, z 1.0 – 2.0');
     expect(describeBoundingBox(lonLat, boxUnits(null))).toBe(

@@ -231,7 +231,10 @@ export function boundingBoxOf(
 export interface BoxUnits {
   /** After x and y: 'm', 'ft', 'US ft', '°'; empty when the CRS's unit has no short name. */
   horizontal: string;
-  /** After z: the CRS's unit too (a LAS cloud's heights are in it); empty without a CRS. */
+  /**
+   * After z: the projected CRS's unit too (a LAS cloud's heights usually are; a compound CRS may
+   * say otherwise, which is not read); empty for lon/lat or without a CRS.
+   */
   vertical: string;
   /** Decimals shown: a tenth of a unit, or about a metre of a degree. */
   decimals: number;
@@ -246,7 +249,8 @@ const UNIT_NAMES: readonly [metresPerUnit: number, name: string][] = [
 /** The units of a box drawn for a cloud of this CRS (see boundingBoxOf). */
 export function boxUnits(crs: string | null): BoxUnits {
   const projection = cloudProjection(crs);
-  if (!projection) return { horizontal: '°', vertical: '', decimals: 5 };
+  // Heights of a lon/lat cloud are in a unit its CRS may not say: none is guessed.
+  if (!projection || projection.geographic) return { horizontal: '°', vertical: '', decimals: 5 };
   const named = UNIT_NAMES.find(([metres]) => Math.abs(metres - projection.metresPerUnit) < 1e-9);
   const unit = named?.[1] ?? '';
   return { horizontal: unit, vertical: unit, decimals: 1 };
