@@ -1,7 +1,9 @@
 /**
  * The processings watched from a tab, kept in the tab's storage (as the current project is), so
- * a reload keeps the marks of what was submitted from it. Apart from the watch itself, so that
- * signing out can forget them without loading the processing screens' code.
+ * a reload keeps the marks of what was submitted from it. Kept with the user they are of: a user
+ * who signs in on the tab after another (a session that ran out, say) never sees the other's.
+ * Apart from the watch itself, so that signing out can forget them without loading the
+ * processing screens' code.
  */
 
 /** A version a scan was submitted to be processed as, from this page, until its job ends. */
@@ -37,19 +39,26 @@ function isWatchedProcessing(value: unknown): value is WatchedProcessing {
 }
 
 /**
- * A watch from its stored text; what is not one (another version's text, a hand edit) and the
- * processings older than PROCESSING_WATCH_MAX_MS are left out.
+ * The user's watch from its stored text: empty when it is another user's; what is not one
+ * (another version's text, a hand edit) and the processings older than PROCESSING_WATCH_MAX_MS
+ * are left out.
  */
-export function parseStoredWatch(text: string | null, now: number): ProcessingWatch {
+export function parseStoredWatch(
+  text: string | null,
+  now: number,
+  userId: string,
+): ProcessingWatch {
   const watch = new Map<string, WatchedProcessing>();
   if (!text) return watch;
-  let entries: unknown;
+  let stored: unknown;
   try {
-    entries = JSON.parse(text);
+    stored = JSON.parse(text);
   } catch {
     return watch;
   }
-  if (!Array.isArray(entries)) return watch;
+  if (typeof stored !== 'object' || stored === null) return watch;
+  const { user, entries } = stored as Record<string, unknown>;
+  if (user !== userId || !Array.isArray(entries)) return watch;
   for (const entry of entries) {
     if (!Array.isArray(entry) || entry.length !== 2) continue;
     const [scanId, processing] = entry as [unknown, unknown];
@@ -59,9 +68,9 @@ export function parseStoredWatch(text: string | null, now: number): ProcessingWa
   return watch;
 }
 
-/** The text a watch is stored as (parseStoredWatch reads it). */
-export function storedWatchText(watch: ProcessingWatch): string {
-  return JSON.stringify([...watch]);
+/** The text a user's watch is stored as (parseStoredWatch reads it). */
+export function storedWatchText(watch: ProcessingWatch, userId: string): string {
+  return JSON.stringify({ user: userId, entries: [...watch] });
 }
 
 function tabStorage(): Storage | null {
@@ -72,20 +81,20 @@ function tabStorage(): Storage | null {
   }
 }
 
-/** The tab's stored watch, or an empty one. */
-export function readStoredWatch(now: number): ProcessingWatch {
+/** The user's watch stored in the tab, or an empty one. */
+export function readStoredWatch(now: number, userId: string): ProcessingWatch {
   try {
-    return parseStoredWatch(tabStorage()?.getItem(STORAGE_KEY) ?? null, now);
+    return parseStoredWatch(tabStorage()?.getItem(STORAGE_KEY) ?? null, now, userId);
   } catch {
     return new Map();
   }
 }
 
-/** Keeps the watch for the tab's next page load. */
-export function storeWatch(watch: ProcessingWatch): void {
+/** Keeps the user's watch for the tab's next page load. */
+export function storeWatch(watch: ProcessingWatch, userId: string): void {
   try {
     if (watch.size === 0) tabStorage()?.removeItem(STORAGE_KEY);
-    else tabStorage()?.setItem(STORAGE_KEY, storedWatchText(watch));
+    else tabStorage()?.setItem(STORAGE_KEY, storedWatchText(watch, userId));
   } catch {
     // Storage full or disabled: the marks then last until the page is reloaded.
   }
@@ -93,5 +102,9 @@ export function storeWatch(watch: ProcessingWatch): void {
 
 /** Forgets the tab's stored watch, e.g. when the user signs out. */
 export function clearStoredProcessingWatch(): void {
-  storeWatch(new Map());
+  try {
+    tabStorage()?.removeItem(STORAGE_KEY);
+  } catch {
+    // Nothing was kept.
+  }
 }

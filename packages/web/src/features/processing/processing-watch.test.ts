@@ -87,26 +87,37 @@ describe('the watch kept in the tab', () => {
     ],
   ]);
 
-  it('reads back what was stored', () => {
-    expect(parseStoredWatch(storedWatchText(watch), now)).toEqual(watch);
+  it('reads back what was stored for the same user, and nothing for another', () => {
+    expect(parseStoredWatch(storedWatchText(watch, '7'), now, '7')).toEqual(watch);
+    expect(parseStoredWatch(storedWatchText(watch, '7'), now, '8').size).toBe(0);
   });
 
   it('leaves out processings too old to be asked after', () => {
     const old = new Map([...watch, ['S_03', under('noise', now - PROCESSING_WATCH_MAX_MS)]]);
-    expect([...parseStoredWatch(storedWatchText(old), now).keys()]).toEqual(['S_01', 'S_02']);
+    expect([...parseStoredWatch(storedWatchText(old, '7'), now, '7').keys()]).toEqual([
+      'S_01',
+      'S_02',
+    ]);
   });
 
   it('is empty for nothing stored or text that is not a watch, and skips entries that are not', () => {
-    expect(parseStoredWatch(null, now).size).toBe(0);
-    expect(parseStoredWatch('{not json', now).size).toBe(0);
-    expect(parseStoredWatch('{"S_01":1}', now).size).toBe(0);
-    const mixed = JSON.stringify([
-      ['S_01', under('ground', now)],
-      ['S_02', { name: 'ground', status: 'Done', message: null, since: now }],
-      ['S_03', { name: 7, status: 'Processing', message: null, since: now }],
-      [4, under('ground', now)],
-      ['S_05'],
-    ]);
-    expect([...parseStoredWatch(mixed, now).keys()]).toEqual(['S_01']);
+    expect(parseStoredWatch(null, now, '7').size).toBe(0);
+    expect(parseStoredWatch('{not json', now, '7').size).toBe(0);
+    expect(parseStoredWatch('{"S_01":1}', now, '7').size).toBe(0);
+    // Entries without their user are not a watch.
+    expect(parseStoredWatch(JSON.stringify([['S_01', under('ground', now)]]), now, '7').size).toBe(
+      0,
+    );
+    const mixed = JSON.stringify({
+      user: '7',
+      entries: [
+        ['S_01', under('ground', now)],
+        ['S_02', { name: 'ground', status: 'Done', message: null, since: now }],
+        ['S_03', { name: 7, status: 'Processing', message: null, since: now }],
+        [4, under('ground', now)],
+        ['S_05'],
+      ],
+    });
+    expect([...parseStoredWatch(mixed, now, '7').keys()]).toEqual(['S_01']);
   });
 });

@@ -1,6 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { PROCESSING_POLL_MS } from '@asset-portal/shared';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
+import { useSession } from '../../auth/SessionContext.tsx';
 import { graphql } from '../../graphql/generated/gql.ts';
 import { createStore, useStore } from '../../lib/create-store.ts';
 import { revalidateWhileBusy } from '../viewer/scan-summary-fetch.ts';
@@ -25,8 +26,19 @@ export interface ProcessingEntry {
 /** The entries read each time: the most a page of the log holds, newest change first. */
 const ENTRIES_READ = 100;
 
-const watched = createStore<ProcessingWatch>(readStoredWatch(Date.now()));
-watched.subscribe(() => storeWatch(watched.get()));
+const watched = createStore<ProcessingWatch>(new Map());
+/** The user the watch is of: set by the screens that show it, before anything is submitted. */
+let owner: string | null = null;
+watched.subscribe(() => {
+  if (owner !== null) storeWatch(watched.get(), owner);
+});
+
+/** Takes the watch of the signed-in user: the one kept in the tab for them, else none. */
+function adoptWatchOf(userId: string | null): void {
+  if (owner === userId) return;
+  owner = userId;
+  watched.set(userId === null ? new Map() : readStoredWatch(Date.now(), userId));
+}
 
 /** Starts watching the scans just submitted to be processed as version `name`. */
 export function watchProcessing(scanIds: readonly string[], name: string): void {
@@ -120,6 +132,9 @@ const PROCESSING_ENTRIES_QUERY = graphql(`
 export function useProcessingWatch(
   versionsOf: (scanId: string) => readonly string[] | undefined,
 ): ProcessingWatch {
+  const { session } = useSession();
+  const userId = session.status === 'signedIn' ? session.user.id : null;
+  useLayoutEffect(() => adoptWatchOf(userId), [userId]);
   const watch = useStore(watched);
   // A version the scan lists is made, whether or not its completed entry was read.
   useEffect(() => {
