@@ -7,6 +7,7 @@ import { graphqlAs, type LiveApp, startLiveApp } from '../../../test/live-app.ts
 import type { UserRow } from '../../db/schema.ts';
 import { withJobTables } from '../../jobs/job-tables.ts';
 import { createObjectStorage } from '../../storage/create-object-storage.ts';
+import { putBytes } from '../../storage/object-bytes.ts';
 import { packageKey } from './package-upload-rules.ts';
 
 const MIB = 1024 * 1024;
@@ -137,12 +138,22 @@ describe.each(DATABASE_KINDS)('package upload API on %s', (kind) => {
     expect(existing.data).toEqual({
       getExistingPackageUploads: [{ filename: 'site 1 (a).luxlz', size: data.length }],
     });
-    // Among more names than are checked at once, found where it is.
+    // Among more names than are checked at once, both found, in the order asked.
+    await putBytes(
+      createObjectStorage(live.config),
+      packageKey(userA.organizationId, 'earlier.luxiz'),
+      'three',
+      'application/octet-stream',
+    );
     const many = Array.from({ length: 20 }, (_, i) => `missing-${i}.luxiz`);
-    many.splice(17, 0, 'site 1 (a).luxlz');
+    many.splice(3, 0, 'site 1 (a).luxlz');
+    many.splice(17, 0, 'earlier.luxiz');
     const among = await gql(userA2, EXISTING, { csv: many.join(', ') });
     expect(among.data).toEqual({
-      getExistingPackageUploads: [{ filename: 'site 1 (a).luxlz', size: data.length }],
+      getExistingPackageUploads: [
+        { filename: 'site 1 (a).luxlz', size: data.length },
+        { filename: 'earlier.luxiz', size: 5 },
+      ],
     });
     // Another organization sees nothing of it.
     const foreign = await gql(userB, EXISTING, { csv: 'site 1 (a).luxlz' });
