@@ -147,6 +147,11 @@ class LayerEditorScreen {
 
   async choosePredefined(name: string): Promise<void> {
     await this.editor().getByTestId('predefined-style-button').click();
+    await this.page.getByRole('menu').waitFor();
+    // A click while the menu still grows can miss its item and leave the menu open.
+    await this.page.evaluate(
+      'Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {})))',
+    );
     await this.page.getByTestId(`predefined-style-${name}`).click();
     await this.page.getByRole('menu').waitFor({ state: 'detached' });
   }
