@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../../test/api.ts';
 import { DATABASE_KINDS } from '../../../test/databases.ts';
 import { buildWorld } from '../../../test/world.ts';
+import { inTransaction } from '../../db/in-transaction.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { createObjectStorage } from '../../storage/create-object-storage.ts';
@@ -94,6 +95,29 @@ describe.each(DATABASE_KINDS)("a job's log file on %s", (kind) => {
     ]);
     const stored = await storage.head(jobTranscriptKey(w.standard.organizationId, jobId));
     expect(stored?.contentType).toMatch(/^text\/plain/);
+  });
+
+  it("stores the transcript of an attempt's last write before that write's transaction", async () => {
+    const w = await buildWorld(api.database.db);
+    const jobId = nextJobId++;
+    const log = writerFor(w.standard.organizationId, jobId);
+    await log('Started', 'Processing scan S6');
+    const entry = await log.closing('Completed', 'Processed scan S6');
+    // The store is done with: the transaction that runs the write only records the entry.
+    const key = jobTranscriptKey(w.standard.organizationId, jobId);
+    expect(await storage.head(key)).not.toBeNull();
+    const find = () =>
+      findActivity(
+        api.database.db,
+        'ScanProcessing',
+        `job-log-${jobId}`,
+        w.standard.organizationId,
+      );
+    expect(await find()).toMatchObject({ status: 'Started' });
+
+    await inTransaction(api.database.db, (tx) => entry(tx));
+    expect(await find()).toMatchObject({ status: 'Completed', message: 'Processed scan S6' });
+    expect(await logText(w.standard, jobId)).toMatch(/Completed: Processed scan S6/);
   });
 
   it('keeps the earlier attempts of a job before the one that ended it', async () => {

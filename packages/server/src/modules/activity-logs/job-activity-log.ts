@@ -68,12 +68,13 @@ async function earlierAttempts(ctx: WriterContext, key: string): Promise<string>
 
 /**
  * The writer of a job's activity entry (one per job reference): each call moves the entry to a
- * status with a message and details, naming the job and attempt that wrote it. The last write
- * passes the finishing transaction (`ctx.finish`) as `db`.
+ * status with a message and details, naming the job and attempt that wrote it. An attempt's last
+ * write goes through `closing`, whose answer `ctx.finish` or `ctx.giveUp` runs in its transaction.
  *
  * Every message also goes to the job's transcript, which the outcome of an attempt (any write
- * but a Started one, or one of an attempt that failed) stores and links as the entry's log file. An entry of no organization
- * keeps none: log files are served from their organization's keys only.
+ * but a Started one, or one of an attempt that failed) stores and links as the entry's log file.
+ * An entry of no organization keeps none: log files are served from their organization's keys
+ * only.
  */
 export function jobActivityLog<Status extends ActivityStatus>(ctx: WriterContext, entry: JobEntry) {
   let previousKept = !entry.entryPerJob;
@@ -94,16 +95,8 @@ export function jobActivityLog<Status extends ActivityStatus>(ctx: WriterContext
     }
   };
 
-  return async (
-    status: Status,
-    message: string,
-    details: JobEntryDetails = {},
-    db: Db = ctx.db,
-  ) => {
-    if (!previousKept) {
-      await keepFinishedJobEntry(db, entry, ctx.jobId);
-      previousKept = true;
-    }
+  /** Adds the write to the transcript, stored when the attempt is over; the entry's log file. */
+  const transcribe = async (status: Status, message: string, details: JobEntryDetails) => {
     opened ??= (async () =>
       new JobTranscript(
         `${entry.activityType} job ${ctx.jobId}, attempt ${ctx.attempt} of ${ctx.maxAttempts}`,
@@ -113,13 +106,26 @@ export function jobActivityLog<Status extends ActivityStatus>(ctx: WriterContext
     // The status is said when it changes; progress under it reads as steps.
     transcript.add(status === lastStatus ? message : `${status}: ${message}`);
     lastStatus = status;
-    let logFileUrl = details.logFileUrl;
     const attemptOver = status !== 'Started' || details.attemptFailed === true;
     if (attemptOver && details.metrics !== undefined) {
       transcript.add(`Metrics: ${JSON.stringify(details.metrics)}`);
     }
-    if (attemptOver && logFileUrl === undefined && transcriptKey) {
-      logFileUrl = await storeTranscript(transcriptKey, transcript.text());
+    if (attemptOver && details.logFileUrl === undefined && transcriptKey) {
+      return storeTranscript(transcriptKey, transcript.text());
+    }
+    return details.logFileUrl;
+  };
+
+  const record = async (
+    db: Db,
+    status: Status,
+    message: string,
+    details: JobEntryDetails,
+    logFileUrl: string | null | undefined,
+  ) => {
+    if (!previousKept) {
+      await keepFinishedJobEntry(db, entry, ctx.jobId);
+      previousKept = true;
     }
     await recordActivity(db, {
       activityType: entry.activityType,
@@ -133,4 +139,25 @@ export function jobActivityLog<Status extends ActivityStatus>(ctx: WriterContext
       logFileUrl,
     });
   };
+
+  const write = async (status: Status, message: string, details: JobEntryDetails = {}) => {
+    const logFileUrl = await transcribe(status, message, details);
+    await record(ctx.db, status, message, details, logFileUrl);
+  };
+
+  /**
+   * An attempt's last write, for `ctx.finish` or `ctx.giveUp`: the transcript is stored now, so
+   * that a slow store never holds their transaction open; the write they run only records the
+   * entry.
+   */
+  const closing = async (
+    status: Status,
+    message: string,
+    details: JobEntryDetails = {},
+  ): Promise<(db: Db) => Promise<void>> => {
+    const logFileUrl = await transcribe(status, message, details);
+    return (db) => record(db, status, message, details, logFileUrl);
+  };
+
+  return Object.assign(write, { closing });
 }

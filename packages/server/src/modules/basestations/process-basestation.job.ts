@@ -98,32 +98,37 @@ export const processBasestationJob = defineJob({
     const written: string[] = [];
     try {
       const outcome = await processBasestation(ctx, storage, basestation, written);
-      await ctx.finish((db) => log('Completed', outcome.message, { metrics: outcome.metrics }, db));
+      await ctx.finish(
+        await log.closing('Completed', outcome.message, { metrics: outcome.metrics }),
+      );
     } catch (error) {
       await deleteQuietly(storage, written);
       if (error instanceof BasestationGoneError) {
-        await ctx.finish((db) =>
-          log(
+        await ctx.finish(
+          await log.closing(
             'Completed',
             `${basestation.filename} was deleted while it was processed; nothing was kept`,
-            {},
-            db,
           ),
         );
         return;
       }
       if (isFileProblem(error)) {
         const problem = error.message;
+        const entry = await log.closing('Failed', `${basestation.filename}: ${problem}`);
         return ctx.giveUp(problem, async (db) => {
           await markFailed(db, basestation.id, problem);
-          await log('Failed', `${basestation.filename}: ${problem}`, {}, db);
+          await entry(db);
         });
       }
       const reason = error instanceof Error ? error.message : String(error);
       if (ctx.isLastAttempt) {
+        const entry = await log.closing(
+          'Failed',
+          `${basestation.filename}: processing failed: ${reason}`,
+        );
         return ctx.giveUp(reason, async (db) => {
           await markFailed(db, basestation.id, `Processing failed: ${reason}`);
-          await log('Failed', `${basestation.filename}: processing failed: ${reason}`, {}, db);
+          await entry(db);
         });
       } else {
         await repo.setStatus(ctx.db, basestation.id, 'Submitted');

@@ -86,19 +86,19 @@ export const processImportedScanJob = defineJob({
         (message, metrics) => log('Started', message, { metrics }),
       );
       const notes = outcome.notes.length > 0 ? `. ${outcome.notes.join('. ')}` : '';
-      await ctx.finish((db) =>
-        log(
+      await ctx.finish(
+        await log.closing(
           'Completed',
           `Processed imported scan ${scan}: ${outcome.points.toLocaleString('en-US')} points${notes}`,
           { metrics: outcome },
-          db,
         ),
       );
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       if (isPermanent(error) || ctx.isLastAttempt) {
-        return ctx.giveUp(reason, (db) =>
-          log('Failed', IMPORTED_SCAN_FAILED(payload.scanId, reason), {}, db),
+        return ctx.giveUp(
+          reason,
+          await log.closing('Failed', IMPORTED_SCAN_FAILED(payload.scanId, reason), {}),
         );
       }
       await log(

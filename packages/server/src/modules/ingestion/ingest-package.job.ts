@@ -82,8 +82,8 @@ export const ingestPackageJob = defineJob({
         },
         payload,
       );
-      await ctx.finish((db) =>
-        log(outcome.status, outcome.message, { metrics: outcome.metrics }, db),
+      await ctx.finish(
+        await log.closing(outcome.status, outcome.message, { metrics: outcome.metrics }),
       );
     } catch (error) {
       if (isPackageProblem(error)) {

@@ -89,24 +89,22 @@ export const buildPointCloudLodJob = defineJob({
       }
       if (built) {
         const { points, nodes, seconds } = built.metrics;
-        await ctx.finish((db) =>
-          log(
+        await ctx.finish(
+          await log.closing(
             'Completed',
             `Built the level of detail of scan ${payload.scanId}: ${points.toLocaleString('en-US')} points in ${nodes} nodes, ${seconds} s`,
             { metrics: built.metrics },
-            db,
           ),
         );
       } else if (outcome && (await lodEntryStatus(ctx.db, payload)) !== 'Completed') {
         // Queued (Submitted) for a cloud whose build is current after all, or an earlier attempt
         // recorded this build, then its worker died before logging it.
         const { pointCount, nodeCount } = outcome.lod;
-        await ctx.finish((db) =>
-          log(
+        await ctx.finish(
+          await log.closing(
             'Completed',
             `Built the level of detail of scan ${payload.scanId}: ${pointCount.toLocaleString('en-US')} points in ${nodeCount} nodes`,
             { metrics: { points: pointCount, nodes: nodeCount } },
-            db,
           ),
         );
       }
@@ -114,8 +112,13 @@ export const buildPointCloudLodJob = defineJob({
       const reason = error instanceof Error ? error.message : String(error);
       if (isCloudProblem(error)) {
         await removeLodWork(ctx.config, payload.scanId);
-        return ctx.giveUp(reason, (db) =>
-          log('Failed', `Scan ${payload.scanId}: level-of-detail build failed: ${reason}`, {}, db),
+        return ctx.giveUp(
+          reason,
+          await log.closing(
+            'Failed',
+            `Scan ${payload.scanId}: level-of-detail build failed: ${reason}`,
+            {},
+          ),
         );
       }
       // Work files stay for the next attempt to resume from; none will come after the last.

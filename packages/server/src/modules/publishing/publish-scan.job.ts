@@ -56,8 +56,8 @@ export const publishScanJob = defineJob({
         payload,
         (message) => log('Started', message),
       );
-      await ctx.finish((db) =>
-        log(
+      await ctx.finish(
+        await log.closing(
           'Completed',
           publishedMessage(
             payload.scanId,
@@ -73,14 +73,14 @@ export const publishScanJob = defineJob({
               points: outcome.manifest.source.pointCount,
             },
           },
-          db,
         ),
       );
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       if (error instanceof PublishFailure || ctx.isLastAttempt) {
-        return ctx.giveUp(reason, (db) =>
-          log('Failed', `Publishing scan ${payload.scanId} failed: ${reason}`, {}, db),
+        return ctx.giveUp(
+          reason,
+          await log.closing('Failed', `Publishing scan ${payload.scanId} failed: ${reason}`, {}),
         );
       }
       await log(

@@ -116,13 +116,12 @@ export const scanImageThumbnailsJob = defineJob({
       throw error;
     }
     const skipped = pending.length - made;
-    await ctx.finish((db) =>
-      log(
+    await ctx.finish(
+      await log.closing(
         'Completed',
         `Made ${made} thumbnail(s) of scan ${scan.id}` +
           (skipped > 0 ? `; ${skipped} image(s) too large or not decodable keep none` : ''),
         { metrics: { images: pending.length, thumbnails: made } },
-        db,
       ),
     );
   },

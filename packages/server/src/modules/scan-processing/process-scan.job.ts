@@ -84,27 +84,26 @@ export const processScanJob = defineJob({
       );
       const { crsNote, ...metrics } = outcome;
       const classes = classCountsText(outcome.classes);
-      await ctx.finish((db) =>
-        log(
+      await ctx.finish(
+        await log.closing(
           'Completed',
           withCrsNote(
             `Processed ${subject}: kept ${outcome.points.toLocaleString('en-US')} of ${outcome.pointsIn.toLocaleString('en-US')} points${classes ? ` (${classes})` : ''}`,
             crsNote,
           ),
           { metrics },
-          db,
         ),
       );
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const detail = error instanceof ScanProcessingError ? error.detail : null;
       if (isPermanent(error) || ctx.isLastAttempt) {
-        return ctx.giveUp(reason, (db) =>
-          log(
+        return ctx.giveUp(
+          reason,
+          await log.closing(
             'Failed',
             `Processing ${subject} failed: ${reason}`,
             detail ? { metrics: { detail } } : {},
-            db,
           ),
         );
       }

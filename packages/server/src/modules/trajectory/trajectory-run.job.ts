@@ -44,14 +44,17 @@ export const trajectoryRunJob = defineJob({
       );
       // The run's end, its entry and the job commit together: a run redone after a worker died
       // in between would find the run ended and leave its entry Started.
+      const entry = await log.closing(
+        'Completed',
+        `Run ${payload.runId}: ${outcome.statusMessage}`,
+        {
+          metrics: outcome.metrics,
+          logFileUrl: outcome.logS3Url,
+        },
+      );
       await ctx.finish(async (db) => {
         await repo.finish(db, payload.runId, outcome);
-        await log(
-          'Completed',
-          `Run ${payload.runId}: ${outcome.statusMessage}`,
-          { metrics: outcome.metrics, logFileUrl: outcome.logS3Url },
-          db,
-        );
+        await entry(db);
       });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
@@ -59,18 +62,16 @@ export const trajectoryRunJob = defineJob({
         const logS3Url = error instanceof TrajectoryRunFailure ? error.logS3Url : null;
         // With the job's end, for the same reason as the Completed end: a redone job skips an
         // ended run.
+        const entry = await log.closing('Failed', `Run ${payload.runId} failed: ${reason}`, {
+          logFileUrl: logS3Url,
+        });
         return ctx.giveUp(reason, async (db) => {
           await repo.finish(db, payload.runId, {
             status: 'Failed',
             statusMessage: reason,
             logS3Url,
           });
-          await log(
-            'Failed',
-            `Run ${payload.runId} failed: ${reason}`,
-            { logFileUrl: logS3Url },
-            db,
-          );
+          await entry(db);
         });
       }
       await log(
