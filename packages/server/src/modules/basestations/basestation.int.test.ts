@@ -365,16 +365,8 @@ describe.each(DATABASE_KINDS)('base stations on %s', (kind) => {
     // matching it again adds nothing, and a session out of reach gets no match.
     const arrivals = { near: 'LG0759_20050402_000031', far: 'LG0759_20050402_001001' };
     const rover = [ROVER.longitude, ROVER.latitude];
-    for (const [id, coordinates] of [
-      [arrivals.near, [rover, [ROVER.longitude + 0.001, ROVER.latitude]]],
-      [
-        arrivals.far,
-        [
-          [BASE.longitude + 1.1, BASE.latitude],
-          [BASE.longitude + 1.2, BASE.latitude],
-        ],
-      ],
-    ] as const) {
+    /** A session of one scan whose simplified path is `coordinates`, as ingestion leaves it. */
+    const sessionWithPath = async (id: string, coordinates: readonly (readonly number[])[]) => {
       await scanFactories.session(db, orgA.id, {
         id,
         projectId: projectA.id,
@@ -391,7 +383,12 @@ describe.each(DATABASE_KINDS)('base stations on %s', (kind) => {
         .set({ simplePath: JSON.stringify({ type: 'LineString', coordinates }) })
         .where('id', '=', scan.id)
         .execute();
-    }
+    };
+    await sessionWithPath(arrivals.near, [rover, [ROVER.longitude + 0.001, ROVER.latitude]]);
+    await sessionWithPath(arrivals.far, [
+      [BASE.longitude + 1.1, BASE.latitude],
+      [BASE.longitude + 1.2, BASE.latitude],
+    ]);
     const arrived = await matchSessionToBasestations(db, arrivals.near);
     expect(arrived).toEqual([{ basestationId: row.id, distanceKm: expect.closeTo(3.3417, 4) }]);
     expect(await matchSessionToBasestations(db, arrivals.near)).toHaveLength(1);
@@ -419,22 +416,7 @@ describe.each(DATABASE_KINDS)('base stations on %s', (kind) => {
     // two would each read the other uncommitted): its matching waits for that transaction and
     // then sees the base Ready.
     const meanwhile = 'LG0759_20050402_000035';
-    await scanFactories.session(db, orgA.id, {
-      id: meanwhile,
-      projectId: projectA.id,
-      capturedTimestamp: new Date('2005-04-02T00:00:40Z'),
-      endCapturedTimestamp: new Date('2005-04-02T00:06:00Z'),
-    });
-    const meanwhileScan = await scanFactories.scan(db, orgA.id, {
-      projectId: projectA.id,
-      sessionId: meanwhile,
-      capturedTimestamp: new Date('2005-04-02T00:00:40Z'),
-    });
-    await db
-      .updateTable('scans')
-      .set({ simplePath: JSON.stringify({ type: 'LineString', coordinates: [rover, rover] }) })
-      .where('id', '=', meanwhileScan.id)
-      .execute();
+    await sessionWithPath(meanwhile, [rover, rover]);
     await db
       .updateTable('basestations')
       .set({ status: 'Processing' })
