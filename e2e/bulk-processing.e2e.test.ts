@@ -313,7 +313,7 @@ describeInBrowser('Bulk Processing', () => {
       .toBe(PUBLISH_FOLDER_INVALID);
     expect(await bulk.publishButton().isDisabled()).toBe(true);
     await bulk.typeFolder('deliveries/april');
-    expect(await bulk.publishButton().isEnabled()).toBe(true);
+    await expect.poll(() => bulk.publishButton().isEnabled()).toBe(true);
     // Under the field, where each scan goes: the chosen bucket, then the project's name first.
     await expect
       .poll(() => bulk.fieldMessage(bulk.publishDialog(), /^Folder/))

@@ -49,8 +49,9 @@ describeInBrowser('the Package Upload screen', () => {
     expect(await screen.validationMessage()).toBe('Files cannot be empty');
     await screen.removePicked('empty.luxlz');
     await screen.pick([testPackage('fine.luxiz', 100)]);
+    // Upload waits for the files' first bytes to be read, which takes a moment.
+    await expect.poll(() => screen.uploadButton().isEnabled()).toBe(true);
     expect(await screen.validationMessage()).toBeNull();
-    expect(await screen.uploadButton().isEnabled()).toBe(true);
 
     await suite.driver.byTestId('upload-options-button').click();
     const options = suite.driver.byTestId('upload-options-dialog');
