@@ -229,9 +229,10 @@ describeInBrowser('Imported Scans', () => {
       mimeType: 'application/octet-stream',
       buffer: Buffer.alloc(0),
     });
-    expect(await dialog.getByTestId('imported-scan-file-error').textContent()).toBe(
-      FILE_SIZE_EMPTY,
-    );
+    // The message in place changes once the form's validation has answered.
+    await expect
+      .poll(() => dialog.getByTestId('imported-scan-file-error').textContent())
+      .toBe(FILE_SIZE_EMPTY);
     await screen.pick(HEXBIN);
     await screen.save(dialog);
     const helper = dialog.getByTestId('imported-scan-utm-helper');

@@ -403,13 +403,13 @@ describeInBrowser('Layers', () => {
     expect(await screen.fileError()).toBe(FIELD_REQUIRED);
 
     await screen.chooseFile({ name: 'notes.txt', buffer: Buffer.from('just text') });
-    expect(await screen.fileError()).toBe(LAYER_FILE_TYPE_INVALID);
+    await expect.poll(() => screen.fileError()).toBe(LAYER_FILE_TYPE_INVALID);
     expect(await screen.nameField().inputValue()).toBe('notes');
     await screen.submit();
     await screen.shot('bad-type');
 
     await screen.chooseFile({ name: 'tiny.tif', buffer: Buffer.alloc(999) });
-    expect(await screen.fileError()).toBe(GEOTIFF_TOO_SMALL);
+    await expect.poll(() => screen.fileError()).toBe(GEOTIFF_TOO_SMALL);
 
     // A name the user typed stays when another file is chosen.
     await screen.nameField().fill('ab');
