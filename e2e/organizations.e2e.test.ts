@@ -78,7 +78,9 @@ describeInBrowser('Organizations', () => {
     expect(offered).toContain(DEVICE_LABEL);
     expect(offered.some((label) => label.startsWith('LG-1001'))).toBe(false);
     await organizations.saveOrganization();
-    expect(await organizations.dialog().getByText('Value is required').isVisible()).toBe(true);
+    await expect
+      .poll(() => organizations.dialog().getByText('Value is required').isVisible())
+      .toBe(true);
     await organizations.fillName('E2E Surveys');
     await organizations.addDevice(DEVICE_LABEL);
     await organizations.waitForAnimations();
