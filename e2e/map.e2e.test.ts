@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FILTER_TOOLTIPS } from '@asset-portal/shared';
+import { FILTER_TOOLTIPS, styleImages } from '@asset-portal/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { convertLayerFile } from '../packages/layer-formats/src/index.ts';
 import { BASE_COLORS, STATUS_COLORS } from '../packages/web/src/features/map/map-colors.ts';
 import { MAP_WAIT_LIMIT_MS } from '../packages/web/src/features/map/map-config.ts';
 import {
@@ -28,6 +29,10 @@ import { describeInBrowser, setUpBrowserSuite } from './support/suite.ts';
 import { VIEWER_PATH, ViewerPage } from './support/viewer-page.ts';
 
 const SCREENSHOT_DIR = fileURLToPath(new URL('../test-results/screenshots/', import.meta.url));
+const LAYER_FIXTURES = path.join(
+  process.env.FIXTURES_DIR ?? fileURLToPath(new URL('../../shared/fixtures/', import.meta.url)),
+  'layers',
+);
 
 interface Harness {
   allIds: string[];
@@ -477,6 +482,58 @@ describe.skipIf(!chromiumAvailable && !runningOnCi)('the viewer map in a real br
     const profile = projectToPixel(current, -101, 52);
     expect(has(await pixelsAround(page, profile.x, profile.y, 2), '#d50000')).toBe(true);
     await screenshot('map-layers-overlays');
+  });
+
+  it('draws a KMZ’s placemarks with the icons of its archive', async () => {
+    await open(30);
+    const kmz = await convertLayerFile(
+      'iceland.kmz',
+      new Uint8Array(fs.readFileSync(path.join(LAYER_FIXTURES, 'iceland.kmz'))),
+    );
+    const images = styleImages(kmz.styles);
+    const placemark = kmz.featureCollection.features[0]!;
+    const [lon, lat] = (placemark.geometry as GeoJSON.Point).coordinates as [number, number];
+    // The icon's own centre colour, decoded by the browser from the layer's data.
+    const iconCentre = await page.evaluate(
+      async (url) => {
+        const binary = atob(url.slice(url.indexOf(',') + 1));
+        const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+        const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+        const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+        const context = canvas.getContext('2d')!;
+        context.drawImage(bitmap, 0, 0);
+        const [r, g, b] = context.getImageData(bitmap.width / 2, bitmap.height / 2, 1, 1).data;
+        return [r, g, b] as Rgb;
+      },
+      images.get(placemark.properties!.icon as string)!,
+    );
+    await afterMapChange(page, () =>
+      page.evaluate(
+        (specs) => window.mapHarness.setLayers(specs),
+        [
+          {
+            id: '7',
+            name: 'Iceland',
+            source: JSON.stringify(kmz.featureCollection),
+            layers: JSON.stringify(kmz.styles),
+          },
+        ],
+      ),
+    );
+    // Zoom 7: below the default circles' zoom 10, so only the layer's icon can draw there.
+    await afterMapChange(page, () =>
+      page.evaluate((centre) => window.mapHarness.handle().flyTo({ ...centre, zoom: 7 }), {
+        lon,
+        lat,
+      }),
+    );
+    await expect
+      .poll(async () => {
+        const at = projectToPixel(await view(), lon, lat);
+        return (await pixelsAround(page, at.x, at.y, 2)).some((c) => closeTo(c, iconCentre, 24));
+      })
+      .toBe(true);
+    await screenshot('map-kmz-icons');
   });
 });
 

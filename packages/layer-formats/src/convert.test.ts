@@ -79,7 +79,9 @@ describe('convertLayerFile on the shared fixtures', () => {
     );
     // LineStyle ffff00ff is aabbggrr: opaque magenta.
     expect(polygons[0]?.properties?.stroke).toBe('#ff00ff');
-    expect(result.styles.map((style) => style.type).sort()).toEqual(['fill', 'line']);
+    // The label points' star is an address, never fetched: they are circles, from zoom 10.
+    expect(result.styles.map((style) => style.type).sort()).toEqual(['circle', 'fill', 'line']);
+    expect(result.styles.find((style) => style.type === 'circle')?.minzoom).toBe(10);
     expect(validateLayerStyles(JSON.stringify(result.styles))).toBeNull();
   });
 

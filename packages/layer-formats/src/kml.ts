@@ -4,10 +4,10 @@
  * KML never needs one, and refusing it makes entity expansion ("billion laughs") and external
  * entities (file:///etc/passwd) inert whatever the parser would do with them.
  */
-import { LAYER_MESSAGES } from '@asset-portal/shared';
+import { CIRCLE_LAYER_MIN_ZOOM, LAYER_IMAGES_KEY, LAYER_MESSAGES } from '@asset-portal/shared';
 import { kml } from '@tmcw/togeojson';
 import { DOMParser } from '@xmldom/xmldom';
-import type { Feature } from 'geojson';
+import type { Feature, FeatureCollection } from 'geojson';
 import { fail } from './errors.ts';
 import { normalizeFeatures } from './geometry.ts';
 import { decodeText } from './text.ts';
@@ -16,6 +16,11 @@ import type { LayerConversion, LayerStyle } from './types.ts';
 const DECLARATION = /<!\s*(DOCTYPE|ENTITY)/i;
 
 export function convertKml(bytes: Uint8Array): LayerConversion {
+  return kmlConversion(readKmlFeatures(bytes));
+}
+
+/** The document's located placemarks, normalized; fails on anything that is not KML. */
+export function readKmlFeatures(bytes: Uint8Array): FeatureCollection {
   const text = decodeText(bytes);
   if (DECLARATION.test(text)) fail(LAYER_MESSAGES.invalidKml);
   let features: Feature[];
@@ -34,11 +39,18 @@ export function convertKml(bytes: Uint8Array): LayerConversion {
   }
   const located = features.filter((feature) => feature.geometry !== null);
   if (located.length === 0) fail(LAYER_MESSAGES.emptyConversion);
-  const featureCollection = normalizeFeatures(located);
+  return normalizeFeatures(located);
+}
+
+/** The conversion of a read document; `images` are the icons its features' `icon` names. */
+export function kmlConversion(
+  featureCollection: FeatureCollection,
+  images: Record<string, string> = {},
+): LayerConversion {
   return {
     kind: 'kml',
     featureCollection,
-    styles: kmlStyles(featureCollection.features),
+    styles: kmlStyles(featureCollection.features, images),
     warnings: [],
     crs: 'EPSG:4326',
   };
@@ -46,6 +58,7 @@ export function convertKml(bytes: Uint8Array): LayerConversion {
 
 const DEFAULT_COLOR = '#3388ff';
 const isPolygon = ['match', ['geometry-type'], ['Polygon', 'MultiPolygon'], true, false];
+const isPoint = ['match', ['geometry-type'], ['Point', 'MultiPoint'], true, false];
 const isLineOrPolygon = [
   'match',
   ['geometry-type'],
@@ -56,11 +69,15 @@ const isLineOrPolygon = [
 
 /**
  * MapLibre layers drawing the KML LineStyle/PolyStyle colours, which togeojson has already
- * turned from aabbggrr into CSS `#rrggbb` plus an opacity (`stroke`, `fill`, …). Data-driven
- * paint keeps one fill and one line layer however many styles the document has. Empty when
- * the document styles no lines or polygons, so the app's defaults apply.
+ * turned from aabbggrr into CSS `#rrggbb` plus an opacity (`stroke`, `fill`, …), and a KMZ's
+ * icons. Data-driven paint and layout keep one layer per kind however many styles the document
+ * has. Empty when the document styles nothing, so the app's defaults apply; otherwise every kind
+ * of geometry it holds is drawn, styled or not.
  */
-export function kmlStyles(features: readonly Feature[]): LayerStyle[] {
+export function kmlStyles(
+  features: readonly Feature[],
+  images: Record<string, string> = {},
+): LayerStyle[] {
   const styled = (key: string) => features.some((f) => f.properties && key in f.properties);
   const hasGeometry = (types: string[]) =>
     features.some((f) => f.geometry && types.includes(f.geometry.type));
@@ -89,5 +106,75 @@ export function kmlStyles(features: readonly Feature[]): LayerStyle[] {
       },
     });
   }
+  const withIcon = (f: Feature) => typeof f.properties?.icon === 'string';
+  if (Object.keys(images).length > 0 && features.some(withIcon)) {
+    styles.push(iconStyle(images));
+  }
+  if (styles.length === 0) return styles;
+  const drawn = new Set(styles.map((style) => style.type));
+  if (!drawn.has('fill') && hasGeometry(['Polygon', 'MultiPolygon'])) {
+    styles.push({
+      type: 'fill',
+      filter: isPolygon,
+      paint: { 'fill-color': DEFAULT_COLOR, 'fill-opacity': 0.25 },
+    });
+  }
+  if (
+    !drawn.has('line') &&
+    hasGeometry(['LineString', 'MultiLineString', 'Polygon', 'MultiPolygon'])
+  ) {
+    styles.push({
+      type: 'line',
+      filter: isLineOrPolygon,
+      paint: { 'line-color': DEFAULT_COLOR, 'line-width': 2 },
+    });
+  }
+  const plainPoints = features.some(
+    (f) =>
+      (f.geometry?.type === 'Point' || f.geometry?.type === 'MultiPoint') &&
+      !(drawn.has('symbol') && withIcon(f)),
+  );
+  if (plainPoints) {
+    // From the spec's default circle zoom, as an unstyled layer's points would be.
+    styles.push({
+      type: 'circle',
+      minzoom: CIRCLE_LAYER_MIN_ZOOM,
+      filter: drawn.has('symbol') ? ['all', isPoint, ['!', ['has', 'icon']]] : isPoint,
+      paint: {
+        'circle-color': DEFAULT_COLOR,
+        'circle-radius': 5,
+        'circle-stroke-color': '#ffffff',
+        'circle-stroke-width': 1.5,
+      },
+    });
+  }
   return styles;
+}
+
+/**
+ * The icons at their KML scale, with the placemark's name below unless its LabelStyle hides it
+ * (scale 0). The images ride along in the entry's metadata (shared `layer-icons.ts`).
+ */
+function iconStyle(images: Record<string, string>): LayerStyle {
+  return {
+    type: 'symbol',
+    filter: ['all', isPoint, ['has', 'icon']],
+    layout: {
+      'icon-image': ['get', 'icon'],
+      'icon-size': ['coalesce', ['get', 'icon-scale'], 1],
+      'icon-allow-overlap': true,
+      'text-field': [
+        'case',
+        ['==', ['get', 'label-scale'], 0],
+        '',
+        ['to-string', ['coalesce', ['get', 'name'], '']],
+      ],
+      'text-size': 12,
+      'text-offset': [0, 1.2],
+      'text-anchor': 'top',
+      'text-optional': true,
+    },
+    paint: { 'text-color': '#1a237e', 'text-halo-color': '#ffffff', 'text-halo-width': 1.5 },
+    metadata: { [LAYER_IMAGES_KEY]: images },
+  };
 }

@@ -9,6 +9,7 @@ export * from './forms/index.ts';
 export * from './helmert.ts';
 export * from './las-classes.ts';
 export * from './las-crs.ts';
+export * from './layer-icons.ts';
 export * from './layer-rules.ts';
 export * from './messages.ts';
 export * from './pipeline-management-rules.ts';

@@ -166,6 +166,8 @@ export const LAYER_WARNINGS = {
   shapefilesMerged: (names: readonly string[]): string =>
     `The archive holds ${names.length} shapefiles (${names.join(', ')}); all were merged into one layer`,
   gridTooLarge: 'The file is too large for grid mode (over 2,000,000 pixels); showing bounds',
+  iconsLeftOut: (count: number): string =>
+    `${count} icon${count === 1 ? '' : 's'} of the KMZ could not be used (not in the archive, not a PNG, JPEG or GIF, or too large); ${count === 1 ? 'its' : 'their'} points are drawn as circles`,
 } as const;
 
 // Confirmations

@@ -14,6 +14,7 @@ import {
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { BASE_MAP_DATA, prefetchBaseMap } from './base-map-data.ts';
 import { BASE_SOURCES, buildOfflineStyle, withAccessKey } from './base-style.ts';
+import { addLayerImages, holdsImages } from './layer-images.ts';
 import type { DemTileset, ProjectMapConfig } from './map-config.ts';
 import {
   type BoxCorners,
@@ -99,6 +100,8 @@ export class MapController {
   private overlays: MapOverlays = {};
   private layerSpecs: readonly MapLayerSpec[] = [];
   private shownLayers = new Map<string, { key: string; styleIds: string[]; sourceId: string }>();
+  /** Layers (by `id\0source\0layers`) whose icons are being decoded, or were tried. */
+  private readonly imageLoads = new Map<string, 'loading' | 'tried'>();
   private projectConfig: ProjectMapConfig;
   private demSourceIds: string[] = [];
   private mode: ActiveMode | null = null;
@@ -379,13 +382,33 @@ export class MapController {
       if (this.shownLayers.has(spec.id)) continue;
       const prepared = prepareProjectLayer(spec);
       if (!prepared) continue;
+      const key = `${spec.source}\u0000${spec.layers}`;
+      if (this.awaitImages(`${spec.id}\u0000${key}`, prepared.images)) continue;
       const styleIds = this.addProjectLayer(prepared, spec.id);
       this.shownLayers.set(spec.id, {
-        key: `${spec.source}\u0000${spec.layers}`,
+        key,
         styleIds,
         sourceId: prepared.sourceId,
       });
     }
+  }
+
+  /**
+   * True while the layer's icons are not all on the map and have not been tried: they are then
+   * decoded and added, and the layers synced again. A layer whose icons fail is drawn without
+   * them rather than waited on.
+   */
+  private awaitImages(loadKey: string, images: ReadonlyMap<string, string>): boolean {
+    if (images.size === 0 || holdsImages(this.map, images)) return false;
+    const state = this.imageLoads.get(loadKey);
+    if (state === 'tried') return false;
+    if (state === 'loading') return true;
+    this.imageLoads.set(loadKey, 'loading');
+    void addLayerImages(this.map, images, () => !this.destroyed).finally(() => {
+      this.imageLoads.set(loadKey, 'tried');
+      if (!this.destroyed) this.syncLayers();
+    });
+    return true;
   }
 
   /** Adds the styles under the scan paths; styles MapLibre rejects give way to the defaults. */

@@ -1,4 +1,4 @@
-import { CIRCLE_LAYER_MIN_ZOOM } from '@asset-portal/shared';
+import { CIRCLE_LAYER_MIN_ZOOM, LAYER_IMAGES_KEY } from '@asset-portal/shared';
 import { describe, expect, it } from 'vitest';
 import {
   drawnFromZoom,
@@ -61,6 +61,23 @@ describe('project layers on the map', () => {
     const label = prepared?.styles.find((s) => s.type === 'symbol');
     expect(label?.minzoom).toBe(8);
     expect(label?.layout).toMatchObject({ 'text-field': POINT_LABEL });
+  });
+
+  it('carries the icons of its own styles to the map, none for the defaults', () => {
+    const icon = 'data:image/png;base64,iVBORw0KGgo=';
+    const layers = JSON.stringify([
+      {
+        type: 'symbol',
+        layout: { 'icon-image': ['get', 'icon'] },
+        metadata: { [LAYER_IMAGES_KEY]: { 'kmz-icon-1': icon, 'bad name': icon } },
+      },
+    ]);
+    const prepared = prepareProjectLayer({ id: '5', name: 'Pins', source: points, layers });
+    expect([...(prepared?.images ?? [])]).toEqual([['kmz-icon-1', icon]]);
+    // The map gets the drawable parts; the images travel beside them, not in the style.
+    expect(prepared?.styles[0]).not.toHaveProperty('metadata');
+    const unstyled = prepareProjectLayer({ id: '6', name: 'Pins', source: points, layers: '[]' });
+    expect(unstyled?.images.size).toBe(0);
   });
 
   it('skips a layer whose source is not GeoJSON', () => {

@@ -1,4 +1,4 @@
-import { CIRCLE_LAYER_MIN_ZOOM, SYMBOL_LAYER_MIN_ZOOM } from '@asset-portal/shared';
+import { CIRCLE_LAYER_MIN_ZOOM, SYMBOL_LAYER_MIN_ZOOM, styleImages } from '@asset-portal/shared';
 import type { ExpressionSpecification, LayerSpecification } from 'maplibre-gl';
 import type { MapLayerSpec } from './types.ts';
 
@@ -9,6 +9,8 @@ export interface PreparedLayer {
   styles: LayerSpecification[];
   /** True when the layer's own styles were empty or unusable and the defaults are drawn. */
   usesDefaultStyle: boolean;
+  /** The icons its styles carry (a KMZ's), by image name: added to the map before the styles. */
+  images: Map<string, string>;
 }
 
 const DRAWABLE_TYPES = new Set(['fill', 'line', 'circle', 'symbol', 'fill-extrusion', 'heatmap']);
@@ -108,14 +110,24 @@ export function defaultLayerStyles(layerId: string): LayerSpecification[] {
   ];
 }
 
+function styleEntries(stylesText: string): unknown[] {
+  const parsed = parseJson(stylesText);
+  return Array.isArray(parsed) ? parsed : isObject(parsed) ? [parsed] : [];
+}
+
+/** The icons the style entries carry in their metadata (shared `layer-icons.ts`), by name. */
+export function layerStyleImages(stylesText: string): Map<string, string> {
+  return styleImages(styleEntries(stylesText));
+}
+
 /**
  * Keeps the style entries the map can draw and points them at the layer's own source. Symbol
  * labels are drawn from the browser's own fonts (the style has no glyphs URL, so MapLibre draws
- * each glyph locally); an icon has no sprite to come from and is left undrawn by MapLibre.
+ * each glyph locally); icons come from the images the entries carry (`layerStyleImages`), and
+ * one named by nothing the layer carries is left undrawn by MapLibre.
  */
 export function usableStyles(layerId: string, stylesText: string): LayerSpecification[] {
-  const parsed = parseJson(stylesText);
-  const entries = Array.isArray(parsed) ? parsed : isObject(parsed) ? [parsed] : [];
+  const entries = styleEntries(stylesText);
   const source = sourceIdOf(layerId);
   const styles: LayerSpecification[] = [];
   entries.forEach((entry, index) => {
@@ -145,6 +157,7 @@ export function prepareProjectLayer(spec: MapLayerSpec): PreparedLayer | null {
     data: data as unknown as GeoJSON.GeoJSON,
     styles: own.length > 0 ? own : defaultLayerStyles(spec.id),
     usesDefaultStyle: own.length === 0,
+    images: own.length > 0 ? layerStyleImages(spec.layers) : new Map(),
   };
 }
 

@@ -102,6 +102,7 @@ export function StyleEditor({ value, onChange, source, children }: StyleEditorPr
         <StylePreviewMap
           data={source}
           styles={preview.styles}
+          images={preview.images}
           height={children ? PREVIEW_HEIGHT : EDITOR_HEIGHT + 24}
         />
         <Typography

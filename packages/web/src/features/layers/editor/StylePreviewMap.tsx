@@ -11,6 +11,7 @@ import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useRef, useState } from 'react';
 import { BASE_MAP_DATA } from '../../map/base-map-data.ts';
 import { buildOfflineStyle } from '../../map/base-style.ts';
+import { addLayerImages, holdsImages } from '../../map/layer-images.ts';
 import { DEFAULT_CENTER } from '../../map/map-config.ts';
 import { describePreviewError, featureBounds, PREVIEW_SOURCE_ID } from './style-preview.ts';
 
@@ -25,6 +26,8 @@ export interface StylePreviewMapProps {
   data: GeoJSON.FeatureCollection | null;
   /** Style layers on PREVIEW_SOURCE_ID. */
   styles: readonly LayerSpecification[];
+  /** The icons the styles carry, by image name. */
+  images: ReadonlyMap<string, string>;
   height: number;
 }
 
@@ -33,7 +36,7 @@ export interface StylePreviewMapProps {
  * edited. It only ever receives valid styles; a style MapLibre still refuses is reported under
  * the map instead of breaking it.
  */
-export function StylePreviewMap({ data, styles, height }: StylePreviewMapProps) {
+export function StylePreviewMap({ data, styles, images, height }: StylePreviewMapProps) {
   const container = useRef<HTMLDivElement | null>(null);
   const [map, setMap] = useState<MapLibreMap | null>(null);
   const [zoom, setZoom] = useState(DEFAULT_CENTER.zoom);
@@ -91,18 +94,30 @@ export function StylePreviewMap({ data, styles, height }: StylePreviewMapProps) 
 
   useEffect(() => {
     if (!map) return;
-    for (const id of shownIds.current) {
-      if (map.getLayer(id)) map.removeLayer(id);
-    }
-    setStyleError(null);
-    shownIds.current = [];
-    for (const style of styles) {
-      map.addLayer(style);
-      if (map.getLayer(style.id)) shownIds.current.push(style.id);
-    }
-    const element = container.current;
-    if (element) element.dataset.drawnStyles = String(shownIds.current.length);
-  }, [map, styles]);
+    let current = true;
+    const show = () => {
+      for (const id of shownIds.current) {
+        if (map.getLayer(id)) map.removeLayer(id);
+      }
+      setStyleError(null);
+      shownIds.current = [];
+      for (const style of styles) {
+        map.addLayer(style);
+        if (map.getLayer(style.id)) shownIds.current.push(style.id);
+      }
+      const element = container.current;
+      if (element) element.dataset.drawnStyles = String(shownIds.current.length);
+    };
+    // Icons first: MapLibre lays a symbol out once, without an icon missing at that moment.
+    if (holdsImages(map, images)) show();
+    else
+      void addLayerImages(map, images, () => current).finally(() => {
+        if (current) show();
+      });
+    return () => {
+      current = false;
+    };
+  }, [map, styles, images]);
 
   return (
     <Box>

@@ -1,6 +1,11 @@
 import { validateFeatureCollection, validateLayerStyles } from '@asset-portal/shared';
 import type { LayerSpecification } from 'maplibre-gl';
-import { defaultLayerStyles, sourceIdOf, usableStyles } from '../../map/project-layers.ts';
+import {
+  defaultLayerStyles,
+  layerStyleImages,
+  sourceIdOf,
+  usableStyles,
+} from '../../map/project-layers.ts';
 
 /** The one layer the preview map draws; the id only names its source and style layers. */
 export const PREVIEW_LAYER_ID = 'style-preview';
@@ -28,14 +33,16 @@ export interface PreviewStyles {
   styles: LayerSpecification[];
   /** True when the text has no drawable entry and the map's default styles are shown. */
   usesDefaultStyle: boolean;
+  /** The icons the entries carry, by image name. */
+  images: Map<string, string>;
 }
 
 /** The style layers the preview draws for a valid styles text, exactly as the project map would. */
 export function previewStyles(stylesText: string): PreviewStyles {
   const own = usableStyles(PREVIEW_LAYER_ID, stylesText);
   return own.length > 0
-    ? { styles: own, usesDefaultStyle: false }
-    : { styles: defaultLayerStyles(PREVIEW_LAYER_ID), usesDefaultStyle: true };
+    ? { styles: own, usesDefaultStyle: false, images: layerStyleImages(stylesText) }
+    : { styles: defaultLayerStyles(PREVIEW_LAYER_ID), usesDefaultStyle: true, images: new Map() };
 }
 
 function extend(bounds: number[], position: unknown): void {
