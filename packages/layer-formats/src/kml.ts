@@ -4,7 +4,12 @@
  * KML never needs one, and refusing it makes entity expansion ("billion laughs") and external
  * entities (file:///etc/passwd) inert whatever the parser would do with them.
  */
-import { CIRCLE_LAYER_MIN_ZOOM, LAYER_IMAGES_KEY, LAYER_MESSAGES } from '@asset-portal/shared';
+import {
+  CIRCLE_LAYER_MIN_ZOOM,
+  DEFAULT_CIRCLE_PAINT,
+  LAYER_IMAGES_KEY,
+  LAYER_MESSAGES,
+} from '@asset-portal/shared';
 import { kml } from '@tmcw/togeojson';
 import { DOMParser } from '@xmldom/xmldom';
 import type { Feature, FeatureCollection } from 'geojson';
@@ -129,10 +134,10 @@ export function kmlStyles(
       paint: { 'line-color': DEFAULT_COLOR, 'line-width': 2 },
     });
   }
+  const isPointFeature = (f: Feature) =>
+    f.geometry?.type === 'Point' || f.geometry?.type === 'MultiPoint';
   const plainPoints = features.some(
-    (f) =>
-      (f.geometry?.type === 'Point' || f.geometry?.type === 'MultiPoint') &&
-      !(drawn.has('symbol') && withIcon(f)),
+    (f) => isPointFeature(f) && !(drawn.has('symbol') && withIcon(f)),
   );
   if (plainPoints) {
     // From the spec's default circle zoom, as an unstyled layer's points would be.
@@ -140,12 +145,7 @@ export function kmlStyles(
       type: 'circle',
       minzoom: CIRCLE_LAYER_MIN_ZOOM,
       filter: drawn.has('symbol') ? ['all', isPoint, ['!', ['has', 'icon']]] : isPoint,
-      paint: {
-        'circle-color': DEFAULT_COLOR,
-        'circle-radius': 5,
-        'circle-stroke-color': '#ffffff',
-        'circle-stroke-width': 1.5,
-      },
+      paint: { ...DEFAULT_CIRCLE_PAINT },
     });
   }
   return styles;

@@ -89,6 +89,13 @@ export const LAYER_DEFAULTS = {
   geoTiffMode: 'bounds',
 } as const;
 export const CIRCLE_LAYER_MIN_ZOOM = 10;
+/** How a layer's points are drawn when nothing styles them (the map's default, a KML's fallback). */
+export const DEFAULT_CIRCLE_PAINT = {
+  'circle-color': '#3949ab',
+  'circle-radius': 5,
+  'circle-stroke-color': '#ffffff',
+  'circle-stroke-width': 1.5,
+} as const;
 export const SYMBOL_LAYER_MIN_ZOOM = 8;
 
 // Dialog widths (px)

@@ -100,7 +100,7 @@ export class MapController {
   private overlays: MapOverlays = {};
   private layerSpecs: readonly MapLayerSpec[] = [];
   private shownLayers = new Map<string, { key: string; styleIds: string[]; sourceId: string }>();
-  /** Layers (by `id\0source\0layers`) whose icons are being decoded, or were tried. */
+  /** Layers (by `id\0layers`: the icons come from the styles) whose icons are being decoded, or were tried. */
   private readonly imageLoads = new Map<string, 'loading' | 'tried'>();
   private projectConfig: ProjectMapConfig;
   private demSourceIds: string[] = [];
@@ -383,7 +383,7 @@ export class MapController {
       const prepared = prepareProjectLayer(spec);
       if (!prepared) continue;
       const key = `${spec.source}\u0000${spec.layers}`;
-      if (this.awaitImages(`${spec.id}\u0000${key}`, prepared.images)) continue;
+      if (this.awaitImages(`${spec.id}\u0000${spec.layers}`, prepared.images)) continue;
       const styleIds = this.addProjectLayer(prepared, spec.id);
       this.shownLayers.set(spec.id, {
         key,

@@ -1,4 +1,9 @@
-import { CIRCLE_LAYER_MIN_ZOOM, SYMBOL_LAYER_MIN_ZOOM, styleImages } from '@asset-portal/shared';
+import {
+  CIRCLE_LAYER_MIN_ZOOM,
+  DEFAULT_CIRCLE_PAINT,
+  SYMBOL_LAYER_MIN_ZOOM,
+  styleImages,
+} from '@asset-portal/shared';
 import type { ExpressionSpecification, LayerSpecification } from 'maplibre-gl';
 import type { MapLayerSpec } from './types.ts';
 
@@ -85,12 +90,7 @@ export function defaultLayerStyles(layerId: string): LayerSpecification[] {
       source,
       minzoom: CIRCLE_LAYER_MIN_ZOOM,
       filter: ['==', ['geometry-type'], 'Point'],
-      paint: {
-        'circle-color': DEFAULT_COLOR,
-        'circle-radius': 5,
-        'circle-stroke-color': '#ffffff',
-        'circle-stroke-width': 1.5,
-      },
+      paint: { ...DEFAULT_CIRCLE_PAINT },
     },
     {
       id: `${source}-default-label`,
@@ -115,19 +115,29 @@ function styleEntries(stylesText: string): unknown[] {
   return Array.isArray(parsed) ? parsed : isObject(parsed) ? [parsed] : [];
 }
 
-/** The icons the style entries carry in their metadata (shared `layer-icons.ts`), by name. */
-export function layerStyleImages(stylesText: string): Map<string, string> {
-  return styleImages(styleEntries(stylesText));
+/** A layer's own styles as the map draws them, and the icons they carry, by image name. */
+export interface OwnStyles {
+  styles: LayerSpecification[];
+  images: Map<string, string>;
+}
+
+/** The styles text read once: its drawable entries and the images in their metadata. */
+export function ownStyles(layerId: string, stylesText: string): OwnStyles {
+  const entries = styleEntries(stylesText);
+  return { styles: drawableStyles(layerId, entries), images: styleImages(entries) };
 }
 
 /**
  * Keeps the style entries the map can draw and points them at the layer's own source. Symbol
  * labels are drawn from the browser's own fonts (the style has no glyphs URL, so MapLibre draws
- * each glyph locally); icons come from the images the entries carry (`layerStyleImages`), and
- * one named by nothing the layer carries is left undrawn by MapLibre.
+ * each glyph locally); icons come from the images the entries carry (`ownStyles`), and one named
+ * by nothing the layer carries is left undrawn by MapLibre.
  */
 export function usableStyles(layerId: string, stylesText: string): LayerSpecification[] {
-  const entries = styleEntries(stylesText);
+  return drawableStyles(layerId, styleEntries(stylesText));
+}
+
+function drawableStyles(layerId: string, entries: readonly unknown[]): LayerSpecification[] {
   const source = sourceIdOf(layerId);
   const styles: LayerSpecification[] = [];
   entries.forEach((entry, index) => {
@@ -151,13 +161,14 @@ export function prepareProjectLayer(spec: MapLayerSpec): PreparedLayer | null {
   if (!isObject(data) || typeof data.type !== 'string' || !GEOJSON_TYPES.has(data.type)) {
     return null;
   }
-  const own = usableStyles(spec.id, spec.layers);
+  const own = ownStyles(spec.id, spec.layers);
+  const usesDefaultStyle = own.styles.length === 0;
   return {
     sourceId: sourceIdOf(spec.id),
     data: data as unknown as GeoJSON.GeoJSON,
-    styles: own.length > 0 ? own : defaultLayerStyles(spec.id),
-    usesDefaultStyle: own.length === 0,
-    images: own.length > 0 ? layerStyleImages(spec.layers) : new Map(),
+    styles: usesDefaultStyle ? defaultLayerStyles(spec.id) : own.styles,
+    usesDefaultStyle,
+    images: usesDefaultStyle ? new Map() : own.images,
   };
 }
 

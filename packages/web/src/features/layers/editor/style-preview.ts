@@ -1,11 +1,6 @@
 import { validateFeatureCollection, validateLayerStyles } from '@asset-portal/shared';
 import type { LayerSpecification } from 'maplibre-gl';
-import {
-  defaultLayerStyles,
-  layerStyleImages,
-  sourceIdOf,
-  usableStyles,
-} from '../../map/project-layers.ts';
+import { defaultLayerStyles, ownStyles, sourceIdOf } from '../../map/project-layers.ts';
 
 /** The one layer the preview map draws; the id only names its source and style layers. */
 export const PREVIEW_LAYER_ID = 'style-preview';
@@ -39,9 +34,9 @@ export interface PreviewStyles {
 
 /** The style layers the preview draws for a valid styles text, exactly as the project map would. */
 export function previewStyles(stylesText: string): PreviewStyles {
-  const own = usableStyles(PREVIEW_LAYER_ID, stylesText);
-  return own.length > 0
-    ? { styles: own, usesDefaultStyle: false, images: layerStyleImages(stylesText) }
+  const own = ownStyles(PREVIEW_LAYER_ID, stylesText);
+  return own.styles.length > 0
+    ? { ...own, usesDefaultStyle: false }
     : { styles: defaultLayerStyles(PREVIEW_LAYER_ID), usesDefaultStyle: true, images: new Map() };
 }
 
