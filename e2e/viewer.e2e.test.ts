@@ -1,4 +1,5 @@
 import {
+  DEFAULT_CIRCLE_PAINT,
   FILTER_FIELDS_TOOLTIPS,
   FILTER_TOOLTIPS,
   MAX_SELECTED_SCANS,
@@ -9,7 +10,14 @@ import {
 import { expect, it } from 'vitest';
 import { factories } from '../packages/server/test/factories.ts';
 import { scanFactories } from '../packages/server/test/factories-scans.ts';
-import { waitForMapIdle } from './support/map-harness.ts';
+import { zoomToLayerLabel } from '../packages/web/src/features/viewer/layers-menu-texts.ts';
+import {
+  afterMapChange,
+  closeTo,
+  hexToRgb,
+  pixelsAround,
+  waitForMapIdle,
+} from './support/map-harness.ts';
 import { describeInBrowser, setUpBrowserSuite } from './support/suite.ts';
 import {
   FULL_VIEWER_PATH,
@@ -320,6 +328,44 @@ describeInBrowser('the Viewer', () => {
     await viewer.portal.page.waitForTimeout(400);
     await viewer.portal.screenshot('viewer-layers-zoom-hint');
     await viewer.portal.page.keyboard.press('Escape');
+
+    // A layer's zoom button brings it into view, near enough to be drawn, and leaves the layer
+    // shown: the click is the button's, not a toggle of the layer.
+    const { page } = viewer.portal;
+    const layersButton = page.getByRole('button', { name: 'Layers', exact: true });
+    await afterMapChange(page, async () => {
+      await layersButton.click();
+      await page.getByRole('button', { name: zoomToLayerLabel('KPs'), exact: true }).click();
+      await page.getByRole('menu').waitFor({ state: 'detached' });
+    });
+    expect(await viewer.layerChoices()).toEqual([
+      { name: 'KPs', shown: true },
+      { name: 'ROW', shown: false },
+    ]);
+    // From the keyboard: → from a layer reaches its zoom button, and zooming to a hidden layer
+    // shows it. From a view too wide for the points, so that the zoom is seen to happen.
+    for (let step = 0; step < 10; step += 1) {
+      await page.getByRole('button', { name: 'Zoom out' }).click();
+      await waitForMapIdle(page);
+    }
+    expect((await viewer.layerChoices())[0]?.hint).toBe(hint);
+    await afterMapChange(page, async () => {
+      await layersButton.click();
+      await page.getByRole('menuitemcheckbox', { name: 'ROW' }).focus();
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Enter');
+      await page.getByRole('menu').waitFor({ state: 'detached' });
+    });
+    expect(await viewer.layerChoices()).toEqual([
+      { name: 'KPs', shown: true },
+      { name: 'ROW', shown: true },
+    ]);
+    const map = await viewer.part('map').boundingBox();
+    if (!map) throw new Error('the map is not on the page');
+    const middle = await pixelsAround(page, map.width / 2, map.height / 2, 2);
+    const circle = hexToRgb(DEFAULT_CIRCLE_PAINT['circle-color']);
+    expect(middle.some((colour) => closeTo(colour, circle, 24))).toBe(true);
+    await viewer.portal.screenshot('viewer-layers-zoomed-to');
   });
 
   it('selects, focuses, hides and unselects scans', async () => {

@@ -9,6 +9,7 @@ export {
 } from './map-config.ts';
 export { loadMapController, prepareMap } from './map-loader.ts';
 export { SCAN_MAP_MIN_HEIGHT, ScanMap } from './ScanMap.tsx';
+export type { LngLatBox } from './scan-features.ts';
 export type {
   MapCenter,
   MapLayerSpec,

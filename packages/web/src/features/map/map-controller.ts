@@ -77,6 +77,9 @@ interface ActiveMode {
 
 /** How far from a path, in CSS pixels, the pointer still hovers or clicks it. */
 const HIT_TOLERANCE_PX = 8;
+// A fit stops at street level: a lone point or a short path would otherwise be shown at the
+// map's deepest zoom, with nothing around it to place it by.
+const FIT_MAX_ZOOM = 18;
 const TERRAIN_SOURCE = 'project-terrain';
 const HILLSHADE_SOURCE = 'project-hillshade';
 const HILLSHADE_LAYER = 'project-hillshade';
@@ -231,6 +234,11 @@ export class MapController {
     this.fitBox(scanIds, 600);
   }
 
+  /** Brings a box into view with room around it: a project layer the user asked to zoom to. */
+  fitToBounds(box: LngLatBox): void {
+    this.map.fitBounds(box, { padding: 60, maxZoom: FIT_MAX_ZOOM, duration: 600 });
+  }
+
   /**
    * Brings the scans into view when part of their paths is out of it (a scan focused from the
    * list), zooming out as far as needed and never in: the user chose the zoom.
@@ -254,7 +262,7 @@ export class MapController {
    */
   private fitBox(scanIds: readonly string[], duration: number): void {
     const box = this.paths.bounds(scanIds) ?? this.paths.shownBounds();
-    if (box) this.map.fitBounds(box, { padding: 60, maxZoom: 18, duration });
+    if (box) this.map.fitBounds(box, { padding: 60, maxZoom: FIT_MAX_ZOOM, duration });
   }
 
   requestPoint(): Promise<[number, number] | null> {

@@ -1,7 +1,7 @@
 import { CIRCLE_LAYER_MIN_ZOOM, LAYER_IMAGES_KEY } from '@asset-portal/shared';
 import { describe, expect, it } from 'vitest';
 import {
-  drawnFromZoom,
+  layerReach,
   POINT_LABEL,
   prepareProjectLayer,
   sourceIdOf,
@@ -87,7 +87,8 @@ describe('project layers on the map', () => {
   });
 });
 
-describe('the zoom from which a layer is drawn', () => {
+describe('where and from which zoom a layer is drawn', () => {
+  const drawnFromZoom = (spec: Parameters<typeof layerReach>[0]) => layerReach(spec).drawnFrom;
   const layer = (source: unknown, styles: unknown = []) => ({
     id: '3',
     name: 'L',
@@ -128,7 +129,27 @@ describe('the zoom from which a layer is drawn', () => {
     expect(drawnFromZoom(layer(JSON.parse(points), [{ type: 'symbol', minzoom: 6 }]))).toBe(6);
   });
 
-  it('is null for a source that is not GeoJSON', () => {
-    expect(drawnFromZoom({ id: '3', name: 'L', source: 'not json', layers: '[]' })).toBeNull();
+  it('spans the layer’s coordinates, whatever its styles draw', () => {
+    const mixed = {
+      type: 'FeatureCollection',
+      features: [
+        ...JSON.parse(points).features,
+        { type: 'Feature', properties: {}, geometry: line },
+      ],
+    };
+    expect(layerReach(layer(mixed, [{ type: 'circle', minzoom: 12 }]))).toEqual({
+      drawnFrom: 12,
+      bounds: [
+        [8, 47],
+        [8.1, 47.1],
+      ],
+    });
+  });
+
+  it('is empty for a source that is not GeoJSON', () => {
+    expect(layerReach({ id: '3', name: 'L', source: 'not json', layers: '[]' })).toEqual({
+      drawnFrom: null,
+      bounds: null,
+    });
   });
 });

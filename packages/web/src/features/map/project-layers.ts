@@ -5,6 +5,8 @@ import {
   styleImages,
 } from '@asset-portal/shared';
 import type { ExpressionSpecification, LayerSpecification } from 'maplibre-gl';
+import { geojsonBounds } from './geojson-bounds.ts';
+import type { LngLatBox } from './scan-features.ts';
 import type { MapLayerSpec } from './types.ts';
 
 /** A project layer made ready for the map: its GeoJSON and its style layers on that source. */
@@ -213,15 +215,24 @@ function geometryKinds(data: unknown, kinds = new Set<GeometryKind>()): Set<Geom
   return kinds;
 }
 
-/**
- * The lowest zoom at which the layer's styles draw a shape of its geometries: the spec's
- * default points appear only from zoom 10, so a layer of points is blank on a wider view. Labels
- * are not counted unless the styles draw nothing else (a label alone may have no text). Null
- * when the layer draws nothing at any zoom (not GeoJSON, or no style for its geometries).
- */
-export function drawnFromZoom(spec: MapLayerSpec): number | null {
+/** Where a layer draws and from which zoom: what the viewer's layer menu says and zooms to. */
+export interface LayerReach {
+  /**
+   * The lowest zoom at which the layer's styles draw a shape of its geometries: the spec's
+   * default points appear only from zoom 10, so a layer of points is blank on a wider view.
+   * Labels are not counted unless the styles draw nothing else (a label alone may have no
+   * text). Null when the layer draws nothing at any zoom (not GeoJSON, or no style for its
+   * geometries).
+   */
+  drawnFrom: number | null;
+  /** The box around its coordinates; null when it has none. */
+  bounds: LngLatBox | null;
+}
+
+/** A layer's reach, from one reading of its source (which may be megabytes). */
+export function layerReach(spec: MapLayerSpec): LayerReach {
   const prepared = prepareProjectLayer(spec);
-  if (!prepared) return null;
+  if (!prepared) return { drawnFrom: null, bounds: null };
   const kinds = geometryKinds(prepared.data);
   const zoomOf = (style: LayerSpecification) => style.minzoom ?? 0;
   const shapes = prepared.styles.filter((style) =>
@@ -229,5 +240,8 @@ export function drawnFromZoom(spec: MapLayerSpec): number | null {
   );
   const counted =
     shapes.length > 0 ? shapes : prepared.styles.filter((style) => style.type === 'symbol');
-  return counted.length > 0 ? Math.min(...counted.map(zoomOf)) : null;
+  return {
+    drawnFrom: counted.length > 0 ? Math.min(...counted.map(zoomOf)) : null,
+    bounds: geojsonBounds(prepared.data),
+  };
 }

@@ -1,5 +1,6 @@
 import type { FeatureCollection, Point } from 'geojson';
 import type { Ref } from 'react';
+import type { LngLatBox } from './scan-features.ts';
 
 /** Status of a scan on the map, as `filterStatusOf` of the shared package words it. */
 export type MapScanStatus = 'Final' | 'Provisional' | 'Exception';
@@ -49,6 +50,8 @@ export interface MapCenter {
 export interface ScanMapHandle {
   /** 'Zoom to view all selected scans'. */
   fitToScans(scanIds: readonly string[]): void;
+  /** Brings a box into view (a project layer's), with room around it. */
+  fitToBounds(box: LngLatBox): void;
   /** Brings the scans into view when they are not all in it, never zooming in. */
   revealScans(scanIds: readonly string[]): void;
   /** One click on the map; Escape resolves null. */

@@ -139,6 +139,7 @@ function ViewerMap({ viewer, projectId }: PartProps) {
           selectedIds={viewer.selection.selectedLayerIds}
           zoom={viewer.mapCenter?.zoom ?? null}
           onChange={viewerActions.setLayers}
+          onZoomTo={viewer.handleZoomToBox}
         />
       </Box>
     </Box>

@@ -1,7 +1,13 @@
 import { SCAN_PAGE_SIZE, type ScanFilter } from '@asset-portal/shared';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '../../lib/create-store.ts';
-import type { MapCenter, MapLayerSpec, MapOverlays, ScanMapHandle } from '../map/index.ts';
+import type {
+  LngLatBox,
+  MapCenter,
+  MapLayerSpec,
+  MapOverlays,
+  ScanMapHandle,
+} from '../map/index.ts';
 import { useCurrentProject } from '../projects/current-project-store.ts';
 import { useProjects } from '../projects/use-projects.ts';
 import { filterOptionsOf } from './filter/filter-options.ts';
@@ -130,6 +136,7 @@ export function useViewerController() {
   }, []);
   const handleSelectAllFiltered = () => viewerActions.select(filtered.scans, summaryIds);
   const handleZoomToSelected = () => mapRef.current?.fitToScans(selection.selectedScanIds);
+  const handleZoomToBox = (box: LngLatBox) => mapRef.current?.fitToBounds(box);
 
   // A click on an unselected path selects it, on a selected one focuses it, and on the focused
   // one shows the camera image nearest to the click.
@@ -228,6 +235,7 @@ export function useViewerController() {
     handleFocus,
     handleSelectAllFiltered,
     handleZoomToSelected,
+    handleZoomToBox,
     handleScanClick,
     handleSelectAnnotation,
     handleUnselectAnnotation,

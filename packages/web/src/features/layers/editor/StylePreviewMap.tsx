@@ -11,9 +11,10 @@ import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import { useEffect, useRef, useState } from 'react';
 import { BASE_MAP_DATA } from '../../map/base-map-data.ts';
 import { buildOfflineStyle } from '../../map/base-style.ts';
+import { geojsonBounds } from '../../map/geojson-bounds.ts';
 import { addLayerImages, holdsImages } from '../../map/layer-images.ts';
 import { DEFAULT_CENTER } from '../../map/map-config.ts';
-import { describePreviewError, featureBounds, PREVIEW_SOURCE_ID } from './style-preview.ts';
+import { describePreviewError, PREVIEW_SOURCE_ID } from './style-preview.ts';
 
 // The bundler moves the worker to its own file; MapLibre must be told where.
 setWorkerUrl(workerUrl);
@@ -88,7 +89,7 @@ export function StylePreviewMap({ data, styles, images, height }: StylePreviewMa
   useEffect(() => {
     if (!map) return;
     (map.getSource(PREVIEW_SOURCE_ID) as GeoJSONSource | undefined)?.setData(data ?? EMPTY);
-    const bounds = data ? featureBounds(data) : null;
+    const bounds = geojsonBounds(data);
     if (bounds) map.fitBounds(bounds, FIT_OPTIONS);
   }, [map, data]);
 

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { PREDEFINED_STYLES } from './predefined-styles.ts';
 import {
   describePreviewError,
-  featureBounds,
   isValidStylesText,
   PREVIEW_SOURCE_ID,
   parseFeatureCollection,
@@ -11,7 +10,6 @@ import {
 
 const collection = (features: unknown[]) =>
   ({ type: 'FeatureCollection', features }) as GeoJSON.FeatureCollection;
-const feature = (geometry: unknown) => ({ type: 'Feature', properties: {}, geometry });
 
 describe('parseFeatureCollection', () => {
   it('accepts a FeatureCollection and refuses anything else', () => {
@@ -65,53 +63,6 @@ describe('isValidStylesText', () => {
     expect(isValidStylesText('[{"type":"line","id":"a"}]')).toBe(false);
     expect(isValidStylesText('[{"type":"line","source":"a"}]')).toBe(false);
     expect(isValidStylesText('[{"type":')).toBe(false);
-  });
-});
-
-describe('featureBounds', () => {
-  it('spans every coordinate of points, lines, polygons and collections', () => {
-    const bounds = featureBounds(
-      collection([
-        feature({ type: 'Point', coordinates: [10, 50] }),
-        feature({
-          type: 'LineString',
-          coordinates: [
-            [11, 49],
-            [12, 51.5],
-          ],
-        }),
-        feature({
-          type: 'GeometryCollection',
-          geometries: [
-            {
-              type: 'Polygon',
-              coordinates: [
-                [
-                  [9.5, 50],
-                  [10, 52],
-                  [9.5, 50],
-                ],
-              ],
-            },
-          ],
-        }),
-      ]),
-    );
-    expect(bounds).toEqual([
-      [9.5, 49],
-      [12, 52],
-    ]);
-  });
-
-  it('is null without coordinates, and skips features without geometry', () => {
-    expect(featureBounds(collection([]))).toBeNull();
-    expect(featureBounds(collection([feature(null)]))).toBeNull();
-    expect(
-      featureBounds(collection([feature(null), feature({ type: 'Point', coordinates: [1, 2] })])),
-    ).toEqual([
-      [1, 2],
-      [1, 2],
-    ]);
   });
 });
 

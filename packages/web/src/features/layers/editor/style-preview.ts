@@ -6,8 +6,6 @@ import { defaultLayerStyles, ownStyles, sourceIdOf } from '../../map/project-lay
 export const PREVIEW_LAYER_ID = 'style-preview';
 export const PREVIEW_SOURCE_ID = sourceIdOf(PREVIEW_LAYER_ID);
 
-export type LonLatBounds = [[number, number], [number, number]];
-
 /** The source text as a FeatureCollection, or null when it is not one (the preview keeps the last). */
 export function parseFeatureCollection(text: string): GeoJSON.FeatureCollection | null {
   let parsed: unknown;
@@ -38,49 +36,6 @@ export function previewStyles(stylesText: string): PreviewStyles {
   return own.styles.length > 0
     ? { ...own, usesDefaultStyle: false }
     : { styles: defaultLayerStyles(PREVIEW_LAYER_ID), usesDefaultStyle: true, images: new Map() };
-}
-
-function extend(bounds: number[], position: unknown): void {
-  if (!Array.isArray(position)) return;
-  if (typeof position[0] === 'number' && typeof position[1] === 'number') {
-    const [lon, lat] = position;
-    if (!Number.isFinite(lon) || !Number.isFinite(lat)) return;
-    bounds[0] = Math.min(bounds[0] as number, lon);
-    bounds[1] = Math.min(bounds[1] as number, lat);
-    bounds[2] = Math.max(bounds[2] as number, lon);
-    bounds[3] = Math.max(bounds[3] as number, lat);
-    return;
-  }
-  for (const inner of position) extend(bounds, inner);
-}
-
-function extendGeometry(bounds: number[], geometry: unknown): void {
-  if (typeof geometry !== 'object' || geometry === null) return;
-  const record = geometry as { coordinates?: unknown; geometries?: unknown };
-  if (Array.isArray(record.geometries)) {
-    for (const part of record.geometries) extendGeometry(bounds, part);
-  } else {
-    extend(bounds, record.coordinates);
-  }
-}
-
-/** The lon/lat box around every coordinate of the collection, or null when it has none. */
-export function featureBounds(collection: GeoJSON.FeatureCollection): LonLatBounds | null {
-  const bounds = [
-    Number.POSITIVE_INFINITY,
-    Number.POSITIVE_INFINITY,
-    Number.NEGATIVE_INFINITY,
-    Number.NEGATIVE_INFINITY,
-  ];
-  for (const feature of collection.features) {
-    extendGeometry(bounds, (feature as { geometry?: unknown } | null)?.geometry);
-  }
-  const [west, south, east, north] = bounds as [number, number, number, number];
-  if (!Number.isFinite(west)) return null;
-  return [
-    [west, south],
-    [east, north],
-  ];
 }
 
 /**
