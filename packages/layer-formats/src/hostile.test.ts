@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { FILE_SIZE_EMPTY, GEOTIFF_TOO_SMALL, LAYER_MESSAGES } from '@asset-portal/shared';
+import {
+  DEFAULT_LAYER_COLOR,
+  FILE_SIZE_EMPTY,
+  GEOTIFF_TOO_SMALL,
+  LAYER_MESSAGES,
+} from '@asset-portal/shared';
 import { inflateSync, unzipSync, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { convertLayerFile } from './convert.ts';
@@ -89,7 +94,7 @@ describe('hostile KML', () => {
     const fill = result.styles.find((style) => style.type === 'fill');
     expect(fill).toMatchObject({
       filter: ['match', ['geometry-type'], ['Polygon', 'MultiPolygon'], true, false],
-      paint: { 'fill-color': ['coalesce', ['get', 'fill'], '#3388ff'] },
+      paint: { 'fill-color': ['coalesce', ['get', 'fill'], DEFAULT_LAYER_COLOR] },
     });
     expect(result.styles.some((style) => 'id' in style || 'source' in style)).toBe(false);
   });

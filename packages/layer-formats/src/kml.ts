@@ -7,6 +7,9 @@
 import {
   CIRCLE_LAYER_MIN_ZOOM,
   DEFAULT_CIRCLE_PAINT,
+  DEFAULT_FILL_PAINT,
+  DEFAULT_LAYER_COLOR,
+  DEFAULT_LINE_PAINT,
   LAYER_IMAGES_KEY,
   LAYER_MESSAGES,
 } from '@asset-portal/shared';
@@ -61,7 +64,6 @@ export function kmlConversion(
   };
 }
 
-const DEFAULT_COLOR = '#3388ff';
 const isPolygon = ['match', ['geometry-type'], ['Polygon', 'MultiPolygon'], true, false];
 const isPoint = ['match', ['geometry-type'], ['Point', 'MultiPoint'], true, false];
 const isLineOrPolygon = [
@@ -92,7 +94,7 @@ export function kmlStyles(
       type: 'fill',
       filter: isPolygon,
       paint: {
-        'fill-color': ['coalesce', ['get', 'fill'], DEFAULT_COLOR],
+        'fill-color': ['coalesce', ['get', 'fill'], DEFAULT_LAYER_COLOR],
         'fill-opacity': ['coalesce', ['get', 'fill-opacity'], 0.4],
       },
     });
@@ -105,7 +107,7 @@ export function kmlStyles(
       type: 'line',
       filter: isLineOrPolygon,
       paint: {
-        'line-color': ['coalesce', ['get', 'stroke'], DEFAULT_COLOR],
+        'line-color': ['coalesce', ['get', 'stroke'], DEFAULT_LAYER_COLOR],
         'line-opacity': ['coalesce', ['get', 'stroke-opacity'], 1],
         'line-width': ['coalesce', ['get', 'stroke-width'], 2],
       },
@@ -121,7 +123,7 @@ export function kmlStyles(
     styles.push({
       type: 'fill',
       filter: isPolygon,
-      paint: { 'fill-color': DEFAULT_COLOR, 'fill-opacity': 0.25 },
+      paint: { ...DEFAULT_FILL_PAINT },
     });
   }
   if (
@@ -131,7 +133,7 @@ export function kmlStyles(
     styles.push({
       type: 'line',
       filter: isLineOrPolygon,
-      paint: { 'line-color': DEFAULT_COLOR, 'line-width': 2 },
+      paint: { ...DEFAULT_LINE_PAINT },
     });
   }
   const isPointFeature = (f: Feature) =>

@@ -89,9 +89,18 @@ export const LAYER_DEFAULTS = {
   geoTiffMode: 'bounds',
 } as const;
 export const CIRCLE_LAYER_MIN_ZOOM = 10;
-/** How a layer's points are drawn when nothing styles them (the map's default, a KML's fallback). */
+/**
+ * How a layer's shapes are drawn when nothing styles them: the map's default styles, and a KML's
+ * geometries its own styles leave out.
+ */
+export const DEFAULT_LAYER_COLOR = '#3949ab';
+export const DEFAULT_FILL_PAINT = {
+  'fill-color': DEFAULT_LAYER_COLOR,
+  'fill-opacity': 0.25,
+} as const;
+export const DEFAULT_LINE_PAINT = { 'line-color': DEFAULT_LAYER_COLOR, 'line-width': 2 } as const;
 export const DEFAULT_CIRCLE_PAINT = {
-  'circle-color': '#3949ab',
+  'circle-color': DEFAULT_LAYER_COLOR,
   'circle-radius': 5,
   'circle-stroke-color': '#ffffff',
   'circle-stroke-width': 1.5,

@@ -1,6 +1,8 @@
 import {
   CIRCLE_LAYER_MIN_ZOOM,
   DEFAULT_CIRCLE_PAINT,
+  DEFAULT_FILL_PAINT,
+  DEFAULT_LINE_PAINT,
   SYMBOL_LAYER_MIN_ZOOM,
   styleImages,
 } from '@asset-portal/shared';
@@ -32,7 +34,6 @@ const GEOJSON_TYPES = new Set([
   'MultiPolygon',
   'GeometryCollection',
 ]);
-const DEFAULT_COLOR = '#3949ab';
 
 type Loose = Record<string, unknown>;
 const isObject = (value: unknown): value is Loose =>
@@ -77,14 +78,14 @@ export function defaultLayerStyles(layerId: string): LayerSpecification[] {
       type: 'fill',
       source,
       filter: ['==', ['geometry-type'], 'Polygon'],
-      paint: { 'fill-color': DEFAULT_COLOR, 'fill-opacity': 0.25 },
+      paint: { ...DEFAULT_FILL_PAINT },
     },
     {
       id: `${source}-default-line`,
       type: 'line',
       source,
       filter: ['in', ['geometry-type'], ['literal', ['LineString', 'Polygon']]],
-      paint: { 'line-color': DEFAULT_COLOR, 'line-width': 2 },
+      paint: { ...DEFAULT_LINE_PAINT },
     },
     {
       id: `${source}-default-circle`,
