@@ -1,7 +1,7 @@
 import jpeg from 'jpeg-js';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
-  downscaleRgba,
   makeThumbnail,
   THUMBNAIL_MAX_SIDE,
   thumbnailKey,
@@ -37,20 +37,9 @@ describe('thumbnailSize', () => {
   });
 });
 
-describe('downscaleRgba', () => {
-  it('averages the source pixels under each target pixel', () => {
-    // 4×2 → 2×1: each target pixel averages a 2×2 block.
-    const source = new Uint8Array(4 * 2 * 4);
-    const values = [0, 100, 200, 40, 20, 60, 255, 255];
-    for (const [i, value] of values.entries()) source.set([value, value, value, 255], i * 4);
-    const target = downscaleRgba(source, 4, 2, 2, 1);
-    expect([...target]).toEqual([45, 45, 45, 255, 188, 188, 188, 255]);
-  });
-});
-
 describe('makeThumbnail', () => {
-  it('makes a smaller JPEG that keeps the picture and the stored orientation', () => {
-    const thumbnail = makeThumbnail(halfAndHalf(400, 640));
+  it('makes a smaller JPEG that keeps the picture and the stored orientation', async () => {
+    const thumbnail = await makeThumbnail(halfAndHalf(400, 640));
     expect(thumbnail).not.toBeNull();
     const decoded = jpeg.decode(thumbnail!, { useTArray: true });
     expect([decoded.width, decoded.height]).toEqual([200, 320]);
@@ -59,15 +48,27 @@ describe('makeThumbnail', () => {
     expect(grey(180, 160)).toBeGreaterThan(225);
   });
 
-  it('is much smaller than the camera image it comes from', () => {
+  it('is much smaller than the camera image it comes from', async () => {
     const image = halfAndHalf(1280, 800);
-    const thumbnail = makeThumbnail(image)!;
+    const thumbnail = (await makeThumbnail(image))!;
     expect(jpeg.decode(thumbnail).width).toBe(THUMBNAIL_MAX_SIDE);
     expect(thumbnail.length).toBeLessThan(image.length / 2);
   });
 
-  it('gives no thumbnail for bytes that are not a JPEG', () => {
-    expect(makeThumbnail(Buffer.from('not a jpeg at all'))).toBeNull();
+  it('gives no thumbnail for bytes that are not a JPEG', async () => {
+    expect(await makeThumbnail(Buffer.from('not a jpeg at all'))).toBeNull();
+    const png = await sharp({
+      create: { width: 8, height: 8, channels: 3, background: '#808080' },
+    })
+      .png()
+      .toBuffer();
+    expect(await makeThumbnail(png)).toBeNull();
+  });
+
+  it('refuses an image of more pixels than the limit, before decoding it', async () => {
+    const image = halfAndHalf(64, 40);
+    expect(await makeThumbnail(image, 64 * 40)).not.toBeNull();
+    expect(await makeThumbnail(image, 64 * 40 - 1)).toBeNull();
   });
 });
 

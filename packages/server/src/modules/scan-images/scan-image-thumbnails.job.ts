@@ -56,7 +56,7 @@ async function thumbnailOne(
     if (error instanceof ObjectNotFoundError) return false;
     throw error;
   }
-  const thumbnail = makeThumbnail(image);
+  const thumbnail = await makeThumbnail(image);
   if (!thumbnail) return false;
   const key = thumbnailKey(item.key);
   await putBytes(storage, key, thumbnail, 'image/jpeg');
