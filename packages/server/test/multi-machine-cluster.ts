@@ -16,8 +16,12 @@ import { freePort } from './server-process.ts';
 // round-robin balancer in front of the web processes stands in for the reverse proxy.
 
 export const CLUSTER_BUCKET = 'portal-objects';
-/** Short, so the job of a killed worker is taken over within seconds. */
-export const CLUSTER_LEASE_SECONDS = 2;
+/**
+ * Short, so the job of a killed worker is taken over within seconds; not shorter, because a
+ * worker renews its lease every third of it, and one starved of CPU for a second and a half (a
+ * machine loaded by other work) lost a job it was still running at 2 s.
+ */
+export const CLUSTER_LEASE_SECONDS = 4;
 
 /** Where the balancer sends each request: in turn, or always to one web process. */
 export type Route = 'round-robin' | number;
