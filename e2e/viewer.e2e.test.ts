@@ -351,7 +351,10 @@ describeInBrowser('the Viewer', () => {
     expect((await viewer.layerChoices())[0]?.hint).toBe(hint);
     await afterMapChange(page, async () => {
       await layersButton.click();
-      await page.getByRole('menuitemcheckbox', { name: 'ROW' }).focus();
+      // From KPs' zoom button, ↓ goes on to ROW, and → to its zoom button.
+      await page.getByRole('menuitemcheckbox', { name: 'KPs' }).focus();
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowDown');
       await page.keyboard.press('ArrowRight');
       await page.keyboard.press('Enter');
       await page.getByRole('menu').waitFor({ state: 'detached' });

@@ -69,10 +69,13 @@ export function LayersMenu({
     button.focus();
   };
   const backToItem = (event: KeyboardEvent<HTMLElement>) => {
+    const item = event.currentTarget.closest<HTMLElement>('[role="menuitemcheckbox"]');
     if (event.key === 'ArrowLeft') {
       event.preventDefault();
-      event.currentTarget.closest<HTMLElement>('[role="menuitemcheckbox"]')?.focus();
+      item?.focus();
     }
+    // ↓ and ↑ go on from the button's layer: the menu moves from the item that has the focus.
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') item?.focus();
     // Enter and Space press the button; they must not also toggle the layer around it.
     if (event.key === 'Enter' || event.key === ' ') event.stopPropagation();
   };
