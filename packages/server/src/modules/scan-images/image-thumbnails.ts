@@ -45,9 +45,9 @@ const THUMBNAIL_MAX_SOURCE_PIXELS = 64_000_000;
  * `jpegRotation` applies to its thumbnail too: sharp turns an image only when asked, and writes
  * no EXIF orientation.
  *
- * libvips decodes a JPEG already shrunk by a power of two (its DCT scaling) before the resize,
- * which makes a 5 MP frame's thumbnail 15–20 times faster than a full decode in JavaScript
- * (bench/RESULTS.md, thumbnails).
+ * libvips decodes a JPEG already shrunk by a power of two (its DCT scaling) before the resize:
+ * a 5 MP frame's thumbnail takes a small part of what a full decode in JavaScript took
+ * (`npm run bench:thumbnails`, figures in bench/RESULTS.md).
  */
 export async function makeThumbnail(
   image: Uint8Array,
