@@ -17,4 +17,12 @@ describe('defineJob', () => {
     expect(job.maxAttempts).toBe(DEFAULT_MAX_ATTEMPTS);
     expect(job.backoffMs(2)).toBe(10_000);
   });
+
+  it('puts a kind in the interactive lane unless it says background', () => {
+    const run = async () => {};
+    expect(defineJob({ kind: 'x', schema: z.object({}), run }).lane).toBe('interactive');
+    expect(defineJob({ kind: 'y', schema: z.object({}), lane: 'background', run }).lane).toBe(
+      'background',
+    );
+  });
 });

@@ -32,10 +32,20 @@ export interface JobContext {
   giveUp(reason: string, write: (db: Db) => Promise<unknown>): Promise<never>;
 }
 
+/**
+ * Which work a job is. `interactive`: a person asked for it on a screen and waits for it (processing
+ * a base station, a trajectory or a scan, publishing, an imported scan). `background`: work an
+ * upload sets off that nobody waits on (a package's ingestion, its level of detail, its
+ * thumbnails). Interactive jobs are claimed first and have a slot of their own in each worker, so
+ * a long background build never keeps a person waiting.
+ */
+export type JobLane = 'interactive' | 'background';
+
 /** A kind of job: its payload schema, its retry policy and the work itself. */
 export interface JobDefinition<Schema extends z.ZodType = z.ZodType> {
   kind: string;
   schema: Schema;
+  lane: JobLane;
   /** Runs before the job is given up (default 5). */
   maxAttempts: number;
   /** Wait before attempt `attempt + 1` after attempt `attempt` failed. */
@@ -64,6 +74,8 @@ export function exponentialBackoff(attempt: number, baseMs = BACKOFF_BASE_MS): n
 export function defineJob<Schema extends z.ZodType>(definition: {
   kind: string;
   schema: Schema;
+  /** Default `interactive`. */
+  lane?: JobLane;
   maxAttempts?: number;
   backoffMs?: (attempt: number) => number;
   leaseMs?: number;
@@ -72,6 +84,7 @@ export function defineJob<Schema extends z.ZodType>(definition: {
   return {
     kind: definition.kind,
     schema: definition.schema,
+    lane: definition.lane ?? 'interactive',
     maxAttempts: definition.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
     backoffMs: definition.backoffMs ?? ((attempt) => exponentialBackoff(attempt)),
     leaseMs: definition.leaseMs ?? DEFAULT_LEASE_MS,

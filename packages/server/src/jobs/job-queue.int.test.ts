@@ -17,6 +17,17 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'job-queue-'));
 const config: AppConfig = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'silent' });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until `condition` holds, failing after 10 s. */
+async function waitFor(condition: () => boolean | Promise<boolean>) {
+  const deadline = Date.now() + 10_000;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await pause(20);
+  }
+}
+
 describe.each(DATABASE_KINDS)('job queue on %s', (kind) => {
   let database: TestDatabase;
   beforeAll(async () => {
@@ -63,6 +74,86 @@ describe.each(DATABASE_KINDS)('job queue on %s', (kind) => {
     expect(runs).toEqual(['a', 'b']);
     const done = await jobRepository.findById(database.db, a.id);
     expect(done).toMatchObject({ status: 'done', attempts: 1, lockedBy: null });
+  });
+
+  describe('lanes', () => {
+    const started: string[] = [];
+    let openGate: () => void = () => {};
+    let gate = Promise.resolve();
+    const closeGate = () => {
+      gate = new Promise((resolve) => {
+        openGate = resolve;
+      });
+    };
+    const build = defineJob({
+      kind: `build-${kind}`,
+      schema: z.object({ text: z.string() }),
+      lane: 'background',
+      async run(payload) {
+        started.push(payload.text);
+        await gate;
+      },
+    });
+    const ask = defineJob({
+      kind: `ask-${kind}`,
+      schema: z.object({ text: z.string() }),
+      async run(payload) {
+        started.push(payload.text);
+      },
+    });
+    afterEach(() => {
+      openGate();
+      started.length = 0;
+    });
+
+    it('claims every due interactive job before an older background one', async () => {
+      await enqueueJob(database.db, build, { text: 'build 1' });
+      await enqueueJob(database.db, ask, { text: 'ask 1' });
+      await enqueueJob(database.db, build, { text: 'build 2' });
+      await enqueueJob(database.db, ask, { text: 'ask 2' });
+      const options = { db: database.db, config, jobs: [build, ask], workerId: 'w1' };
+      while (await runNextJob(options)) {}
+      expect(started).toEqual(['ask 1', 'ask 2', 'build 1', 'build 2']);
+    });
+
+    it('leaves background jobs to the slots of any lane', async () => {
+      await enqueueJob(database.db, build, { text: 'build 1' });
+      const options = { db: database.db, config, jobs: [build, ask], workerId: 'w1' };
+      expect(await runNextJob({ ...options, lane: 'interactive' })).toBe(false);
+      expect(started).toEqual([]);
+      expect(await runNextJob(options)).toBe(true);
+      expect(started).toEqual(['build 1']);
+    });
+
+    it("starts a person's job at once while every other slot runs a background build", async () => {
+      closeGate();
+      await enqueueJob(database.db, build, { text: 'build 1' });
+      await enqueueJob(database.db, build, { text: 'build 2' });
+      const runner = startJobRunner({
+        db: database.db,
+        config,
+        jobs: [build, ask],
+        concurrency: 1,
+        interactiveSlots: 1,
+        pollMs: 20,
+      });
+      try {
+        await waitFor(() => started.includes('build 1'));
+        // The interactive slot is idle, yet it leaves the second build waiting.
+        await pause(300);
+        expect(started).toEqual(['build 1']);
+        const { id } = await enqueueJob(database.db, ask, { text: 'ask 1' });
+        await waitFor(
+          async () => (await jobRepository.findById(database.db, id))?.status === 'done',
+        );
+        expect(started).toEqual(['build 1', 'ask 1']);
+        openGate();
+        await waitFor(() => started.includes('build 2'));
+      } finally {
+        openGate();
+        await runner.stop();
+      }
+    });
   });
 
   it("holds a claimed job for its own kind's lease, not the longest of the runner's kinds", async () => {
@@ -381,7 +472,6 @@ describe.each(DATABASE_KINDS)('job queue on %s', (kind) => {
       schema: z.object({}),
       async run() {},
     });
-    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     const runner = startJobRunner({ db: database.db, config, jobs: [committed], pollMs: 60_000 });
     try {
       await pause(100);
@@ -435,7 +525,6 @@ describe('job notifications from the PostgreSQL server', () => {
     await database?.drop();
   });
 
-  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   const noop = defineJob({ kind: 'notified', schema: z.object({}), async run() {} });
 
   /** The server's backends of this database listening for queued jobs. */

@@ -6,7 +6,7 @@ import { inTransaction } from '../db/in-transaction.ts';
 import { createLogger, type Logger } from '../lib/logger.ts';
 import { createObjectStorage } from '../storage/create-object-storage.ts';
 import type { ObjectStorage } from '../storage/storage.ts';
-import { type JobDefinition, PermanentJobError } from './define-job.ts';
+import { type JobDefinition, type JobLane, PermanentJobError } from './define-job.ts';
 import { jobRepository } from './job.repository.ts';
 import { listenForQueuedJobs } from './job-notifications.ts';
 import { jobSignals } from './job-queue.ts';
@@ -20,8 +20,13 @@ export interface JobRunnerOptions {
   storage?: ObjectStorage;
   /** Where the runner and its jobs log (default: a pino logger at LOG_LEVEL). */
   log?: Logger;
-  /** Jobs run at once by this process (default 1). */
+  /** Jobs of any lane run at once by this process (default 1). */
   concurrency?: number;
+  /**
+   * Slots beyond `concurrency` that take interactive jobs only (default 0), so that a person's
+   * job starts even while every other slot runs a long background build.
+   */
+  interactiveSlots?: number;
   /**
    * How often an idle runner looks for due jobs (default 1 s). Jobs queued in this process wake
    * it at once, and on a PostgreSQL server (`config.databaseUrl`) so do jobs queued by any other.
@@ -49,18 +54,25 @@ function describeError(error: unknown): string {
 }
 
 /**
- * Claims one due job and runs it to its end (done, queued again with backoff, or failed).
- * Returns false when no job was due. The lease is renewed while the job runs, so only a worker
- * that died leaves its job to be taken over when the lease runs out.
+ * Claims one due job and runs it to its end (done, queued again with backoff, or failed): an
+ * interactive job before any background one, then the oldest. With `lane: 'interactive'` only
+ * interactive jobs are taken. Returns false when no job was due. The lease is renewed while the
+ * job runs, so only a worker that died leaves its job to be taken over when the lease runs out.
  */
-export async function runNextJob(options: JobRunnerOptions & { workerId: string }) {
+export async function runNextJob(
+  options: JobRunnerOptions & { workerId: string; lane?: JobLane | 'any' },
+) {
   const { db, workerId } = options;
-  const byKind = new Map(options.jobs.map((job) => [job.kind, job]));
+  const lane = options.lane ?? 'any';
+  const jobs = options.jobs.filter((job) => lane === 'any' || job.lane === lane);
+  if (jobs.length === 0) return false;
+  const byKind = new Map(jobs.map((job) => [job.kind, job]));
+  const background = jobs.filter((job) => job.lane === 'background').map((job) => job.kind);
   const leaseOf = (job: JobDefinition) => options.config.jobLeaseMs ?? job.leaseMs;
   // The kind is known only once claimed: claimed for the longest lease, then held for its own,
   // so that a job of a dead worker is taken over after its kind's lease, not the longest one.
-  const longest = Math.max(...options.jobs.map(leaseOf));
-  const row = await jobRepository.claim(db, [...byKind.keys()], workerId, longest);
+  const longest = Math.max(...jobs.map(leaseOf));
+  const row = await jobRepository.claim(db, [...byKind.keys()], workerId, longest, background);
   if (!row) return false;
   const job = byKind.get(row.kind)!;
   const leaseMs = leaseOf(job);
@@ -172,7 +184,10 @@ const RECHECK_AFTER_SIGNAL_MS = [50, 200, 800];
  */
 type Wake = 'queued' | 'committed' | 'timeout';
 
-/** Starts `concurrency` loops that claim and run jobs until stopped. */
+/**
+ * Starts `concurrency` loops that claim and run jobs of any lane, and `interactiveSlots` loops that
+ * claim interactive jobs only, until stopped.
+ */
 export function startJobRunner(options: JobRunnerOptions): JobRunner {
   const workerId = options.workerId ?? newWorkerId();
   // One store and one log for every job this runner runs.
@@ -209,12 +224,12 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
       sleepers.add(finish);
     });
 
-  const loop = async () => {
+  const loop = async (lane: JobLane | 'any') => {
     let rechecks: number[] = [];
     while (!stopping) {
       let ran = false;
       try {
-        ran = await runNextJob({ ...options, workerId });
+        ran = await runNextJob({ ...options, workerId, lane });
       } catch (error) {
         tools.log.error({ err: error, workerId }, 'job runner failed');
       }
@@ -228,7 +243,11 @@ export function startJobRunner(options: JobRunnerOptions): JobRunner {
       }
     }
   };
-  const loops = Array.from({ length: concurrency }, loop);
+  const interactiveSlots = Math.max(0, options.interactiveSlots ?? 0);
+  const loops = [
+    ...Array.from({ length: concurrency }, () => loop('any')),
+    ...Array.from({ length: interactiveSlots }, () => loop('interactive')),
+  ];
 
   return {
     workerId,

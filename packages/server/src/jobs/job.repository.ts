@@ -53,14 +53,16 @@ export const jobRepository = {
 
   /**
    * Takes the next due job of the given kinds: a queued one whose time has come, or a running one
-   * whose lease ran out (its worker died). Rows locked by another claimer are skipped, so two
-   * workers never take the same job.
+   * whose lease ran out (its worker died). Jobs of `lastKinds` (the background lane) come after
+   * every due job of the other kinds, then the oldest first. Rows locked by another claimer are
+   * skipped, so two workers never take the same job.
    */
   async claim(
     db: Kysely<Database>,
     kinds: readonly string[],
     workerId: string,
     leaseMs: number,
+    lastKinds: readonly string[] = [],
   ): Promise<JobRow | undefined> {
     if (kinds.length === 0) return undefined;
     const jdb = withJobTables(db);
@@ -84,6 +86,8 @@ export const jobRepository = {
               w.and([w('status', '=', 'running'), w('lockedUntil', '<', sql<Date>`now()`)]),
             ]),
           )
+          // Sorting on an expression cannot use the queue's index, but it sorts only the due jobs.
+          .$if(lastKinds.length > 0, (q) => q.orderBy(sql`kind in (${sql.join(lastKinds)})`))
           .orderBy('runAfter')
           .orderBy('id')
           .limit(1)

@@ -5,6 +5,11 @@ import { startJobRunner } from '../jobs/job-runner.ts';
 import { createLogger } from '../lib/logger.ts';
 import { scheduledTasks } from './scheduled-tasks.ts';
 
+/** Jobs of any lane a worker process runs at once: its CPU-bound builds are planned per 2 cores. */
+const WORKER_SLOTS = 2;
+/** One more slot for interactive jobs only, so a person's job never waits behind two long builds. */
+const WORKER_INTERACTIVE_SLOTS = 1;
+
 export interface Worker {
   stop(): Promise<void>;
 }
@@ -25,7 +30,14 @@ export function startWorker({ config, db }: { config: AppConfig; db: Db }): Work
     timers.push(setInterval(run, task.everyMs).unref());
     if (task.runAtStart) run();
   }
-  const jobs = startJobRunner({ config, db, jobs: jobDefinitions, concurrency: 2, log });
+  const jobs = startJobRunner({
+    config,
+    db,
+    jobs: jobDefinitions,
+    concurrency: WORKER_SLOTS,
+    interactiveSlots: WORKER_INTERACTIVE_SLOTS,
+    log,
+  });
   return {
     async stop() {
       for (const timer of timers) clearInterval(timer);

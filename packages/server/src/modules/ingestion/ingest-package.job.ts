@@ -57,6 +57,7 @@ async function requeueImagePackage(
 export const ingestPackageJob = defineJob({
   kind: INGEST_PACKAGE_KIND,
   schema: ingestPackagePayload,
+  lane: 'background',
   maxAttempts: 5,
   backoffMs: (attempt) => exponentialBackoff(attempt, 10_000),
   leaseMs: 5 * 60 * 1000,

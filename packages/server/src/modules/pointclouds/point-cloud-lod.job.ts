@@ -60,6 +60,7 @@ const MAX_BUILDS_PER_JOB = 3;
 export const buildPointCloudLodJob = defineJob({
   kind: BUILD_POINT_CLOUD_LOD_KIND,
   schema: buildPointCloudLodPayload,
+  lane: 'background',
   maxAttempts: 3,
   backoffMs: (attempt) => exponentialBackoff(attempt, 30_000),
   leaseMs: 10 * 60 * 1000,

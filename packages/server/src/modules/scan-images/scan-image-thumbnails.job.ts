@@ -72,6 +72,7 @@ async function thumbnailOne(
 export const scanImageThumbnailsJob = defineJob({
   kind: SCAN_IMAGE_THUMBNAILS_KIND,
   schema: payloadSchema,
+  lane: 'background',
   maxAttempts: 3,
   backoffMs: (attempt) => exponentialBackoff(attempt, 30_000),
   async run(payload, ctx) {
