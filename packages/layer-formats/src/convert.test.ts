@@ -1,15 +1,19 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { LAYER_WARNINGS, validateLayerStyles } from '@asset-portal/shared';
+import {
+  geojsonBox,
+  LAYER_WARNINGS,
+  type LonLatBox,
+  validateLayerStyles,
+} from '@asset-portal/shared';
 import type { FeatureCollection, Position } from 'geojson';
 import { describe, expect, it } from 'vitest';
 import { convertLayerFile } from './convert.ts';
-import { collectionBounds } from './geometry.ts';
 import { LAYER_FIXTURES } from './test-support.ts';
 
 const fixture = (name: string) => new Uint8Array(readFileSync(path.join(LAYER_FIXTURES, name)));
 
-type Box = [number, number, number, number];
+type Box = LonLatBox;
 
 function expectBoundsClose(actual: Box | null, expected: Box, tolerance: number): void {
   expect(actual).not.toBeNull();
@@ -47,7 +51,7 @@ describe('convertLayerFile on the shared fixtures', () => {
     );
     // ogrinfo: Extent (126.965165, 37.520386) - (126.991594, 37.535848)
     expectBoundsClose(
-      collectionBounds(result.featureCollection),
+      geojsonBox(result.featureCollection),
       [126.965165, 37.520386, 126.991594, 37.535848],
       1e-6,
     );
@@ -73,7 +77,7 @@ describe('convertLayerFile on the shared fixtures', () => {
     const polygons = features.filter((f) => f.geometry.type.endsWith('Polygon'));
     expect(polygons).toHaveLength(50);
     expectBoundsClose(
-      collectionBounds(result.featureCollection),
+      geojsonBox(result.featureCollection),
       [-178.217598, 18.921786, -66.969271, 71.406235],
       1e-6,
     );
@@ -90,11 +94,7 @@ describe('convertLayerFile on the shared fixtures', () => {
     expect(result.kind).toBe('kmz');
     expect(result.featureCollection.features).toHaveLength(83);
     expect(result.featureCollection.features.every((f) => f.geometry.type === 'Point')).toBe(true);
-    expectBoundsClose(
-      collectionBounds(result.featureCollection),
-      [-23.82, 63.42, -13.79, 66.54],
-      1e-6,
-    );
+    expectBoundsClose(geojsonBox(result.featureCollection), [-23.82, 63.42, -13.79, 66.54], 1e-6);
   });
 
   it('senate.zip: 40 districts reprojected from Massachusetts Mainland like ogr2ogr does', async () => {
@@ -105,7 +105,7 @@ describe('convertLayerFile on the shared fixtures', () => {
     expect(result.featureCollection.features).toHaveLength(40);
     // ogr2ogr -t_srs EPSG:4326 gives -73.50823958 41.23796168 -69.92780169 42.88681829.
     expectBoundsClose(
-      collectionBounds(result.featureCollection),
+      geojsonBox(result.featureCollection),
       [-73.50823957511183, 41.237961681647825, -69.92780168511943, 42.88681829033728],
       1e-6,
     );
@@ -125,7 +125,7 @@ describe('convertLayerFile on the shared fixtures', () => {
     expect(result.featureCollection.features).toHaveLength(2);
     // ogrinfo: Extent (1.507270, 3.865953) - (53.773621, 50.860540)
     expectBoundsClose(
-      collectionBounds(result.featureCollection),
+      geojsonBox(result.featureCollection),
       [1.50727, 3.865953, 53.773621, 50.86054],
       1e-6,
     );
@@ -141,7 +141,7 @@ describe('convertLayerFile on the shared fixtures', () => {
     expect(feature?.properties).toMatchObject({ width: 585, height: 918 });
     // cs2cs EPSG:32632 → 4326 of the gdalinfo corners: west UL, south LL, east LR, north UR.
     expectBoundsClose(
-      collectionBounds(result.featureCollection),
+      geojsonBox(result.featureCollection),
       [8.46855076, 51.9717585, 8.55468554, 52.05464561],
       1e-7,
     );
@@ -156,7 +156,7 @@ describe('convertLayerFile on the shared fixtures', () => {
     expect(features.length).toBeLessThanOrEqual(3000);
     expect(features.every((f) => f.geometry.type === 'Point')).toBe(true);
     expect(features.some((f) => f.properties?.elevation === 255)).toBe(false);
-    const bounds = collectionBounds(result.featureCollection) as Box;
+    const bounds = geojsonBox(result.featureCollection) as Box;
     expect(bounds[0]).toBeGreaterThan(8.468);
     expect(bounds[2]).toBeLessThan(8.555);
     expect(bounds[1]).toBeGreaterThan(51.971);

@@ -142,26 +142,3 @@ function normalizePosition(
   if (typeof z === 'number' && Number.isFinite(z)) out.push(Math.round(z * Z_FACTOR) / Z_FACTOR);
   return out;
 }
-
-/** [west, south, east, north] of a collection, or null when it has no positions. */
-export function collectionBounds(
-  collection: FeatureCollection,
-): [number, number, number, number] | null {
-  const box = [Infinity, Infinity, -Infinity, -Infinity] as [number, number, number, number];
-  const visit = (value: unknown): void => {
-    if (!Array.isArray(value)) return;
-    if (typeof value[0] === 'number') {
-      const [x, y] = value as number[];
-      box[0] = Math.min(box[0], x as number);
-      box[1] = Math.min(box[1], y as number);
-      box[2] = Math.max(box[2], x as number);
-      box[3] = Math.max(box[3], y as number);
-      return;
-    }
-    for (const item of value) visit(item);
-  };
-  for (const feature of collection.features) {
-    if (feature.geometry && 'coordinates' in feature.geometry) visit(feature.geometry.coordinates);
-  }
-  return Number.isFinite(box[0]) ? box : null;
-}

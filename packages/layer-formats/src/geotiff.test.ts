@@ -1,8 +1,7 @@
-import { LAYER_MESSAGES, LAYER_WARNINGS, NODATA_VALUE } from '@asset-portal/shared';
+import { geojsonBox, LAYER_MESSAGES, LAYER_WARNINGS, NODATA_VALUE } from '@asset-portal/shared';
 import { describe, expect, it } from 'vitest';
 import { convertLayerFile } from './convert.ts';
 import { LayerConversionError } from './errors.ts';
-import { collectionBounds } from './geometry.ts';
 import { gridStep } from './geotiff.ts';
 import { DEFAULT_LAYER_LIMITS } from './limits.ts';
 import { buildGeoTiff } from './test-support.ts';
@@ -32,8 +31,8 @@ describe('GeoTIFF grid mode', () => {
     expect(elevations.every((value) => value >= 100 && value <= 349)).toBe(true);
     // Only the right half holds data: every point lies east of the raster's middle.
     const middle = await convertLayerFile('dem.tif', slopeDem());
-    const [west, , east] = collectionBounds(middle.featureCollection) as number[];
-    const [pointsWest] = collectionBounds(result.featureCollection) as number[];
+    const [west, , east] = geojsonBox(middle.featureCollection) as number[];
+    const [pointsWest] = geojsonBox(result.featureCollection) as number[];
     expect(pointsWest).toBeGreaterThan(((west as number) + (east as number)) / 2 - 1e-4);
   });
 
@@ -105,7 +104,7 @@ describe('GeoTIFF bounds mode', () => {
       ([lon, lat]) => lon === 15 && Math.abs((lat as number) + 18.088709) < 1e-6,
     );
     expect(corner).toBeDefined();
-    const [west, south, east, north] = collectionBounds(result.featureCollection) as number[];
+    const [west, south, east, north] = geojsonBox(result.featureCollection) as number[];
     expect(west).toBeCloseTo(15, 6);
     expect(east).toBeGreaterThan(15);
     expect(south).toBeLessThan(north as number);

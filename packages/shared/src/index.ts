@@ -6,6 +6,7 @@ export * from './douglas-peucker.ts';
 export * from './epsg.ts';
 export * from './format.ts';
 export * from './forms/index.ts';
+export * from './geojson-box.ts';
 export * from './helmert.ts';
 export * from './las-classes.ts';
 export * from './las-crs.ts';
