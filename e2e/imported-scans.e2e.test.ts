@@ -1,5 +1,4 @@
 /// <reference lib="dom" />
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -16,7 +15,7 @@ import { expect, it } from 'vitest';
 import { drainJobs } from '../packages/server/test/ingestion-test-kit.ts';
 import { PROCESS_AGAIN_LABEL } from '../packages/web/src/features/imported-scans/imported-scan-texts.ts';
 import type { PortalDriver } from './support/portal-driver.ts';
-import { SCREENSHOT_DIR } from './support/portal-driver.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 import { describeInBrowser, setUpBrowserSuite } from './support/suite.ts';
 import { ViewerPage } from './support/viewer-page.ts';
 
@@ -161,11 +160,7 @@ class ImportedScansScreen {
 }
 
 async function shot(portal: PortalDriver, name: string): Promise<void> {
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await portal.page.screenshot({
-    path: path.join(SCREENSHOT_DIR, `imported-${name}.png`),
-    fullPage: true,
-  });
+  await saveScreenshot(portal.page, `imported-${name}`, { fullPage: true });
 }
 
 describeInBrowser('Imported Scans', () => {

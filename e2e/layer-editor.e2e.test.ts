@@ -1,6 +1,4 @@
 /// <reference lib="dom" />
-import fs from 'node:fs';
-import path from 'node:path';
 import {
   FIELD_REQUIRED,
   GROUP_CREATED,
@@ -16,8 +14,9 @@ import {
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchWebglChromium } from './support/map-harness.ts';
-import { PortalDriver, SCREENSHOT_DIR } from './support/portal-driver.ts';
+import { PortalDriver } from './support/portal-driver.ts';
 import type { PortalEnvironment } from './support/portal-environment.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 import { describeInBrowser, setUpBrowserSuite } from './support/suite.ts';
 
 const PATH = '/layers';
@@ -241,11 +240,7 @@ class LayerEditorScreen {
   }
 
   async shot(name: string): Promise<void> {
-    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    await this.page.screenshot({
-      path: path.join(SCREENSHOT_DIR, `layer-editor-${name}.png`),
-      fullPage: true,
-    });
+    await saveScreenshot(this.page, `layer-editor-${name}`, { fullPage: true });
   }
 }
 

@@ -19,8 +19,9 @@ import { unzipSync, zipSync } from 'fflate';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchWebglChromium, waitForMapIdle } from './support/map-harness.ts';
-import { PortalDriver, SCREENSHOT_DIR } from './support/portal-driver.ts';
+import { PortalDriver } from './support/portal-driver.ts';
 import type { PortalEnvironment } from './support/portal-environment.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 import { describeInBrowser, setUpBrowserSuite } from './support/suite.ts';
 import { ViewerPage } from './support/viewer-page.ts';
 
@@ -166,11 +167,7 @@ class LayersScreen {
   }
 
   async shot(name: string): Promise<void> {
-    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    await this.page.screenshot({
-      path: path.join(SCREENSHOT_DIR, `layers-${name}.png`),
-      fullPage: true,
-    });
+    await saveScreenshot(this.page, `layers-${name}`, { fullPage: true });
   }
 }
 
@@ -550,13 +547,10 @@ describeInBrowser('Layers', () => {
       // Only the new layer on, then nothing: what changes is what the layer draws.
       await showOnly(portal.page, ['US states upload']);
       const shown = await mapPixels(portal.page);
-      fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-      await portal.page.screenshot({ path: path.join(SCREENSHOT_DIR, 'layers-viewer-map.png') });
+      await saveScreenshot(portal.page, 'layers-viewer-map');
       await showOnly(portal.page, []);
       const hidden = await mapPixels(portal.page);
-      await portal.page.screenshot({
-        path: path.join(SCREENSHOT_DIR, 'layers-viewer-map-off.png'),
-      });
+      await saveScreenshot(portal.page, 'layers-viewer-map-off');
 
       // The states' outlines and fill cover a large part of the default North America view.
       const changed = shown.filter((value, index) => Math.abs(value - (hidden[index] ?? 0)) > 24);

@@ -25,10 +25,10 @@ import {
   waitForMapIdle,
 } from './support/map-harness.ts';
 import { chromiumAvailable, runningOnCi } from './support/portal-environment.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 import { describeInBrowser, setUpBrowserSuite } from './support/suite.ts';
 import { VIEWER_PATH, ViewerPage } from './support/viewer-page.ts';
 
-const SCREENSHOT_DIR = fileURLToPath(new URL('../test-results/screenshots/', import.meta.url));
 const LAYER_FIXTURES = path.join(
   process.env.FIXTURES_DIR ?? fileURLToPath(new URL('../../shared/fixtures/', import.meta.url)),
   'layers',
@@ -144,8 +144,7 @@ describe.skipIf(!chromiumAvailable && !runningOnCi)('the viewer map in a real br
   }
 
   async function screenshot(name: string) {
-    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+    await saveScreenshot(page, name);
   }
 
   it('shows the bundled base map at lon -100, lat 50, zoom 3 without any outside request', async () => {

@@ -11,6 +11,7 @@ import {
   chromiumAvailable,
   runningOnCi,
 } from './support/portal-environment.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 import { requestText, serveStaticHarness } from './support/static-harness.ts';
 import { setUpBrowserSuite } from './support/suite.ts';
 import { ViewerPage } from './support/viewer-page.ts';
@@ -24,7 +25,6 @@ import { ViewerPage } from './support/viewer-page.ts';
 const REPO = fileURLToPath(new URL('../', import.meta.url));
 const HARNESS_DIR = path.join(REPO, 'node_modules/.cache/images-harness');
 const PANEL_MODULE = path.join(REPO, 'packages/web/src/features/viewer/images/index.ts');
-const SCREENSHOT_DIR = path.join(REPO, 'test-results/screenshots');
 
 const SCAN = 'LG1001_20050402_000017_01';
 const EMPTY_SCAN = 'LG1001_20050402_000017_02';
@@ -305,8 +305,7 @@ describeInChromium('the camera images panel', () => {
       expect(near(top, SKY), `${camera} top ${top}`).toBe(true);
       expect(near(bottom, groundOf(1, camera)), `${camera} bottom ${bottom}`).toBe(true);
     }
-    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'viewer-images-panel.png') });
+    await saveScreenshot(page, 'viewer-images-panel');
 
     await page.getByRole('button', { name: 'Enlarge the left camera image' }).click();
     const full = page.getByTestId('full-image');
@@ -320,7 +319,7 @@ describeInChromium('the camera images panel', () => {
       const { x, y, width, height } = img.parentElement!.getBoundingClientRect();
       return { x, y, width, height };
     }))!;
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'viewer-images-full.png') });
+    await saveScreenshot(page, 'viewer-images-full');
     const sky = await colourAt(page, box.x + box.width / 2, box.y + box.height * 0.1);
     const ground = await colourAt(page, box.x + box.width / 2, box.y + box.height * 0.8);
     expect(near(sky, SKY), `full top ${sky}`).toBe(true);
@@ -378,7 +377,6 @@ describeInChromium('camera images in the Viewer', () => {
     await portal.page.keyboard.press('ArrowLeft');
     await panel.waitForCounter(`Frame 1 of ${frames.length}`);
     expect(await panel.thumbnail('center')).toBe(first);
-    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    await portal.page.screenshot({ path: path.join(SCREENSHOT_DIR, 'viewer-images-portal.png') });
+    await saveScreenshot(portal.page, 'viewer-images-portal');
   });
 });

@@ -20,10 +20,10 @@ import {
   chromiumAvailable,
   runningOnCi,
 } from './support/portal-environment.ts';
+import { saveScreenshot } from './support/screenshots.ts';
 import { setUpBrowserSuite } from './support/suite.ts';
 import { ViewerPage } from './support/viewer-page.ts';
 
-const SCREENSHOT_DIR = fileURLToPath(new URL('../test-results/screenshots/', import.meta.url));
 const FIXTURES =
   process.env.FIXTURES_DIR ?? fileURLToPath(new URL('../../shared/fixtures/', import.meta.url));
 /** NAD83 / Oregon GIC Lambert (ft), the CRS of the autzen fixture. */
@@ -177,7 +177,6 @@ describeInChromium('3D point-cloud view', () => {
       headless: true,
       args: CHROMIUM_ARGS,
     });
-    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   });
 
   afterEach(async () => {
@@ -206,7 +205,7 @@ describeInChromium('3D point-cloud view', () => {
     const points = await waitForPoints(page);
     expect(points).toBeGreaterThan(1_000);
     await waitForSteadyPoints(page);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'pointcloud-elevation.png') });
+    await saveScreenshot(page, 'pointcloud-elevation');
 
     const { total, colored, drawn } = await canvasPixels(page);
     // The cloud covers a good part of the view, not a few stray pixels.
@@ -230,7 +229,7 @@ describeInChromium('3D point-cloud view', () => {
     await page.getByRole('button', { name: 'Classification' }).click();
     await page.waitForTimeout(500);
     await waitForSteadyPoints(page);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'pointcloud-classification.png') });
+    await saveScreenshot(page, 'pointcloud-classification');
     const { colored } = await canvasPixels(page);
     const classColors = Object.values(CLASSIFICATION_COLORS).map((color) =>
       color.map((channel) => channel * 255),
@@ -266,7 +265,7 @@ describeInChromium('3D point-cloud view', () => {
     const label = page.locator('.pointcloud-measure-label').filter({ hasText: 'Δh' });
     await expect.poll(() => label.count(), { timeout: 10_000 }).toBe(1);
     expect(await label.textContent()).toMatch(/^Δh -?\d+\.\d\d m$/);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'pointcloud-measure.png') });
+    await saveScreenshot(page, 'pointcloud-measure');
     await page.getByRole('button', { name: 'Clear' }).click();
     await expect.poll(() => page.locator('.pointcloud-measure-label').count()).toBe(0);
   });
@@ -308,7 +307,7 @@ describeInChromium('3D point-cloud view', () => {
     expect(area).toMatch(/^\d+\.\d\d m²$/);
     expect(Number.parseFloat(area)).toBeGreaterThan(10);
     expect(Number.parseFloat(area)).toBeLessThan(1_000_000);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'pointcloud-measure-area.png') });
+    await saveScreenshot(page, 'pointcloud-measure-area');
   });
 
   it('opens on the map’s position: the cloud lies east of a view centred on its west end', async () => {
@@ -391,7 +390,7 @@ describeInChromium('the 3D view in the Viewer', () => {
     const page = portal.page;
     expect(await waitForPoints(page)).toBeGreaterThan(1_000);
     await waitForSteadyPoints(page);
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'pointcloud-viewer-tab.png') });
+    await saveScreenshot(page, 'pointcloud-viewer-tab');
     const { total, colored, drawn } = await canvasPixels(page);
     expect(drawn / total).toBeGreaterThan(0.02);
     expect(share(colored, (rgb) => distanceToGradient(YELLOW_GREEN, rgb) < 12)).toBeGreaterThan(

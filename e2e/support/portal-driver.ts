@@ -1,12 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import {
   DEMO_PASSWORD,
   PortalEnvironment,
   type PortalEnvironmentOptions,
 } from './portal-environment.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 /** The demo accounts by the role a test speaks of. */
 export const PERSONAS = {
@@ -38,10 +36,6 @@ export const PERSONAS = {
 
 export type Persona = keyof typeof PERSONAS;
 
-/** Where the browser tests' screenshots go (test-results/screenshots), to be looked at after a run. */
-export const SCREENSHOT_DIR = fileURLToPath(
-  new URL('../../test-results/screenshots/', import.meta.url),
-);
 const VIEWPORT = { width: 1280, height: 800 };
 const WAIT_MS = 20_000;
 
@@ -281,10 +275,7 @@ export class PortalDriver {
 
   /** Saves the page as test-results/screenshots/<name>.png and returns the file path. */
   async screenshot(name: string): Promise<string> {
-    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    const file = path.join(SCREENSHOT_DIR, `${name}.png`);
-    await this.page.screenshot({ path: file, fullPage: true });
-    return file;
+    return saveScreenshot(this.page, name, { fullPage: true });
   }
 
   async close(): Promise<void> {

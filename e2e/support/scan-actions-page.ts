@@ -1,8 +1,7 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Locator } from 'playwright-core';
 import { BasePage } from './base-page.ts';
-import { SCREENSHOT_DIR } from './portal-driver.ts';
+import { saveScreenshot } from './screenshots.ts';
 
 /** The focused scan's actions in the viewer drawer, and the geoid grid upload on Projects. */
 export class ScanActionsPage extends BasePage {
@@ -143,10 +142,7 @@ export class ScanActionsPage extends BasePage {
   }
 
   async screenshot(name: string): Promise<string> {
-    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    const file = path.join(SCREENSHOT_DIR, `${name}.png`);
-    await this.page.screenshot({ path: file });
-    return file;
+    return saveScreenshot(this.page, name);
   }
 }
 
