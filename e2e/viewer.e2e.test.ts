@@ -296,6 +296,20 @@ describeInBrowser('the Viewer', () => {
         { projectId: project.id, name: 'ROW', source, showByDefault: false },
         { projectId: project.id, name: 'Ditchline', source, ignore: true },
         { projectId: project.id, name: 'KPs', source, showByDefault: true },
+        // Points across a province: its whole box is a view too wide for them to be drawn.
+        {
+          projectId: project.id,
+          name: 'Wells',
+          source: JSON.stringify({
+            type: 'MultiPoint',
+            coordinates: [
+              [64, 31],
+              [66, 31.6],
+              [70, 35],
+            ],
+          }),
+          showByDefault: false,
+        },
       ])
       .execute();
     const viewer = await openViewer(KANDAHAR);
@@ -304,6 +318,7 @@ describeInBrowser('the Viewer', () => {
       .toEqual([
         { name: 'KPs', shown: true },
         { name: 'ROW', shown: false },
+        { name: 'Wells', shown: false },
       ]);
 
     // A layer of points is drawn from zoom 10 (the spec's default style): on a wider view the
@@ -321,6 +336,7 @@ describeInBrowser('the Viewer', () => {
       .toEqual([
         { name: 'KPs', shown: true, hint },
         { name: 'ROW', shown: false, hint },
+        { name: 'Wells', shown: false, hint },
       ]);
     await viewer.portal.page.getByRole('button', { name: 'Layers', exact: true }).click();
     await viewer.portal.page.getByText(hint).first().waitFor();
@@ -341,6 +357,7 @@ describeInBrowser('the Viewer', () => {
     expect(await viewer.layerChoices()).toEqual([
       { name: 'KPs', shown: true },
       { name: 'ROW', shown: false },
+      { name: 'Wells', shown: false },
     ]);
     // From the keyboard: → from a layer reaches its zoom button, and zooming to a hidden layer
     // shows it. From a view too wide for the points, so that the zoom is seen to happen.
@@ -362,13 +379,32 @@ describeInBrowser('the Viewer', () => {
     expect(await viewer.layerChoices()).toEqual([
       { name: 'KPs', shown: true },
       { name: 'ROW', shown: true },
+      { name: 'Wells', shown: false },
     ]);
     const map = await viewer.part('map').boundingBox();
     if (!map) throw new Error('the map is not on the page');
-    const middle = await pixelsAround(page, map.width / 2, map.height / 2, 2);
     const circle = hexToRgb(DEFAULT_CIRCLE_PAINT['circle-color']);
-    expect(middle.some((colour) => closeTo(colour, circle, 24))).toBe(true);
+    const circleInMiddle = async () =>
+      (await pixelsAround(page, map.width / 2, map.height / 2, 2)).some((colour) =>
+        closeTo(colour, circle, 24),
+      );
+    expect(await circleInMiddle()).toBe(true);
     await viewer.portal.screenshot('viewer-layers-zoomed-to');
+
+    // Wells' box fits only at a zoom where points are not drawn: the map goes to the zoom they
+    // are drawn from, at the well nearest the box's middle, rather than to a view of nothing.
+    await afterMapChange(page, async () => {
+      await layersButton.click();
+      await page.getByRole('button', { name: zoomToLayerLabel('Wells'), exact: true }).click();
+      await page.getByRole('menu').waitFor({ state: 'detached' });
+    });
+    expect(await viewer.layerChoices()).toEqual([
+      { name: 'KPs', shown: true },
+      { name: 'ROW', shown: true },
+      { name: 'Wells', shown: true },
+    ]);
+    expect(await circleInMiddle()).toBe(true);
+    await viewer.portal.screenshot('viewer-layers-zoomed-to-wide');
   });
 
   it('selects, focuses, hides and unselects scans', async () => {

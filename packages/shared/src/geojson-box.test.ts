@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { geojsonBox } from './geojson-box.ts';
+import { geojsonBox, geojsonNearest } from './geojson-box.ts';
 
 const collection = (features: unknown[]) => ({ type: 'FeatureCollection', features });
 const feature = (geometry: unknown) => ({ type: 'Feature', properties: {}, geometry });
@@ -61,5 +61,39 @@ describe('geojsonBox', () => {
     expect(geojsonBox({ type: 'Point', coordinates: [Number.NaN, 6] })).toBeNull();
     expect(geojsonBox('{"type":"Point"}')).toBeNull();
     expect(geojsonBox(null)).toBeNull();
+  });
+});
+
+describe('geojsonNearest', () => {
+  it('finds the coordinate nearest to a point, in any feature and at any depth', () => {
+    const data = collection([
+      feature({ type: 'Point', coordinates: [64, 31] }),
+      feature({
+        type: 'MultiLineString',
+        coordinates: [
+          [
+            [70, 35],
+            [66, 31.6],
+          ],
+        ],
+      }),
+      feature(null),
+    ]);
+    expect(geojsonNearest(data, [67, 33])).toEqual([66, 31.6]);
+    expect(geojsonNearest(data, [63, 30])).toEqual([64, 31]);
+  });
+
+  it('measures east-west as on the ground: a degree of longitude is short near the pole', () => {
+    // At 70° N a degree of longitude is 0.34 of a degree of latitude.
+    const data = collection([
+      feature({ type: 'Point', coordinates: [12, 70] }),
+      feature({ type: 'Point', coordinates: [10, 71] }),
+    ]);
+    expect(geojsonNearest(data, [10, 70])).toEqual([12, 70]);
+  });
+
+  it('is null without coordinates', () => {
+    expect(geojsonNearest(collection([]), [0, 0])).toBeNull();
+    expect(geojsonNearest('not GeoJSON', [0, 0])).toBeNull();
   });
 });

@@ -119,7 +119,7 @@ export function ScanMap(props: ScanMapProps) {
           if (fitsAfterScans.current) fitsAfterScans.current.push(() => c.fitToScans(ids));
           else c.fitToScans(ids);
         }),
-      fitToBounds: (box) => withController((c) => c.fitToBounds(box)),
+      fitToBounds: (box, drawn) => withController((c) => c.fitToBounds(box, drawn)),
       revealScans: (ids) => withController((c) => c.revealScans(ids)),
       requestPoint: () =>
         new Promise((resolve) => withController((c) => void c.requestPoint().then(resolve))),

@@ -11,6 +11,7 @@ export { loadMapController, prepareMap } from './map-loader.ts';
 export { SCAN_MAP_MIN_HEIGHT, ScanMap } from './ScanMap.tsx';
 export type { LngLatBox } from './scan-features.ts';
 export type {
+  DrawnFrom,
   MapCenter,
   MapLayerSpec,
   MapOverlays,

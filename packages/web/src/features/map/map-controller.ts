@@ -42,7 +42,7 @@ import {
 } from './scan-layers.ts';
 import { toMercator } from './scan-path-geometry.ts';
 import { ScanPathLayer } from './scan-path-layer.ts';
-import type { MapCenter, MapLayerSpec, MapOverlays, MapScan } from './types.ts';
+import type { DrawnFrom, MapCenter, MapLayerSpec, MapOverlays, MapScan } from './types.ts';
 
 // The bundler moves the worker to its own file; MapLibre must be told where.
 setWorkerUrl(workerUrl);
@@ -235,8 +235,14 @@ export class MapController {
   }
 
   /** Brings a box into view with room around it: a project layer the user asked to zoom to. */
-  fitToBounds(box: LngLatBox): void {
-    this.map.fitBounds(box, { padding: 60, maxZoom: FIT_MAX_ZOOM, duration: 600 });
+  fitToBounds(box: LngLatBox, drawn?: DrawnFrom): void {
+    const fit = { padding: 60, maxZoom: FIT_MAX_ZOOM };
+    const zoom = drawn && this.map.cameraForBounds(box, fit)?.zoom;
+    if (drawn && zoom !== undefined && zoom < drawn.from) {
+      this.map.easeTo({ center: drawn.at, zoom: drawn.from, duration: 600 });
+      return;
+    }
+    this.map.fitBounds(box, { ...fit, duration: 600 });
   }
 
   /**

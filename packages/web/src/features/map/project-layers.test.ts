@@ -143,13 +143,27 @@ describe('where and from which zoom a layer is drawn', () => {
         [8, 47],
         [8.1, 47.1],
       ],
+      nearMiddle: [8, 47],
     });
+  });
+
+  it('names the coordinate nearest the box’s middle, where a wide layer of points is seen', () => {
+    const wells = {
+      type: 'MultiPoint',
+      coordinates: [
+        [64, 31],
+        [66, 31.6],
+        [70, 35],
+      ],
+    };
+    expect(layerReach(layer(wells)).nearMiddle).toEqual([66, 31.6]);
   });
 
   it('is empty for a source that is not GeoJSON', () => {
     expect(layerReach({ id: '3', name: 'L', source: 'not json', layers: '[]' })).toEqual({
       drawnFrom: null,
       bounds: null,
+      nearMiddle: null,
     });
   });
 });

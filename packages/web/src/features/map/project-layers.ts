@@ -3,6 +3,7 @@ import {
   DEFAULT_CIRCLE_PAINT,
   DEFAULT_FILL_PAINT,
   DEFAULT_LINE_PAINT,
+  geojsonNearest,
   SYMBOL_LAYER_MIN_ZOOM,
   styleImages,
 } from '@asset-portal/shared';
@@ -228,12 +229,17 @@ export interface LayerReach {
   drawnFrom: number | null;
   /** The box around its coordinates; null when it has none. */
   bounds: LngLatBox | null;
+  /**
+   * Its coordinate nearest the box's middle, null when it has none: where to look when the box
+   * fits only at a zoom too wide for the layer to be drawn (points across a country).
+   */
+  nearMiddle: [number, number] | null;
 }
 
 /** A layer's reach, from one reading of its source (which may be megabytes). */
 export function layerReach(spec: MapLayerSpec): LayerReach {
   const prepared = prepareProjectLayer(spec);
-  if (!prepared) return { drawnFrom: null, bounds: null };
+  if (!prepared) return { drawnFrom: null, bounds: null, nearMiddle: null };
   const kinds = geometryKinds(prepared.data);
   const zoomOf = (style: LayerSpecification) => style.minzoom ?? 0;
   const shapes = prepared.styles.filter((style) =>
@@ -241,8 +247,14 @@ export function layerReach(spec: MapLayerSpec): LayerReach {
   );
   const counted =
     shapes.length > 0 ? shapes : prepared.styles.filter((style) => style.type === 'symbol');
+  const bounds = geojsonBounds(prepared.data);
+  const middle: [number, number] | null = bounds && [
+    (bounds[0][0] + bounds[1][0]) / 2,
+    (bounds[0][1] + bounds[1][1]) / 2,
+  ];
   return {
     drawnFrom: counted.length > 0 ? Math.min(...counted.map(zoomOf)) : null,
-    bounds: geojsonBounds(prepared.data),
+    bounds,
+    nearMiddle: middle && geojsonNearest(prepared.data, middle),
   };
 }

@@ -47,11 +47,21 @@ export interface MapCenter {
   zoom: number;
 }
 
+/** The zoom a layer is drawn from, and one of its coordinates to look at from there. */
+export interface DrawnFrom {
+  from: number;
+  at: [number, number];
+}
+
 export interface ScanMapHandle {
   /** 'Zoom to view all selected scans'. */
   fitToScans(scanIds: readonly string[]): void;
-  /** Brings a box into view (a project layer's), with room around it. */
-  fitToBounds(box: LngLatBox): void;
+  /**
+   * Brings a box into view (a project layer's), with room around it. With `drawn`, a box that
+   * fits only at a zoom below `drawn.from` is looked at from that zoom at `drawn.at` instead: the
+   * layer is drawn only from there, and a whole view of nothing would show the user nothing.
+   */
+  fitToBounds(box: LngLatBox, drawn?: DrawnFrom): void;
   /** Brings the scans into view when they are not all in it, never zooming in. */
   revealScans(scanIds: readonly string[]): void;
   /** One click on the map; Escape resolves null. */

@@ -14,6 +14,7 @@ import {
 import { type KeyboardEvent, useId, useState } from 'react';
 import { type LayerReach, layerReach } from '../map/project-layers.ts';
 import type { LngLatBox } from '../map/scan-features.ts';
+import type { DrawnFrom } from '../map/types.ts';
 import { layerZoomHint, NOTHING_TO_ZOOM_TO, zoomToLayerLabel } from './layers-menu-texts.ts';
 import type { ViewerProjectLayer } from './project-layer-rules.ts';
 
@@ -44,7 +45,7 @@ export function LayersMenu({
   selectedIds: readonly string[];
   zoom: number | null;
   onChange(ids: string[]): void;
-  onZoomTo(box: LngLatBox): void;
+  onZoomTo(box: LngLatBox, drawn?: DrawnFrom): void;
 }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const ids = useId();
@@ -58,7 +59,11 @@ export function LayersMenu({
   const zoomTo = (layer: ViewerProjectLayer, box: LngLatBox) => {
     if (!selectedIds.includes(layer.id)) onChange([...selectedIds, layer.id]);
     setAnchor(null);
-    onZoomTo(box);
+    const { drawnFrom, nearMiddle } = reachOf(layer);
+    onZoomTo(
+      box,
+      drawnFrom !== null && nearMiddle ? { from: drawnFrom, at: nearMiddle } : undefined,
+    );
   };
   // The menu's arrow keys go from layer to layer; → reaches a layer's zoom button and ← leaves it.
   const toZoomButton = (event: KeyboardEvent<HTMLElement>) => {

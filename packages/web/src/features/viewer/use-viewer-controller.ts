@@ -2,6 +2,7 @@ import { SCAN_PAGE_SIZE, type ScanFilter } from '@asset-portal/shared';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '../../lib/create-store.ts';
 import type {
+  DrawnFrom,
   LngLatBox,
   MapCenter,
   MapLayerSpec,
@@ -136,7 +137,8 @@ export function useViewerController() {
   }, []);
   const handleSelectAllFiltered = () => viewerActions.select(filtered.scans, summaryIds);
   const handleZoomToSelected = () => mapRef.current?.fitToScans(selection.selectedScanIds);
-  const handleZoomToBox = (box: LngLatBox) => mapRef.current?.fitToBounds(box);
+  const handleZoomToBox = (box: LngLatBox, drawn?: DrawnFrom) =>
+    mapRef.current?.fitToBounds(box, drawn);
 
   // A click on an unselected path selects it, on a selected one focuses it, and on the focused
   // one shows the camera image nearest to the click.
