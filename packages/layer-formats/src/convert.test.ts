@@ -9,13 +9,11 @@ import {
 import type { FeatureCollection, Position } from 'geojson';
 import { describe, expect, it } from 'vitest';
 import { convertLayerFile } from './convert.ts';
-import { LAYER_FIXTURES } from './test-support.ts';
+import { boxOf, LAYER_FIXTURES } from './test-support.ts';
 
 const fixture = (name: string) => new Uint8Array(readFileSync(path.join(LAYER_FIXTURES, name)));
 
-type Box = LonLatBox;
-
-function expectBoundsClose(actual: Box | null, expected: Box, tolerance: number): void {
+function expectBoundsClose(actual: LonLatBox | null, expected: LonLatBox, tolerance: number): void {
   expect(actual).not.toBeNull();
   actual?.forEach((value, index) => {
     expect(Math.abs(value - (expected[index] as number))).toBeLessThan(tolerance);
@@ -156,7 +154,7 @@ describe('convertLayerFile on the shared fixtures', () => {
     expect(features.length).toBeLessThanOrEqual(3000);
     expect(features.every((f) => f.geometry.type === 'Point')).toBe(true);
     expect(features.some((f) => f.properties?.elevation === 255)).toBe(false);
-    const bounds = geojsonBox(result.featureCollection) as Box;
+    const bounds = boxOf(result.featureCollection);
     expect(bounds[0]).toBeGreaterThan(8.468);
     expect(bounds[2]).toBeLessThan(8.555);
     expect(bounds[1]).toBeGreaterThan(51.971);

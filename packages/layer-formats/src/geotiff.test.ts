@@ -1,10 +1,10 @@
-import { geojsonBox, LAYER_MESSAGES, LAYER_WARNINGS, NODATA_VALUE } from '@asset-portal/shared';
+import { LAYER_MESSAGES, LAYER_WARNINGS, NODATA_VALUE } from '@asset-portal/shared';
 import { describe, expect, it } from 'vitest';
 import { convertLayerFile } from './convert.ts';
 import { LayerConversionError } from './errors.ts';
 import { gridStep } from './geotiff.ts';
 import { DEFAULT_LAYER_LIMITS } from './limits.ts';
-import { buildGeoTiff } from './test-support.ts';
+import { boxOf, buildGeoTiff } from './test-support.ts';
 
 /** A 200 × 150 slope DEM (elevation = column + row) with its left half at -9999. */
 function slopeDem(gdalNoData?: string): Uint8Array {
@@ -31,9 +31,9 @@ describe('GeoTIFF grid mode', () => {
     expect(elevations.every((value) => value >= 100 && value <= 349)).toBe(true);
     // Only the right half holds data: every point lies east of the raster's middle.
     const middle = await convertLayerFile('dem.tif', slopeDem());
-    const [west, , east] = geojsonBox(middle.featureCollection) as number[];
-    const [pointsWest] = geojsonBox(result.featureCollection) as number[];
-    expect(pointsWest).toBeGreaterThan(((west as number) + (east as number)) / 2 - 1e-4);
+    const [west, , east] = boxOf(middle.featureCollection);
+    const [pointsWest] = boxOf(result.featureCollection);
+    expect(pointsWest).toBeGreaterThan((west + east) / 2 - 1e-4);
   });
 
   it("also skips the file's own GDAL_NODATA value", async () => {
@@ -104,10 +104,10 @@ describe('GeoTIFF bounds mode', () => {
       ([lon, lat]) => lon === 15 && Math.abs((lat as number) + 18.088709) < 1e-6,
     );
     expect(corner).toBeDefined();
-    const [west, south, east, north] = geojsonBox(result.featureCollection) as number[];
+    const [west, south, east, north] = boxOf(result.featureCollection);
     expect(west).toBeCloseTo(15, 6);
     expect(east).toBeGreaterThan(15);
-    expect(south).toBeLessThan(north as number);
+    expect(south).toBeLessThan(north);
     let area = 0;
     for (let i = 0; i < ring.length - 1; i++) {
       const [x1, y1] = ring[i] as [number, number];

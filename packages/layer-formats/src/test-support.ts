@@ -1,5 +1,6 @@
 /** Builders for hostile and synthetic inputs used by this package's tests and benchmark. */
 import path from 'node:path';
+import { geojsonBox, type LonLatBox } from '@asset-portal/shared';
 import { writeArrayBuffer } from 'geotiff';
 
 export const LAYER_FIXTURES = path.join(
@@ -150,4 +151,11 @@ export function patchDimensions(tiff: Uint8Array, width: number, height: number)
     } else view.setUint32(entry + 8, value, little);
   }
   return out;
+}
+
+/** The box of a converted layer that must have coordinates. */
+export function boxOf(collection: unknown): LonLatBox {
+  const box = geojsonBox(collection);
+  if (!box) throw new Error('the layer has no coordinates');
+  return box;
 }
