@@ -37,7 +37,8 @@ export interface JobContext {
  * a base station, a trajectory or a scan, publishing, an imported scan). `background`: work an
  * upload sets off that nobody waits on (a package's ingestion, its level of detail, its
  * thumbnails). Interactive jobs are claimed first and have a slot of their own in each worker, so
- * a long background build never keeps a person waiting.
+ * a long background build never keeps a person waiting. A kind has a lane; a job queued for a
+ * person may be given the interactive lane whatever its kind's (`EnqueueOptions.lane`).
  */
 export type JobLane = 'interactive' | 'background';
 
@@ -45,6 +46,7 @@ export type JobLane = 'interactive' | 'background';
 export interface JobDefinition<Schema extends z.ZodType = z.ZodType> {
   kind: string;
   schema: Schema;
+  /** The lane of its jobs unless they are queued with another. */
   lane: JobLane;
   /** Runs before the job is given up (default 5). */
   maxAttempts: number;

@@ -125,6 +125,28 @@ describe.each(DATABASE_KINDS)('job queue on %s', (kind) => {
       expect(started).toEqual(['build 1']);
     });
 
+    it('takes a job of a background kind queued for a person in the interactive lane', async () => {
+      await enqueueJob(database.db, build, { text: 'build 1' });
+      await enqueueJob(database.db, build, { text: 'asked for' }, { lane: 'interactive' });
+      const options = { db: database.db, config, jobs: [build, ask], workerId: 'w1' };
+      expect(await runNextJob({ ...options, lane: 'interactive' })).toBe(true);
+      expect(await runNextJob({ ...options, lane: 'interactive' })).toBe(false);
+      expect(started).toEqual(['asked for']);
+    });
+
+    it('moves a waiting job to the interactive lane when a person asks for it, never back', async () => {
+      const laneOf = async (id: number) => (await jobRepository.findById(database.db, id))?.lane;
+      const key = { uniqueKey: `scan-1-${kind}` };
+      const first = await enqueueJob(database.db, build, { text: 'build 1' }, key);
+      expect(await laneOf(first.id)).toBe('background');
+      expect(
+        await enqueueJob(database.db, build, { text: 'build 1' }, { ...key, lane: 'interactive' }),
+      ).toEqual({ id: first.id, created: false });
+      expect(await laneOf(first.id)).toBe('interactive');
+      await enqueueJob(database.db, build, { text: 'build 1' }, key);
+      expect(await laneOf(first.id)).toBe('interactive');
+    });
+
     it("starts a person's job at once while every other slot runs a background build", async () => {
       closeGate();
       await enqueueJob(database.db, build, { text: 'build 1' });
@@ -278,6 +300,7 @@ describe.each(DATABASE_KINDS)('job queue on %s', (kind) => {
     const broken = await jobRepository.insert(database.db, {
       kind: bad.kind,
       payload: { n: 'x' },
+      lane: 'interactive',
       maxAttempts: 5,
     });
     await runNextJob(options);
@@ -550,6 +573,7 @@ describe('job notifications from the PostgreSQL server', () => {
         const queued = await jobRepository.insert(trx, {
           kind: noop.kind,
           payload: {},
+          lane: 'interactive',
           maxAttempts: 1,
         });
         await pause(150);

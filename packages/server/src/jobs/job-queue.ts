@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../db/schema.ts';
-import type { JobDefinition } from './define-job.ts';
+import type { JobDefinition, JobLane } from './define-job.ts';
 import { jobRepository } from './job.repository.ts';
 
 /**
@@ -18,6 +18,11 @@ export interface EnqueueOptions {
   uniqueKey?: string | undefined;
   /** Not before this time (default now). */
   runAfter?: Date | undefined;
+  /**
+   * Default the kind's. `interactive` for work of a background kind that a person has just asked
+   * for (the level of detail of a scan they imported).
+   */
+  lane?: JobLane | undefined;
 }
 
 /**
@@ -34,6 +39,7 @@ export async function enqueueJob<Schema extends z.ZodType>(
   const result = await jobRepository.insert(db, {
     kind: job.kind,
     payload: parsed,
+    lane: options.lane ?? job.lane,
     maxAttempts: job.maxAttempts,
     runAfter: options.runAfter,
     uniqueKey: options.uniqueKey,

@@ -63,16 +63,14 @@ export async function runNextJob(
   options: JobRunnerOptions & { workerId: string; lane?: JobLane | 'any' },
 ) {
   const { db, workerId } = options;
-  const lane = options.lane ?? 'any';
-  const jobs = options.jobs.filter((job) => lane === 'any' || job.lane === lane);
+  const { jobs } = options;
   if (jobs.length === 0) return false;
   const byKind = new Map(jobs.map((job) => [job.kind, job]));
-  const background = jobs.filter((job) => job.lane === 'background').map((job) => job.kind);
   const leaseOf = (job: JobDefinition) => options.config.jobLeaseMs ?? job.leaseMs;
   // The kind is known only once claimed: claimed for the longest lease, then held for its own,
   // so that a job of a dead worker is taken over after its kind's lease, not the longest one.
   const longest = Math.max(...jobs.map(leaseOf));
-  const row = await jobRepository.claim(db, [...byKind.keys()], workerId, longest, background);
+  const row = await jobRepository.claim(db, [...byKind.keys()], workerId, longest, options.lane);
   if (!row) return false;
   const job = byKind.get(row.kind)!;
   const leaseMs = leaseOf(job);

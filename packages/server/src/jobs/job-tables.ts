@@ -1,12 +1,13 @@
 import type { ColumnType, Generated, Kysely, Selectable } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import type { JobLane } from './define-job.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null, Date | string | null>;
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
 
-/** Row type of `jobs` (migration 0002), in the camelCase the app sees. */
+/** Row type of `jobs` (migrations 0002 and 0014), in the camelCase the app sees. */
 export interface JobsTable {
   id: Generated<number>;
   kind: string;
@@ -19,6 +20,7 @@ export interface JobsTable {
   lockedUntil: NullableTimestamp;
   lastError: string | null;
   uniqueKey: string | null;
+  lane: ColumnType<JobLane, JobLane | undefined, JobLane>;
   created: Timestamp;
   updated: Timestamp;
 }

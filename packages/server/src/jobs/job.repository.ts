@@ -1,10 +1,12 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import type { JobLane } from './define-job.ts';
 import { type JobRow, withJobTables } from './job-tables.ts';
 
 export interface NewJob {
   kind: string;
   payload: unknown;
+  lane: JobLane;
   maxAttempts: number;
   runAfter?: Date | undefined;
   uniqueKey?: string | null | undefined;
@@ -17,7 +19,8 @@ const msInterval = (ms: number) =>
 export const jobRepository = {
   /**
    * Adds a job; with a unique key, a job of that key already queued or running is returned
-   * instead (created: false).
+   * instead (created: false), moved to the interactive lane if this one is interactive: a person
+   * now waits for it.
    */
   async insert(db: Kysely<Database>, job: NewJob): Promise<{ id: number; created: boolean }> {
     const jdb = withJobTables(db);
@@ -26,6 +29,7 @@ export const jobRepository = {
       .values({
         kind: job.kind,
         payload: JSON.stringify(job.payload),
+        lane: job.lane,
         maxAttempts: job.maxAttempts,
         runAfter: job.runAfter ?? sql<Date>`now()`,
         uniqueKey: job.uniqueKey ?? null,
@@ -48,21 +52,29 @@ export const jobRepository = {
       .executeTakeFirst();
     // The other job may have finished between the two statements: queue ours after all.
     if (!existing) return jobRepository.insert(db, job);
+    if (job.lane === 'interactive') {
+      await jdb
+        .updateTable('jobs')
+        .set({ lane: 'interactive' })
+        .where('id', '=', existing.id)
+        .where('lane', '<>', 'interactive')
+        .execute();
+    }
     return { id: existing.id, created: false };
   },
 
   /**
    * Takes the next due job of the given kinds: a queued one whose time has come, or a running one
-   * whose lease ran out (its worker died). Jobs of `lastKinds` (the background lane) come after
-   * every due job of the other kinds, then the oldest first. Rows locked by another claimer are
-   * skipped, so two workers never take the same job.
+   * whose lease ran out (its worker died). Interactive jobs come before every background one, then
+   * the oldest first; with `lane: 'interactive'` only interactive jobs are taken. Rows locked by
+   * another claimer are skipped, so two workers never take the same job.
    */
   async claim(
     db: Kysely<Database>,
     kinds: readonly string[],
     workerId: string,
     leaseMs: number,
-    lastKinds: readonly string[] = [],
+    lane: JobLane | 'any' = 'any',
   ): Promise<JobRow | undefined> {
     if (kinds.length === 0) return undefined;
     const jdb = withJobTables(db);
@@ -80,14 +92,16 @@ export const jobRepository = {
           .selectFrom('jobs')
           .select('id')
           .where('kind', 'in', [...kinds])
+          .$if(lane !== 'any', (q) => q.where('lane', '=', lane as JobLane))
           .where((w) =>
             w.or([
               w.and([w('status', '=', 'queued'), w('runAfter', '<=', sql<Date>`now()`)]),
               w.and([w('status', '=', 'running'), w('lockedUntil', '<', sql<Date>`now()`)]),
             ]),
           )
-          // Sorting on an expression cannot use the queue's index, but it sorts only the due jobs.
-          .$if(lastKinds.length > 0, (q) => q.orderBy(sql`kind in (${sql.join(lastKinds)})`))
+          // 'interactive' sorts after 'background', so descending puts it first. Only the due
+          // jobs are sorted, without an index.
+          .orderBy('lane', 'desc')
           .orderBy('runAfter')
           .orderBy('id')
           .limit(1)

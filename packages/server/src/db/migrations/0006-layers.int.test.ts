@@ -1,38 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { Migrator } from 'kysely';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS, POSTGRES_URL } from '../../../test/databases.ts';
-import { type Db, migrateToLatest, openDatabase } from '../database.ts';
-import { migrations } from './index.ts';
-
-/** A fresh database migrated only up to (and including) the given migration. */
-async function databaseAt(kind: (typeof DATABASE_KINDS)[number], last: string) {
-  let db: Db;
-  let drop: () => Promise<void>;
-  if (kind === 'pglite') {
-    db = await openDatabase({});
-    drop = () => db.destroy();
-  } else {
-    const name = `ap_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: POSTGRES_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    db = await openDatabase({ url: POSTGRES_URL.replace(/\/[^/?]*(\?|$)/, `/${name}$1`) });
-    drop = async () => {
-      await db.destroy();
-      const cleanup = new pg.Client({ connectionString: POSTGRES_URL });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    };
-  }
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const { error } = await migrator.migrateTo(last);
-  if (error) throw error;
-  return { db, drop };
-}
+import { DATABASE_KINDS } from '../../../test/databases.ts';
+import { databaseAt } from '../../../test/migrated-database.ts';
+import { migrateToLatest } from '../database.ts';
 
 describe.each(DATABASE_KINDS)('migration 0006-layers on %s', (kind) => {
   let drop: (() => Promise<void>) | undefined;

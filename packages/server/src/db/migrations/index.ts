@@ -11,6 +11,7 @@ import * as scanArtifactsVersion from './0010-scan-artifacts-version.ts';
 import * as scanSummaryParts from './0011-scan-summary-parts.ts';
 import * as jobQueuedNotify from './0012-job-queued-notify.ts';
 import * as uploadGrants from './0013-upload-grants.ts';
+import * as jobLanes from './0014-job-lanes.ts';
 
 /** Every migration in the order it is applied. Append only. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0011-scan-summary-parts': scanSummaryParts,
   '0012-job-queued-notify': jobQueuedNotify,
   '0013-upload-grants': uploadGrants,
+  '0014-job-lanes': jobLanes,
 };

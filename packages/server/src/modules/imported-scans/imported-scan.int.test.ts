@@ -230,13 +230,15 @@ describe.each(DATABASE_KINDS)('imported scans on %s', (kind) => {
     });
     expect(shown!.simplePath!.coordinates.length).toBeGreaterThanOrEqual(2);
 
-    // The level of detail is queued for the imported cloud, and builds from its key.
+    // The level of detail is queued for the imported cloud, ahead of background work (the person
+    // who imported it waits for it), and builds from its key.
     const lod = await withJobTables(db)
       .selectFrom('jobs')
-      .select(['payload', 'status'])
+      .select(['payload', 'status', 'lane'])
       .where('kind', '=', 'build-point-cloud-lod')
       .execute();
-    expect(lod.some((job) => (job.payload as { scanId: string }).scanId === created.id)).toBe(true);
+    const build = lod.find((job) => (job.payload as { scanId: string }).scanId === created.id);
+    expect(build?.lane).toBe('interactive');
     await drainJobs(db, api.config);
     expect(await keysUnder(`${folderOf(created.id)}source/lod/`)).toHaveLength(3);
   }, 120_000);

@@ -185,11 +185,11 @@ export async function processImportedScanFile(
         },
       });
       if (applied) {
-        await enqueuePointCloudLod(trx, {
-          scanId: scan.id,
-          organizationId: scan.organizationId,
-          userId: request.userId,
-        });
+        await enqueuePointCloudLod(
+          trx,
+          { scanId: scan.id, organizationId: scan.organizationId, userId: request.userId },
+          'interactive',
+        );
       }
       return applied;
     });

@@ -232,11 +232,11 @@ export async function ingestLuxlz(
   }
 
   for (const plan of planned) {
-    await enqueuePointCloudLod(deps.db, {
-      scanId: plan.scan.id,
-      organizationId: input.organizationId,
-      userId: input.userId,
-    });
+    await enqueuePointCloudLod(
+      deps.db,
+      { scanId: plan.scan.id, organizationId: input.organizationId, userId: input.userId },
+      'background',
+    );
   }
 
   const points = planned.reduce((sum, plan) => sum + plan.header.pointCount, 0);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { inTransaction } from '../../db/in-transaction.ts';
-import { defineJob, exponentialBackoff } from '../../jobs/define-job.ts';
+import { defineJob, exponentialBackoff, type JobLane } from '../../jobs/define-job.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { LasFormatError } from '../../lib/las/las-header.ts';
 import { PointCloudTooLargeError } from '../../pointcloud/potree-writer.ts';
@@ -150,13 +150,16 @@ export interface PointCloudLodRequest {
 }
 
 /**
- * Queues the level-of-detail build of a scan's point cloud (after ingestion or import).
- * Idempotent: nothing is queued while a build of the scan waits or runs, nor when the recorded
- * build was made from the cloud the artifact names now.
+ * Queues the level-of-detail build of a scan's point cloud (after ingestion or import), in the
+ * `interactive` lane when a person waits for it (a scan imported, processed or refined, a version
+ * chosen) and the `background` lane after an ingestion. Idempotent: nothing is queued while a
+ * build of the scan waits or runs (an interactive request moves it to its lane), nor when the
+ * recorded build was made from the cloud the artifact names now.
  */
 export async function enqueuePointCloudLod(
   db: Db,
   request: PointCloudLodRequest,
+  lane: JobLane,
 ): Promise<{ id: number | null; created: boolean }> {
   const [row] = await pointCloudRepository.findScanClouds(db, [request.scanId]);
   const lod = row ? lodRecordOf(row.parameters) : null;
@@ -168,6 +171,7 @@ export async function enqueuePointCloudLod(
   return inTransaction(db, async (trx) => {
     const queued = await enqueueJob(trx, buildPointCloudLodJob, request, {
       uniqueKey: lodUniqueKey(request.scanId),
+      lane,
     });
     if (queued.created) {
       // The scan's build before (another version's) keeps its entry and its outcome.

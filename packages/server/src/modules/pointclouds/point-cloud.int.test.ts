@@ -168,7 +168,11 @@ describe.each(DATABASE_KINDS)('point-cloud level of detail on %s', (kind) => {
     const before = { artifact, objects: await objects(), log: await lodLog(scanId) };
 
     expect(
-      await enqueuePointCloudLod(db, { scanId, organizationId: orgA.id, userId: userA.id }),
+      await enqueuePointCloudLod(
+        db,
+        { scanId, organizationId: orgA.id, userId: userA.id },
+        'background',
+      ),
     ).toEqual({ id: null, created: false });
     await enqueueJob(db, buildPointCloudLodJob, {
       scanId,
@@ -379,7 +383,9 @@ describe.each(DATABASE_KINDS)('point-cloud level of detail on %s', (kind) => {
   it('logs a queued build as Submitted, then Completed, also when its cloud turns out current', async () => {
     const id = await scanWithVersions(['v1', 'v2']);
     await chooseVersion(id, 'v1');
-    expect(await enqueuePointCloudLod(db, requestOf(id))).toMatchObject({ created: true });
+    expect(await enqueuePointCloudLod(db, requestOf(id), 'background')).toMatchObject({
+      created: true,
+    });
     expect(await lodLog(id)).toMatchObject({
       status: 'Submitted',
       message: `The level of detail of scan ${id} is queued`,
@@ -392,7 +398,9 @@ describe.each(DATABASE_KINDS)('point-cloud level of detail on %s', (kind) => {
 
     // v2 is chosen, then v1 again before the build ran: v1's build is still current.
     await chooseVersion(id, 'v2');
-    expect(await enqueuePointCloudLod(db, requestOf(id))).toMatchObject({ created: true });
+    expect(await enqueuePointCloudLod(db, requestOf(id), 'background')).toMatchObject({
+      created: true,
+    });
     await chooseVersion(id, 'v1');
     expect(await lodLog(id)).toMatchObject({ status: 'Submitted' });
     expect(await drainJobs(db, api.config)).toBe(1);
@@ -427,7 +435,7 @@ describe.each(DATABASE_KINDS)('point-cloud level of detail on %s', (kind) => {
       const id = await scanWithVersions(['v1']);
       await chooseVersion(id, 'v1');
       const started = Date.now();
-      await enqueuePointCloudLod(db, requestOf(id));
+      await enqueuePointCloudLod(db, requestOf(id), 'background');
       while ((await lodLog(id))?.status !== 'Completed') {
         if (Date.now() - started > 10_000) throw new Error('the build was not started');
         await new Promise((resolve) => setTimeout(resolve, 20));
@@ -440,14 +448,14 @@ describe.each(DATABASE_KINDS)('point-cloud level of detail on %s', (kind) => {
   it("builds again when the scan's default cloud was replaced during its build", async () => {
     const id = await scanWithVersions(['v1', 'v2']);
     await chooseVersion(id, 'v1');
-    await enqueuePointCloudLod(db, requestOf(id));
+    await enqueuePointCloudLod(db, requestOf(id), 'background');
     let requestedDuringBuild: { id: number | null; created: boolean } | undefined;
     vi.mocked(buildScanLod).mockImplementationOnce(async (...args) => {
       const outcome = await actualBuildScanLod(...args);
       // A trajectory run passed meanwhile: its version became the default, and its build was
       // asked for while this one still ran.
       await chooseVersion(id, 'v2');
-      requestedDuringBuild = await enqueuePointCloudLod(db, requestOf(id));
+      requestedDuringBuild = await enqueuePointCloudLod(db, requestOf(id), 'background');
       return outcome;
     });
 
@@ -553,11 +561,11 @@ describe.each(DATABASE_KINDS)('point-cloud level of detail on %s', (kind) => {
           parameters: JSON.stringify({ points: 1 }),
         })
         .execute();
-      await enqueuePointCloudLod(db, {
-        scanId: scan.id,
-        organizationId: orgA.id,
-        userId: userA.id,
-      });
+      await enqueuePointCloudLod(
+        db,
+        { scanId: scan.id, organizationId: orgA.id, userId: userA.id },
+        'background',
+      );
       expect(await drainJobs(db, api.config)).toBe(1);
 
       const log = await lodLog(scan.id);

@@ -213,10 +213,11 @@ describe.each(DATABASE_KINDS)('post-processing and scan maintenance on %s', (kin
 
     const lod = await withJobTables(db)
       .selectFrom('jobs')
-      .select('payload')
+      .select(['payload', 'lane'])
       .where('kind', '=', 'build-point-cloud-lod')
       .execute();
-    expect(lod.some((job) => (job.payload as { scanId: string }).scanId === scan.id)).toBe(true);
+    const build = lod.find((job) => (job.payload as { scanId: string }).scanId === scan.id);
+    expect(build?.lane).toBe('interactive');
     // The new version is the one the viewer now shows (and the LOD job builds).
     const shown = await db
       .selectFrom('scans')

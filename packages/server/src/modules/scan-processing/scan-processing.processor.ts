@@ -99,7 +99,7 @@ export async function processScanVersion(
       crs_note?: string;
     } | null;
     if (made?.source_artifact_id === request.artifactId && made.pipeline === request.pipeline) {
-      await enqueuePointCloudLod(deps.db, request);
+      await enqueuePointCloudLod(deps.db, request, 'interactive');
       const points = made.points ?? 0;
       return {
         points,
@@ -199,7 +199,7 @@ export async function processScanVersion(
     if (inserted === 'scan-gone') {
       throw new ScanProcessingError(`Scan ${request.scanId} no longer exists`);
     }
-    await enqueuePointCloudLod(deps.db, request);
+    await enqueuePointCloudLod(deps.db, request, 'interactive');
     return {
       points: result.pointsOut,
       pointsIn: result.pointsIn,

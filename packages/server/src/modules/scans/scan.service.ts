@@ -142,11 +142,15 @@ export const scanService = {
     if (input.metadata) changes.metadata = imported.metadata ?? input.metadata;
     if (Object.keys(changes).length > 0) await maintenance.updateHeader(ctx.db, scan.id, changes);
     if (changes.defaultVersion !== undefined && changes.defaultVersion !== scan.defaultVersion) {
-      await enqueuePointCloudLod(ctx.db, {
-        scanId: scan.id,
-        organizationId: scan.organizationId,
-        userId: ctx.viewer.user.id,
-      });
+      await enqueuePointCloudLod(
+        ctx.db,
+        {
+          scanId: scan.id,
+          organizationId: scan.organizationId,
+          userId: ctx.viewer.user.id,
+        },
+        'interactive',
+      );
     }
     return scanService.byId(ctx, scan.id);
   },

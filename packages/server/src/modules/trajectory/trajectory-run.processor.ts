@@ -297,11 +297,11 @@ export async function processTrajectoryRun(
           // In the same transaction: a version is never left without its level of detail. One
           // found recorded by an earlier attempt had its build queued with it.
           if (added) {
-            await enqueuePointCloudLod(trx, {
-              scanId: scan.scanId,
-              organizationId,
-              userId: run.userId,
-            });
+            await enqueuePointCloudLod(
+              trx,
+              { scanId: scan.scanId, organizationId, userId: run.userId },
+              'interactive',
+            );
           }
         }
       });
