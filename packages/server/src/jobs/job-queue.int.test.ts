@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from '../../test/databases.ts';
+import { factories } from '../../test/factories.ts';
 import { type AppConfig, loadConfig } from '../config/config.ts';
 import { recordActivity } from '../modules/activity-logs/activity-log.service.ts';
 import { defineJob, PermanentJobError } from './define-job.ts';
@@ -38,6 +39,7 @@ describe.each(DATABASE_KINDS)('job queue on %s', (kind) => {
   });
   afterEach(async () => {
     await withJobTables(database.db).deleteFrom('jobs').execute();
+    await withJobTables(database.db).deleteFrom('jobTurns').execute();
   });
 
   const runs: string[] = [];
@@ -175,6 +177,69 @@ describe.each(DATABASE_KINDS)('job queue on %s', (kind) => {
         openGate();
         await runner.stop();
       }
+    });
+  });
+
+  describe('organizations', () => {
+    const taken: string[] = [];
+    const work = defineJob({
+      kind: `work-${kind}`,
+      schema: z.object({ text: z.string() }),
+      async run(payload) {
+        taken.push(payload.text);
+      },
+    });
+    const batch = defineJob({
+      kind: `batch-${kind}`,
+      schema: z.object({ text: z.string() }),
+      lane: 'background',
+      async run(payload) {
+        taken.push(payload.text);
+      },
+    });
+    let a: number;
+    let b: number;
+    beforeAll(async () => {
+      a = (await factories.organization(database.db, { name: `Turns A ${kind}` })).id;
+      b = (await factories.organization(database.db, { name: `Turns B ${kind}` })).id;
+    });
+    afterEach(() => {
+      taken.length = 0;
+    });
+    const options = () => ({ db: database.db, config, jobs: [work, batch], workerId: 'w1' });
+
+    it("takes turns: one organization's batch does not hold back another's jobs", async () => {
+      for (const text of ['A 1', 'A 2', 'A 3']) {
+        await enqueueJob(database.db, work, { text }, { organizationId: a });
+      }
+      await enqueueJob(database.db, work, { text: 'B 1' }, { organizationId: b });
+      await enqueueJob(database.db, work, { text: 'B 2' }, { organizationId: b });
+      // Work of no organization is never held back by the turns.
+      await enqueueJob(database.db, work, { text: 'none' });
+      while (await runNextJob(options())) {}
+      expect(taken).toEqual(['A 1', 'B 1', 'none', 'A 2', 'B 2', 'A 3']);
+    });
+
+    it('keeps the job with its organization and the turn with the claim', async () => {
+      const { id } = await enqueueJob(database.db, work, { text: 'A 1' }, { organizationId: a });
+      expect((await jobRepository.findById(database.db, id))?.organizationId).toBe(a);
+      const turns = () =>
+        withJobTables(database.db).selectFrom('jobTurns').select('organizationId').execute();
+      expect(await turns()).toEqual([]);
+      // Nothing due: no turn is taken.
+      expect(await jobRepository.claim(database.db, ['other'], 'w1', 60_000)).toBeUndefined();
+      expect(await turns()).toEqual([]);
+      const claimed = await jobRepository.claim(database.db, [work.kind], 'w1', 60_000);
+      expect(claimed).toMatchObject({ id, status: 'running', organizationId: a, attempts: 1 });
+      expect(await turns()).toEqual([{ organizationId: a }]);
+    });
+
+    it('still puts every interactive job before a background one of an organization waiting its turn', async () => {
+      await enqueueJob(database.db, work, { text: 'A 1' }, { organizationId: a });
+      await enqueueJob(database.db, batch, { text: 'B build' }, { organizationId: b });
+      await enqueueJob(database.db, work, { text: 'A 2' }, { organizationId: a });
+      while (await runNextJob(options())) {}
+      expect(taken).toEqual(['A 1', 'A 2', 'B build']);
     });
   });
 

@@ -23,6 +23,12 @@ export interface EnqueueOptions {
    * for (the level of detail of a scan they imported).
    */
   lane?: JobLane | undefined;
+  /**
+   * The organization whose work it is: within a lane, a free worker takes first the job of the
+   * organization with the fewest jobs running, so one organization's batch does not hold back
+   * another's. Null (the default): work of no organization, which this rule never holds back.
+   */
+  organizationId?: number | null | undefined;
 }
 
 /**
@@ -40,6 +46,7 @@ export async function enqueueJob<Schema extends z.ZodType>(
     kind: job.kind,
     payload: parsed,
     lane: options.lane ?? job.lane,
+    organizationId: options.organizationId,
     maxAttempts: job.maxAttempts,
     runAfter: options.runAfter,
     uniqueKey: options.uniqueKey,

@@ -7,7 +7,7 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null, Date | st
 
 export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
 
-/** Row type of `jobs` (migrations 0002 and 0014), in the camelCase the app sees. */
+/** Row type of `jobs` (migrations 0002, 0014 and 0015), in the camelCase the app sees. */
 export interface JobsTable {
   id: Generated<number>;
   kind: string;
@@ -21,6 +21,8 @@ export interface JobsTable {
   lastError: string | null;
   uniqueKey: string | null;
   lane: ColumnType<JobLane, JobLane | undefined, JobLane>;
+  /** Whose work it is; null for jobs finished before 0015 and jobs of nobody's. */
+  organizationId: number | null;
   created: Timestamp;
   updated: Timestamp;
 }
@@ -36,9 +38,16 @@ export interface PendingImagePackagesTable {
   lastModified: Timestamp;
 }
 
-/** The tables of migration 0002, kept beside the code that owns them. */
+/** Row type of `job_turns` (migration 0015): when each organization's job was last taken. */
+export interface JobTurnsTable {
+  organizationId: number;
+  lastClaimed: Timestamp;
+}
+
+/** The tables of the job queue's migrations, kept beside the code that owns them. */
 export interface JobDatabase extends Database {
   jobs: JobsTable;
+  jobTurns: JobTurnsTable;
   pendingImagePackages: PendingImagePackagesTable;
 }
 
@@ -46,5 +55,9 @@ export type JobRow = Selectable<JobsTable>;
 
 /** The database handle with the job tables typed in. */
 export function withJobTables(db: Kysely<Database>): Kysely<JobDatabase> {
-  return db.withTables<{ jobs: JobsTable; pendingImagePackages: PendingImagePackagesTable }>();
+  return db.withTables<{
+    jobs: JobsTable;
+    jobTurns: JobTurnsTable;
+    pendingImagePackages: PendingImagePackagesTable;
+  }>();
 }

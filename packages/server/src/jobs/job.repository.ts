@@ -7,6 +7,7 @@ export interface NewJob {
   kind: string;
   payload: unknown;
   lane: JobLane;
+  organizationId?: number | null | undefined;
   maxAttempts: number;
   runAfter?: Date | undefined;
   uniqueKey?: string | null | undefined;
@@ -30,6 +31,7 @@ export const jobRepository = {
         kind: job.kind,
         payload: JSON.stringify(job.payload),
         lane: job.lane,
+        organizationId: job.organizationId ?? null,
         maxAttempts: job.maxAttempts,
         runAfter: job.runAfter ?? sql<Date>`now()`,
         uniqueKey: job.uniqueKey ?? null,
@@ -65,9 +67,12 @@ export const jobRepository = {
 
   /**
    * Takes the next due job of the given kinds: a queued one whose time has come, or a running one
-   * whose lease ran out (its worker died). Interactive jobs come before every background one, then
-   * the oldest first; with `lane: 'interactive'` only interactive jobs are taken. Rows locked by
-   * another claimer are skipped, so two workers never take the same job.
+   * whose lease ran out (its worker died). Interactive jobs come before every background one.
+   * Within a lane the organizations take turns: the job of the organization whose job was taken
+   * longest ago (or never) comes first, so one organization's batch does not hold back another's
+   * single job; a job of no organization is never held back. Then the oldest first. With
+   * `lane: 'interactive'` only interactive jobs are taken. Rows locked by another claimer are
+   * skipped, so two workers never take the same job.
    */
   async claim(
     db: Kysely<Database>,
@@ -78,37 +83,67 @@ export const jobRepository = {
   ): Promise<JobRow | undefined> {
     if (kinds.length === 0) return undefined;
     const jdb = withJobTables(db);
+    // One statement: the job taken and its organization's turn are written together.
     return jdb
-      .updateTable('jobs')
-      .set((eb) => ({
-        status: 'running',
-        attempts: eb('attempts', '+', 1),
-        lockedBy: workerId,
-        lockedUntil: msInterval(leaseMs),
-        updated: sql<Date>`now()`,
-      }))
-      .where('id', '=', (eb) =>
-        eb
-          .selectFrom('jobs')
-          .select('id')
-          .where('kind', 'in', [...kinds])
-          .$if(lane !== 'any', (q) => q.where('lane', '=', lane as JobLane))
-          .where((w) =>
-            w.or([
-              w.and([w('status', '=', 'queued'), w('runAfter', '<=', sql<Date>`now()`)]),
-              w.and([w('status', '=', 'running'), w('lockedUntil', '<', sql<Date>`now()`)]),
-            ]),
+      .with('taken', (q) =>
+        q
+          .updateTable('jobs')
+          .set((eb) => ({
+            status: 'running',
+            attempts: eb('attempts', '+', 1),
+            lockedBy: workerId,
+            lockedUntil: msInterval(leaseMs),
+            updated: sql<Date>`now()`,
+          }))
+          .where('id', '=', (eb) =>
+            eb
+              .selectFrom('jobs as due')
+              .leftJoin('jobTurns as turn', 'turn.organizationId', 'due.organizationId')
+              .select('due.id')
+              .where('due.kind', 'in', [...kinds])
+              .$if(lane !== 'any', (w) => w.where('due.lane', '=', lane as JobLane))
+              .where((w) =>
+                w.or([
+                  w.and([
+                    w('due.status', '=', 'queued'),
+                    w('due.runAfter', '<=', sql<Date>`now()`),
+                  ]),
+                  w.and([
+                    w('due.status', '=', 'running'),
+                    w('due.lockedUntil', '<', sql<Date>`now()`),
+                  ]),
+                ]),
+              )
+              // 'interactive' sorts after 'background', so descending puts it first. Only the
+              // due jobs are sorted, without an index; the turns are one row an organization.
+              .orderBy('due.lane', 'desc')
+              .orderBy(sql`turn.last_claimed`, sql`asc nulls first`)
+              .orderBy('due.runAfter')
+              .orderBy('due.id')
+              .limit(1)
+              .forUpdate('due')
+              .skipLocked(),
           )
-          // 'interactive' sorts after 'background', so descending puts it first. Only the due
-          // jobs are sorted, without an index.
-          .orderBy('lane', 'desc')
-          .orderBy('runAfter')
-          .orderBy('id')
-          .limit(1)
-          .forUpdate()
-          .skipLocked(),
+          .returningAll(),
       )
-      .returningAll()
+      .with('turn', (q) =>
+        q
+          .insertInto('jobTurns')
+          .columns(['organizationId', 'lastClaimed'])
+          .expression((eb) =>
+            eb
+              .selectFrom('taken')
+              .select(['taken.organizationId', sql<Date>`clock_timestamp()`.as('lastClaimed')])
+              .where('taken.organizationId', 'is not', null),
+          )
+          .onConflict((oc) =>
+            oc
+              .column('organizationId')
+              .doUpdateSet((eb) => ({ lastClaimed: eb.ref('excluded.lastClaimed') })),
+          ),
+      )
+      .selectFrom('taken')
+      .selectAll()
       .executeTakeFirst();
   },
 

@@ -12,6 +12,7 @@ import * as scanSummaryParts from './0011-scan-summary-parts.ts';
 import * as jobQueuedNotify from './0012-job-queued-notify.ts';
 import * as uploadGrants from './0013-upload-grants.ts';
 import * as jobLanes from './0014-job-lanes.ts';
+import * as jobOrganizations from './0015-job-organizations.ts';
 
 /** Every migration in the order it is applied. Append only. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0012-job-queued-notify': jobQueuedNotify,
   '0013-upload-grants': uploadGrants,
   '0014-job-lanes': jobLanes,
+  '0015-job-organizations': jobOrganizations,
 };

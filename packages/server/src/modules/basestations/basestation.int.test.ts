@@ -335,7 +335,7 @@ describe.each(DATABASE_KINDS)('base stations on %s', (kind) => {
     ]);
 
     // Replaying the job (a retried or re-queued run) ends in the same state.
-    await enqueueBasestationProcessing(db, row.id);
+    await enqueueBasestationProcessing(db, row);
     expect(await drainJobs(db, api.config)).toBe(1);
     expect(await get(submitted.id)).toEqual(ready);
     expect(await storedKeys(basestationFilesPrefix(orgA.id, row.id))).toHaveLength(2);

@@ -201,7 +201,7 @@ export const basestationService = {
           uploadSize: info.size,
         });
         await settleUpload(trx, organizationId, key);
-        await enqueueBasestationProcessing(trx, row.id);
+        await enqueueBasestationProcessing(trx, row);
         return row;
       });
     } catch (error) {

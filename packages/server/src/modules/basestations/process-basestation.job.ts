@@ -48,12 +48,18 @@ export function basestationReferenceKey(organizationId: number, basestationId: n
 }
 
 /** Queues the processing of a registered base station (inside the caller's transaction). */
-export function enqueueBasestationProcessing(db: Kysely<Database>, basestationId: number) {
+export function enqueueBasestationProcessing(
+  db: Kysely<Database>,
+  basestation: { id: number; organizationId: number },
+) {
   return enqueueJob(
     db,
     processBasestationJob,
-    { basestationId },
-    { uniqueKey: `${PROCESS_BASESTATION_KIND}:basestation-${basestationId}` },
+    { basestationId: basestation.id },
+    {
+      uniqueKey: `${PROCESS_BASESTATION_KIND}:basestation-${basestation.id}`,
+      organizationId: basestation.organizationId,
+    },
   );
 }
 

@@ -45,6 +45,7 @@ export async function enqueueImportedScanProcessing(
 ): Promise<boolean> {
   const { created } = await enqueueJob(db, processImportedScanJob, request, {
     uniqueKey: importedJobKey(request.scanId),
+    organizationId: request.organizationId,
   });
   return created;
 }

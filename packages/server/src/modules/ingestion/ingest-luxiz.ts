@@ -276,7 +276,12 @@ async function writeRows(
       });
     }
     for (const scanId of present.keys()) {
-      await enqueueScanImageThumbnails(trx, scanId, input.key, input.userId);
+      await enqueueScanImageThumbnails(
+        trx,
+        { id: scanId, organizationId: input.organizationId },
+        input.key,
+        input.userId,
+      );
     }
     if (missing.length > 0) {
       await repo.savePendingImagePackage(trx, {

@@ -46,6 +46,7 @@ async function requeueImagePackage(
 ) {
   await enqueueJob(trx, ingestPackageJob, pending, {
     uniqueKey: ingestionUniqueKey(pending.key, trigger),
+    organizationId: pending.organizationId,
   });
 }
 

@@ -23,6 +23,9 @@ export function enqueueIngestion(db: Kysely<Database>, request: IngestionRequest
     db,
     ingestPackageJob,
     { key: request.key, organizationId: request.organizationId, userId: request.userId },
-    { uniqueKey: `${ingestionUniqueKey(request.key)}${version ? `@${version}` : ''}` },
+    {
+      uniqueKey: `${ingestionUniqueKey(request.key)}${version ? `@${version}` : ''}`,
+      organizationId: request.organizationId,
+    },
   );
 }

@@ -131,16 +131,17 @@ export const scanImageThumbnailsJob = defineJob({
 /** Queues the thumbnails of a scan's images (once while queued or running per package). */
 export function enqueueScanImageThumbnails(
   db: Kysely<Database>,
-  scanId: string,
+  scan: { id: string; organizationId: number },
   packageKey: string,
   userId: number | null,
 ) {
   return enqueueJob(
     db,
     scanImageThumbnailsJob,
-    { scanId, userId },
+    { scanId: scan.id, userId },
     {
-      uniqueKey: `${SCAN_IMAGE_THUMBNAILS_KIND}:${scanId}:${packageKey}`,
+      uniqueKey: `${SCAN_IMAGE_THUMBNAILS_KIND}:${scan.id}:${packageKey}`,
+      organizationId: scan.organizationId,
     },
   );
 }
