@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,9 @@ import { openPointCloudFile } from '../../lib/las/las-reader.ts';
 import { HIERARCHY_RECORD_SIZE, NODE_TYPE_PROXY, readHierarchyRecord } from '../potree-format.ts';
 import { directorySource, openPotree, type PotreeCloud } from '../potree-reader.ts';
 import { buildLod, type LodBuildOptions } from './build-lod.ts';
+import { buildChunks } from './chunk-pool.ts';
+import { chunkFile, partitionCloud } from './partition.ts';
+import { workRecordSize } from './work-records.ts';
 
 const FIXTURES = path.resolve(
   process.env.FIXTURES_DIR ?? path.join(import.meta.dirname, '../../../../../../shared/fixtures'),
@@ -75,6 +78,71 @@ describe('out-of-core level-of-detail build', () => {
     const reference = await nodePoints(await openPotree(directorySource(path.join(work, 'whole'))));
     expect([...nodes.keys()].sort()).toEqual([...reference.keys()].sort());
     for (const [name, keys] of reference) expect(nodes.get(name), name).toEqual(keys);
+  });
+
+  it('hands out the chunks ready at once and those of each split once its files are complete, each chunk once', async () => {
+    const workDir = path.join(work, 'partition.work');
+    const partition = await partitionCloud(SOURCE, workDir, {
+      chunkPoints: SMALL.chunkPoints!,
+      maxChunkLevel: 5,
+    });
+    const recordSize = workRecordSize(partition.plan.layout);
+    const complete = async (chunks: readonly { name: string; count: number }[]) => {
+      for (const chunk of chunks) {
+        expect((await stat(chunkFile(workDir, chunk.name))).size, chunk.name).toBe(
+          chunk.count * recordSize,
+        );
+      }
+    };
+    await complete(partition.ready);
+    const handed = partition.ready.map((chunk) => chunk.name);
+    let splits = 0;
+    for await (const chunks of partition.splits) {
+      splits++;
+      await complete(chunks);
+      handed.push(...chunks.map((chunk) => chunk.name));
+    }
+    // This cloud has both kinds: chunks built while others are still being split.
+    expect(partition.ready.length).toBeGreaterThan(0);
+    expect(splits).toBeGreaterThan(0);
+    expect(handed.sort()).toEqual(partition.plan.chunks.map((chunk) => chunk.name).sort());
+    expect(await readdir(path.join(workDir, 'coarse'))).toEqual([]);
+  });
+
+  it('stops the splits when a chunk fails, and returns only once they have stopped', async () => {
+    const workDir = path.join(work, 'failing.work');
+    const { plan } = await partitionCloud(SOURCE, workDir, {
+      chunkPoints: SMALL.chunkPoints!,
+      maxChunkLevel: 5,
+    });
+    // A chunk whose file is missing: its worker thread fails.
+    const missing = {
+      workDir,
+      plan,
+      chunk: { ...plan.chunks[0]!, name: 'r77777' },
+      octree: { grid: 32, leafCapacity: 2_000, maxNodePoints: 1_000_000 },
+      attributes: [],
+      encoding: 'DEFAULT' as const,
+    };
+    let batches = 0;
+    let stopped = false;
+    async function* splits() {
+      try {
+        for (;;) {
+          batches++;
+          yield [missing];
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      } finally {
+        stopped = true;
+      }
+    }
+    const failure = await buildChunks([], 2, () => {}, splits()).catch((error) => error);
+    expect(failure).toBeInstanceOf(Error);
+    expect(stopped).toBe(true);
+    const handedOut = batches;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(batches).toBe(handedOut);
   });
 
   it('splits the hierarchy into chunks behind proxy nodes, the first holding the top levels only', {

@@ -14,7 +14,7 @@ import { BROTLI_QUALITY, encodePotreeNode, type PotreeEncoding } from '../potree
 import { type BuiltChunk, breadthFirst, builtFiles, type ChunkTask } from './build-chunk.ts';
 import { buildChunks } from './chunk-pool.ts';
 import { HIERARCHY_STEP, type HierarchyNode, writeHierarchy } from './hierarchy.ts';
-import { type PartitionPlan, partitionCloud } from './partition.ts';
+import { type ChunkPlan, type PartitionPlan, partitionCloud } from './partition.ts';
 import { rankOrder } from './point-order.ts';
 import { readPieces } from './work-files.ts';
 import { allocateWorkPoints, readWorkRecords, workRecordSize } from './work-records.ts';
@@ -22,7 +22,8 @@ import { allocateWorkPoints, readWorkRecords, workRecordSize } from './work-reco
 /**
  * Out-of-core Potree 2.0 build with bounded memory, whatever the size of the cloud:
  * 1. partition (partition.ts): one read of the file into chunk files on disk;
- * 2. each chunk's octree, in worker threads (build-chunk.ts), its nodes encoded to disk;
+ * 2. each chunk's octree, in worker threads (build-chunk.ts), its nodes encoded to disk, the
+ *    first ones while the partition still splits the coarse cells that hold several chunks;
  * 3. the levels above the chunks, sampled from the candidates the chunks handed up;
  * 4. octree.bin (top nodes, then every chunk's nodes), hierarchy.bin (hierarchy chunks with
  *    proxy nodes) and metadata.json.
@@ -97,33 +98,50 @@ export async function buildLod(
   const { workDir } = options;
   await mkdir(path.join(workDir, 'built'), { recursive: true });
 
-  const plan = await partitionCloud(inputPath, workDir, {
+  const partition = await partitionCloud(inputPath, workDir, {
     chunkPoints,
     maxChunkLevel: rules.gridBits,
     decodeThreads: threads,
     onProgress: (points, total) => options.onProgress?.({ phase: 'reading', points, total }),
   });
+  const { plan } = partition;
   const attributes = describeAttributes(plan, options.gpsTime !== false);
 
   // Chunks a previous run finished are taken as they are.
   const built = new Map<string, BuiltChunk>();
-  const tasks: ChunkTask[] = [];
-  for (const chunk of plan.chunks) {
-    const record = builtFiles(workDir, chunk.name).json;
-    if (existsSync(record)) built.set(chunk.name, JSON.parse(await readFile(record, 'utf8')));
-    else {
-      tasks.push({ workDir, plan, chunk, octree: octreeOptions, attributes, encoding, quality });
+  let reused = 0;
+  let pointsDone = 0;
+  const tasksOf = async (chunks: readonly ChunkPlan[]): Promise<ChunkTask[]> => {
+    const tasks: ChunkTask[] = [];
+    for (const chunk of chunks) {
+      const record = builtFiles(workDir, chunk.name).json;
+      if (existsSync(record)) {
+        const done: BuiltChunk = JSON.parse(await readFile(record, 'utf8'));
+        built.set(chunk.name, done);
+        reused++;
+        pointsDone += done.points;
+      } else {
+        tasks.push({ workDir, plan, chunk, octree: octreeOptions, attributes, encoding, quality });
+      }
     }
-  }
-  const reused = built.size;
-  let pointsDone = [...built.values()].reduce((sum, chunk) => sum + chunk.points, 0);
+    return tasks;
+  };
+  const ready = await tasksOf(partition.ready);
   options.onProgress?.({ phase: 'building', points: pointsDone, total: plan.pointCount });
-  await buildChunks(tasks, threads, (chunk) => {
-    built.set(chunk.name, chunk);
-    pointsDone += chunk.points;
-    options.onProgress?.({ phase: 'building', points: pointsDone, total: plan.pointCount });
-    options.onChunkBuilt?.(chunk);
-  });
+  // The coarse cells still to split are split while the worker threads build the chunks ready.
+  await buildChunks(
+    ready,
+    threads,
+    (chunk) => {
+      built.set(chunk.name, chunk);
+      pointsDone += chunk.points;
+      options.onProgress?.({ phase: 'building', points: pointsDone, total: plan.pointCount });
+      options.onChunkBuilt?.(chunk);
+    },
+    (async function* () {
+      for await (const chunks of partition.splits) yield await tasksOf(chunks);
+    })(),
+  );
 
   await mkdir(outputDir, { recursive: true });
   const nodes = new Map<string, HierarchyNode>();

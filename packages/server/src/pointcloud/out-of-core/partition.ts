@@ -94,27 +94,27 @@ const coarseFile = (workDir: string, name: string) => path.join(workDir, 'coarse
 const planFile = (workDir: string) => path.join(workDir, 'plan.json');
 
 /** The partition of `inputPath` in `workDir`: reused when a previous run wrote it. */
+/**
+ * The partition of a cloud: its plan, the chunks whose files are complete, and the coarse cells
+ * still to split into chunks. The splits are left to the caller's pace so that the chunks ready
+ * are built meanwhile: a 200 M-point cloud's splits read and write its whole work copy again.
+ */
+export interface Partition {
+  plan: PartitionPlan;
+  ready: ChunkPlan[];
+  /**
+   * Splits the coarse cells holding several chunks, one after the other, and yields each one's
+   * chunks once their files are complete (and the coarse file is gone).
+   */
+  splits: AsyncGenerator<ChunkPlan[], void>;
+}
+
 export async function partitionCloud(
   inputPath: string,
   workDir: string,
   options: PartitionOptions,
-): Promise<PartitionPlan> {
-  let plan: PartitionPlan | null = null;
-  if (existsSync(planFile(workDir))) {
-    plan = JSON.parse(await readFile(planFile(workDir), 'utf8')) as PartitionPlan;
-    // Work files of another version of this code are not trusted: the build starts over.
-    if (plan.version !== WORK_FORMAT) plan = null;
-  }
-  if (!plan) {
-    for (const folder of ['coarse', 'chunks', 'built']) {
-      await rm(path.join(workDir, folder), { recursive: true, force: true });
-    }
-    await mkdir(path.join(workDir, 'built'), { recursive: true });
-    await mkdir(path.join(workDir, 'coarse'), { recursive: true });
-    await mkdir(path.join(workDir, 'chunks'), { recursive: true });
-    plan = await distribute(inputPath, workDir, options);
-    await writeFileAtomically(planFile(workDir), JSON.stringify(plan));
-  }
+): Promise<Partition> {
+  const plan = await readOrDistribute(inputPath, workDir, options);
   for (const chunk of plan.chunks) {
     if (existsSync(chunkFile(workDir, chunk.name))) continue;
     // Coarse files are removed once joined (and chunk files once built): nothing left to join.
@@ -128,6 +128,7 @@ export async function partitionCloud(
       await mergeCoarseCells(workDir, chunk, inside);
     }
   }
+  const toSplit: { cell: CellRef; chunks: ChunkPlan[] }[] = [];
   for (const cell of plan.coarse) {
     const source = coarseFile(workDir, cell.name);
     if (!existsSync(source)) continue;
@@ -135,10 +136,42 @@ export async function partitionCloud(
     if (chunks.length === 1 && chunks[0]!.name === cell.name) {
       await rename(source, chunkFile(workDir, cell.name));
     } else {
-      await splitCoarseCell(workDir, plan, cell, chunks);
-      await rm(source);
+      toSplit.push({ cell, chunks });
     }
   }
+  const later = new Set(toSplit.flatMap(({ chunks }) => chunks.map((chunk) => chunk.name)));
+  return {
+    plan,
+    ready: plan.chunks.filter((chunk) => !later.has(chunk.name)),
+    splits: (async function* () {
+      for (const { cell, chunks } of toSplit) {
+        await splitCoarseCell(workDir, plan, cell, chunks);
+        await rm(coarseFile(workDir, cell.name));
+        yield chunks;
+      }
+    })(),
+  };
+}
+
+/** The plan a previous run of this build wrote, or a new one from one read of the cloud. */
+async function readOrDistribute(
+  inputPath: string,
+  workDir: string,
+  options: PartitionOptions,
+): Promise<PartitionPlan> {
+  if (existsSync(planFile(workDir))) {
+    const plan = JSON.parse(await readFile(planFile(workDir), 'utf8')) as PartitionPlan;
+    // Work files of another version of this code are not trusted: the build starts over.
+    if (plan.version === WORK_FORMAT) return plan;
+  }
+  for (const folder of ['coarse', 'chunks', 'built']) {
+    await rm(path.join(workDir, folder), { recursive: true, force: true });
+  }
+  await mkdir(path.join(workDir, 'built'), { recursive: true });
+  await mkdir(path.join(workDir, 'coarse'), { recursive: true });
+  await mkdir(path.join(workDir, 'chunks'), { recursive: true });
+  const plan = await distribute(inputPath, workDir, options);
+  await writeFileAtomically(planFile(workDir), JSON.stringify(plan));
   return plan;
 }
 
