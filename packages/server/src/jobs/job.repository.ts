@@ -117,7 +117,7 @@ export const jobRepository = {
               // 'interactive' sorts after 'background', so descending puts it first. Only the
               // due jobs are sorted, without an index; the turns are one row an organization.
               .orderBy('due.lane', 'desc')
-              .orderBy(sql`turn.last_claimed`, sql`asc nulls first`)
+              .orderBy('turn.lastClaimed', (ob) => ob.asc().nullsFirst())
               .orderBy('due.runAfter')
               .orderBy('due.id')
               .limit(1)
