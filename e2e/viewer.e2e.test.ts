@@ -10,7 +10,6 @@ import {
 import { expect, it } from 'vitest';
 import { factories } from '../packages/server/test/factories.ts';
 import { scanFactories } from '../packages/server/test/factories-scans.ts';
-import { zoomToLayerLabel } from '../packages/web/src/features/viewer/layers-menu-texts.ts';
 import {
   afterMapChange,
   closeTo,
@@ -349,11 +348,7 @@ describeInBrowser('the Viewer', () => {
     // shown: the click is the button's, not a toggle of the layer.
     const { page } = viewer.portal;
     const layersButton = page.getByRole('button', { name: 'Layers', exact: true });
-    await afterMapChange(page, async () => {
-      await layersButton.click();
-      await page.getByRole('button', { name: zoomToLayerLabel('KPs'), exact: true }).click();
-      await page.getByRole('menu').waitFor({ state: 'detached' });
-    });
+    await viewer.zoomToLayer('KPs');
     expect(await viewer.layerChoices()).toEqual([
       { name: 'KPs', shown: true },
       { name: 'ROW', shown: false },
@@ -393,11 +388,7 @@ describeInBrowser('the Viewer', () => {
 
     // Wells' box fits only at a zoom where points are not drawn: the map goes to the zoom they
     // are drawn from, at the well nearest the box's middle, rather than to a view of nothing.
-    await afterMapChange(page, async () => {
-      await layersButton.click();
-      await page.getByRole('button', { name: zoomToLayerLabel('Wells'), exact: true }).click();
-      await page.getByRole('menu').waitFor({ state: 'detached' });
-    });
+    await viewer.zoomToLayer('Wells');
     expect(await viewer.layerChoices()).toEqual([
       { name: 'KPs', shown: true },
       { name: 'ROW', shown: true },

@@ -1,4 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
+import { zoomToLayerLabel } from '../../packages/web/src/features/viewer/layers-menu-texts.ts';
+import { afterMapChange } from './map-harness.ts';
 import type { PortalDriver } from './portal-driver.ts';
 
 /** A part of the Scans screen whose place on the page a layout test checks. */
@@ -261,6 +263,15 @@ export class ViewerPage {
     await this.page.keyboard.press('Escape');
     await options.first().waitFor({ state: 'detached' });
     return choices;
+  }
+
+  /** The layer menu's 'Zoom to {name}': once the menu has closed and the map has come to rest. */
+  async zoomToLayer(name: string): Promise<void> {
+    await afterMapChange(this.page, async () => {
+      await this.page.getByRole('button', { name: 'Layers', exact: true }).click();
+      await this.page.getByRole('button', { name: zoomToLayerLabel(name), exact: true }).click();
+      await this.page.getByRole('menu').waitFor({ state: 'detached' });
+    });
   }
 
   async openTab(name: 'Images' | 'Annotations' | 'Profile' | '3D'): Promise<void> {
