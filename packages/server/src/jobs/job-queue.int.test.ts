@@ -234,6 +234,27 @@ describe.each(DATABASE_KINDS)('job queue on %s', (kind) => {
       expect(await turns()).toEqual([{ organizationId: a }]);
     });
 
+    it("takes a job's organization from its payload when none is given", async () => {
+      const named = defineJob({
+        kind: `named-${kind}`,
+        schema: z.object({ organizationId: z.number() }),
+        async run() {},
+      });
+      const fromPayload = await enqueueJob(database.db, named, { organizationId: b });
+      const given = await enqueueJob(
+        database.db,
+        named,
+        { organizationId: b },
+        { organizationId: a },
+      );
+      const none = await enqueueJob(database.db, work, { text: 'none' });
+      const organizationOf = async (id: number) =>
+        (await jobRepository.findById(database.db, id))?.organizationId;
+      expect(await organizationOf(fromPayload.id)).toBe(b);
+      expect(await organizationOf(given.id)).toBe(a);
+      expect(await organizationOf(none.id)).toBeNull();
+    });
+
     it('still puts every interactive job before a background one of an organization waiting its turn', async () => {
       await enqueueJob(database.db, work, { text: 'A 1' }, { organizationId: a });
       await enqueueJob(database.db, batch, { text: 'B build' }, { organizationId: b });

@@ -25,10 +25,17 @@ export interface EnqueueOptions {
   lane?: JobLane | undefined;
   /**
    * The organization whose work it is: within a lane, a free worker takes first the job of the
-   * organization with the fewest jobs running, so one organization's batch does not hold back
-   * another's. Null (the default): work of no organization, which this rule never holds back.
+   * organization whose job was taken longest ago, so one organization's batch does not hold back
+   * another's. Default: the payload's `organizationId` when it holds one (most payloads do), else
+   * null, work of no organization, which the turns never hold back.
    */
   organizationId?: number | null | undefined;
+}
+
+/** The organization a payload names, when it names one. */
+function payloadOrganization(payload: unknown): number | null {
+  const id = (payload as { organizationId?: unknown } | null)?.organizationId;
+  return typeof id === 'number' ? id : null;
 }
 
 /**
@@ -46,7 +53,8 @@ export async function enqueueJob<Schema extends z.ZodType>(
     kind: job.kind,
     payload: parsed,
     lane: options.lane ?? job.lane,
-    organizationId: options.organizationId,
+    organizationId:
+      options.organizationId === undefined ? payloadOrganization(parsed) : options.organizationId,
     maxAttempts: job.maxAttempts,
     runAfter: options.runAfter,
     uniqueKey: options.uniqueKey,

@@ -21,7 +21,7 @@ export interface JobsTable {
   lastError: string | null;
   uniqueKey: string | null;
   lane: ColumnType<JobLane, JobLane | undefined, JobLane>;
-  /** Whose work it is; null for jobs finished before 0015 and jobs of nobody's. */
+  /** Whose work it is; null for jobs finished before 0015 and work of no organization. */
   organizationId: number | null;
   created: Timestamp;
   updated: Timestamp;

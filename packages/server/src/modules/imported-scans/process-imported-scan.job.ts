@@ -45,7 +45,6 @@ export async function enqueueImportedScanProcessing(
 ): Promise<boolean> {
   const { created } = await enqueueJob(db, processImportedScanJob, request, {
     uniqueKey: importedJobKey(request.scanId),
-    organizationId: request.organizationId,
   });
   return created;
 }

@@ -46,7 +46,6 @@ async function requeueImagePackage(
 ) {
   await enqueueJob(trx, ingestPackageJob, pending, {
     uniqueKey: ingestionUniqueKey(pending.key, trigger),
-    organizationId: pending.organizationId,
   });
 }
 

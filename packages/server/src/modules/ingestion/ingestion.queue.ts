@@ -23,9 +23,6 @@ export function enqueueIngestion(db: Kysely<Database>, request: IngestionRequest
     db,
     ingestPackageJob,
     { key: request.key, organizationId: request.organizationId, userId: request.userId },
-    {
-      uniqueKey: `${ingestionUniqueKey(request.key)}${version ? `@${version}` : ''}`,
-      organizationId: request.organizationId,
-    },
+    { uniqueKey: `${ingestionUniqueKey(request.key)}${version ? `@${version}` : ''}` },
   );
 }

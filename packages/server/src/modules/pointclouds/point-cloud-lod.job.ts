@@ -172,7 +172,6 @@ export async function enqueuePointCloudLod(
     const queued = await enqueueJob(trx, buildPointCloudLodJob, request, {
       uniqueKey: lodUniqueKey(request.scanId),
       lane,
-      organizationId: request.organizationId,
     });
     if (queued.created) {
       // The scan's build before (another version's) keeps its entry and its outcome.

@@ -82,22 +82,17 @@ export const publishingService = {
     const userId = ctx.viewer.user.id;
     await ctx.db.transaction().execute(async (trx) => {
       for (const item of items) {
-        await enqueueJob(
-          trx,
-          publishScanJob,
-          {
-            scanId: item.scanId,
-            sessionId: item.sessionId ?? scans.get(item.scanId)!.sessionId,
-            projectId: project.id,
-            bucketId: bucket.id,
-            targetFolder: input.targetFolder,
-            includeImages: input.includeImages,
-            transform: input.transform,
-            organizationId,
-            userId,
-          },
-          { organizationId },
-        );
+        await enqueueJob(trx, publishScanJob, {
+          scanId: item.scanId,
+          sessionId: item.sessionId ?? scans.get(item.scanId)!.sessionId,
+          projectId: project.id,
+          bucketId: bucket.id,
+          targetFolder: input.targetFolder,
+          includeImages: input.includeImages,
+          transform: input.transform,
+          organizationId,
+          userId,
+        });
       }
     });
     for (const item of items) {

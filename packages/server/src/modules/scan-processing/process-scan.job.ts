@@ -49,7 +49,6 @@ export async function enqueueScanProcessing(
 ): Promise<boolean> {
   const { created } = await enqueueJob(db, processScanJob, request, {
     uniqueKey: processJobKey(request.scanId, request.name),
-    organizationId: request.organizationId,
   });
   return created;
 }

@@ -70,7 +70,7 @@ export const trajectoryRunService = {
         trx,
         trajectoryRunJob,
         { runId: row.id, organizationId: session.organizationId, userId },
-        { uniqueKey: trajectoryRunJobKey(row.id), organizationId: session.organizationId },
+        { uniqueKey: trajectoryRunJobKey(row.id) },
       );
       return row;
     });

@@ -93,7 +93,6 @@ export const chunkFile = (workDir: string, name: string) =>
 const coarseFile = (workDir: string, name: string) => path.join(workDir, 'coarse', `${name}.pts`);
 const planFile = (workDir: string) => path.join(workDir, 'plan.json');
 
-/** The partition of `inputPath` in `workDir`: reused when a previous run wrote it. */
 /**
  * The partition of a cloud: its plan, the chunks whose files are complete, and the coarse cells
  * still to split into chunks. The splits are left to the caller's pace so that the chunks ready
@@ -109,6 +108,7 @@ export interface Partition {
   splits: AsyncGenerator<ChunkPlan[], void>;
 }
 
+/** The partition of `inputPath` in `workDir`: reused when a previous run wrote it. */
 export async function partitionCloud(
   inputPath: string,
   workDir: string,
