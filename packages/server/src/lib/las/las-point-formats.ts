@@ -30,6 +30,14 @@ export function rgbOffset(pointFormat: number): number | undefined {
   return RGB_OFFSET[pointFormat];
 }
 
+/**
+ * Where a record of the format keeps its classification: formats 0–5 in the low 5 bits of byte
+ * 15 (the top 3 are flags), formats 6–10 in the whole of byte 16.
+ */
+export function classificationField(pointFormat: number): { at: number; mask: number } {
+  return pointFormat >= 6 ? { at: 16, mask: 0xff } : { at: 15, mask: 0x1f };
+}
+
 /** True when the point format stores a GPS time per point. */
 export function formatHasGpsTime(pointFormat: number): boolean {
   return GPS_TIME_OFFSET[pointFormat] !== undefined;

@@ -1,10 +1,13 @@
 import { open } from 'node:fs/promises';
 import { readExactlyInto } from './file-reads.ts';
 import { assertPointDataComplete, type LasHeader, readLasHeader } from './las-header.ts';
-import { formatHasGpsTime, gpsTimeOffset, rgbOffset } from './las-point-formats.ts';
-import { readLazChunkLayout } from './laz-chunk-table.ts';
-import { type LazRecordReader, openLazRecords, recordFormat } from './laz-records.ts';
-import { lazRunsInThreads } from './laz-threads.ts';
+import {
+  classificationField,
+  formatHasGpsTime,
+  gpsTimeOffset,
+  rgbOffset,
+} from './las-point-formats.ts';
+import { type LazRecordReader, openLazRecords } from './laz-records.ts';
 
 /**
  * Streams the points of a LAS or LAZ file (LAS 1.2–1.4, point formats 0–10) as column chunks
@@ -50,12 +53,6 @@ export interface PointCloudFile {
   hasRgb: boolean;
   /** Yields every point once, in file order, in chunks of `chunkSize` points. */
   chunks(chunkSize?: number): AsyncGenerator<PointColumns, void, undefined>;
-  /**
-   * Yields every point once, in file order, in chunks of varying size; a LAZ file is decoded in
-   * `threads` worker threads while the caller works (a LAS file, or a LAZ without a usable chunk
-   * table, is read as by `chunks`).
-   */
-  chunksDecodedInThreads(threads: number): AsyncGenerator<PointColumns, void, undefined>;
 }
 
 const DEFAULT_CHUNK = 65_536;
@@ -76,28 +73,7 @@ export async function openPointCloudFile(path: string): Promise<PointCloudFile> 
     hasGpsTime: formatHasGpsTime(format),
     hasRgb: rgbOffset(format) !== undefined,
     chunks: (chunkSize = DEFAULT_CHUNK) => decodedChunks(path, header, chunkSize),
-    chunksDecodedInThreads: (threads) => chunksDecodedInThreads(path, header, threads),
   };
-}
-
-async function* chunksDecodedInThreads(path: string, header: LasHeader, threads: number) {
-  let layout: Awaited<ReturnType<typeof readLazChunkLayout>> | null = null;
-  if (header.compressed && threads > 0) {
-    const handle = await open(path, 'r');
-    try {
-      layout = await readLazChunkLayout(handle, header, (await handle.stat()).size);
-    } finally {
-      await handle.close();
-    }
-  }
-  if (!layout || 'unavailable' in layout) {
-    yield* decodedChunks(path, header, DEFAULT_CHUNK);
-    return;
-  }
-  const format = recordFormat(header);
-  for await (const run of lazRunsInThreads(path, format, layout.chunks, threads)) {
-    yield decodeRecords(format.pointFormat, format.recordLength, run.records, run.count);
-  }
 }
 
 async function* decodedChunks(path: string, header: LasHeader, chunkSize: number) {
@@ -165,7 +141,7 @@ export function decodeRecords(
   const view = new DataView(bytes.buffer, bytes.byteOffset, count * recordLength);
   const gpsOffset = gpsTimeOffset(format);
   const rgbAt = rgbOffset(format);
-  const extended = format >= 6;
+  const classAt = classificationField(format);
   const columns = allocatePointColumns(count, {
     gpsTime: gpsOffset !== undefined,
     rgb: rgbAt !== undefined,
@@ -176,8 +152,7 @@ export function decodeRecords(
     y[i] = view.getInt32(base + 4, true);
     z[i] = view.getInt32(base + 8, true);
     intensity[i] = view.getUint16(base + 12, true);
-    // Formats 0–5 keep the class in the low 5 bits (the top 3 are flags); 6–10 use a whole byte.
-    classification[i] = extended ? bytes[base + 16]! : bytes[base + 15]! & 0x1f;
+    classification[i] = bytes[base + classAt.at]! & classAt.mask;
     if (gpsTime) gpsTime[i] = view.getFloat64(base + gpsOffset!, true);
     if (rgb) {
       const at = base + rgbAt!;

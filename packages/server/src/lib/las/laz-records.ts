@@ -119,7 +119,7 @@ export const recordFormat = (header: LasHeader): LazRecordFormat => ({
 
 /**
  * Decodes the given whole chunks of a LAZ file, in order, into one buffer of records: one
- * decoding thread's share of a file (`laz-threads.ts`).
+ * thread's run of a file (`point-runs.ts`).
  */
 export async function decodeLazChunks(
   handle: FileHandle,

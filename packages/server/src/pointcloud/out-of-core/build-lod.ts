@@ -101,7 +101,7 @@ export async function buildLod(
   const partition = await partitionCloud(inputPath, workDir, {
     chunkPoints,
     maxChunkLevel: rules.gridBits,
-    decodeThreads: threads,
+    threads,
     onProgress: (points, total) => options.onProgress?.({ phase: 'reading', points, total }),
   });
   const { plan } = partition;

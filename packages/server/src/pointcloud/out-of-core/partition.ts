@@ -1,13 +1,20 @@
 import { existsSync } from 'node:fs';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { openPointCloudFile } from '../../lib/las/las-reader.ts';
+import {
+  openPointCloudFile,
+  type PointCloudFile,
+  pointRecordChunks,
+} from '../../lib/las/las-reader.ts';
+import { planPointRuns } from '../../lib/las/point-runs.ts';
 import { type Cube, octreeCube, QUANTIZE_BITS, type Vec3 } from '../octree-builder.ts';
+import { type BinnedRun, type BinningSetup, type BinTotals, CellBinner } from './cell-binner.ts';
+import { binRunsInThreads } from './distribute-threads.ts';
 import { MAX_LOD_POINTS, PointCloudTooLargeError } from './limits.ts';
 import { RecordAppender, readPieces, writeFileAtomically } from './work-files.ts';
 import {
   allocateWorkPoints,
-  putWorkRecord,
+  lasRecordFields,
   readWorkRecords,
   type WorkLayout,
   workRecordSize,
@@ -81,12 +88,20 @@ export interface PartitionOptions {
    */
   maxChunkLevel: number;
   onProgress?: (pointsRead: number, total: number) => void;
-  /** Worker threads decoding a LAZ file while this thread partitions it (0: this thread). */
-  decodeThreads?: number;
+  /**
+   * Worker threads reading and binning the points while this thread writes them to the coarse
+   * files (0: this thread does it all).
+   */
+  threads?: number;
+  /**
+   * Points a thread reads and bins at a time (default about 9 MB of LAS records, and as much
+   * binned). A cloud of one run is read in this thread: starting threads costs about half a
+   * second.
+   */
+  runPoints?: number;
 }
 
-/** Clouds from this many points are decoded in worker threads (LAZ only; LAS is only copied). */
-const THREADED_DECODE_MIN_POINTS = 262_144;
+const RUN_POINTS = 262_144;
 
 export const chunkFile = (workDir: string, name: string) =>
   path.join(workDir, 'chunks', `${name}.pts`);
@@ -219,6 +234,7 @@ async function distribute(
   // them is read a second time with its measured bounds.
   let result = await distributeOnce(
     file,
+    inputPath,
     workDir,
     octreeCube(usable ? declared : { min: [0, 0, 0], max: [1, 1, 1] }, scale),
     options,
@@ -226,7 +242,13 @@ async function distribute(
   if (!usable || !within(result.plan.bounds, declared)) {
     await rm(path.join(workDir, 'coarse'), { recursive: true, force: true });
     await mkdir(path.join(workDir, 'coarse'), { recursive: true });
-    result = await distributeOnce(file, workDir, octreeCube(result.plan.bounds, scale), options);
+    result = await distributeOnce(
+      file,
+      inputPath,
+      workDir,
+      octreeCube(result.plan.bounds, scale),
+      options,
+    );
   }
   return result.plan;
 }
@@ -245,7 +267,8 @@ function within(
 }
 
 async function distributeOnce(
-  file: Awaited<ReturnType<typeof openPointCloudFile>>,
+  file: PointCloudFile,
+  inputPath: string,
   workDir: string,
   cube: Cube,
   options: PartitionOptions,
@@ -257,85 +280,57 @@ async function distributeOnce(
   const scale: Vec3 = [header.scale.x, header.scale.y, header.scale.z];
   const offset: Vec3 = [header.offset.x, header.offset.y, header.offset.z];
   const coarse = coarseLevel(count, options);
-  const coarseShift = QUANTIZE_BITS - coarse;
-  const countShift = QUANTIZE_BITS - COUNT_LEVEL;
-  const counts = coarse > 0 ? new Uint32Array(1 << (3 * COUNT_LEVEL)) : null;
+  const setup: Omit<BinningSetup, 'fields'> = {
+    cube,
+    scale,
+    offset,
+    layout,
+    coarseLevel: coarse,
+    countLevel: coarse > 0 ? COUNT_LEVEL : null,
+  };
   const appenders: (RecordAppender | null)[] = new Array(1 << (3 * coarse)).fill(null);
   const bufferRecords = Math.max(64, Math.floor(APPEND_BUFFER_BYTES / recordSize));
-
-  const levels = 2 ** QUANTIZE_BITS;
-  const top = levels - 1;
-  const factor = levels / cube.size;
-  const [sx, sy, sz] = scale;
-  const [ox, oy, oz] = offset;
-  const [mx, my, mz] = cube.min;
-  const rawMin = [2147483647, 2147483647, 2147483647];
-  const rawMax = [-2147483648, -2147483648, -2147483648];
-  const intensity: [number, number] = [65535, 0];
-  const classification: [number, number] = [255, 0];
-  const gpsTime: [number, number] = [Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY];
-  const rgbMin: Vec3 = [65535, 65535, 65535];
-  const rgbMax: Vec3 = [0, 0, 0];
-
   let read = 0;
-  // Starting the threads costs about half a second: a small cloud is decoded here sooner.
-  const decodeThreads = count >= THREADED_DECODE_MIN_POINTS ? (options.decodeThreads ?? 0) : 0;
-  const points = decodeThreads > 0 ? file.chunksDecodedInThreads(decodeThreads) : file.chunks();
-  for await (const chunk of points) {
-    if (read + chunk.count > count) {
-      throw new Error(`The point cloud holds more points than its header's ${count}`);
-    }
-    const { x, y, z } = chunk;
-    for (let i = 0; i < chunk.count; i++) {
-      const rx = x[i]!;
-      const ry = y[i]!;
-      const rz = z[i]!;
-      // The same arithmetic as octree-builder's quantizePoints, so a point's chunk is the cube the
-      // builder puts it in.
-      let qx = Math.floor((rx * sx + ox - mx) * factor);
-      let qy = Math.floor((ry * sy + oy - my) * factor);
-      let qz = Math.floor((rz * sz + oz - mz) * factor);
-      qx = qx < 0 ? 0 : Math.min(qx, top);
-      qy = qy < 0 ? 0 : Math.min(qy, top);
-      qz = qz < 0 ? 0 : Math.min(qz, top);
-      const cell =
-        (qx >>> coarseShift) |
-        ((qy >>> coarseShift) << coarse) |
-        ((qz >>> coarseShift) << (2 * coarse));
+  const write = ({ records, cells, ends }: BinnedRun, points: number) => {
+    for (let k = 0, start = 0; k < cells.length; start = ends[k]!, k++) {
+      const cell = cells[k]!;
       let appender = appenders[cell];
       if (!appender) {
-        const name = cellName(coarse, qx >>> coarseShift, qy >>> coarseShift, qz >>> coarseShift);
+        const side = 1 << coarse;
+        const name = cellName(coarse, cell % side, (cell >> coarse) % side, cell >> (2 * coarse));
         appender = new RecordAppender(coarseFile(workDir, name), recordSize, bufferRecords);
         appenders[cell] = appender;
       }
-      putWorkRecord(appender.view, appender.reserve(), chunk, i, read + i, layout);
-      if (counts) {
-        counts[
-          (qx >>> countShift) |
-            ((qy >>> countShift) << COUNT_LEVEL) |
-            ((qz >>> countShift) << (2 * COUNT_LEVEL))
-        ]!++;
-      }
-      if (rx < rawMin[0]!) rawMin[0] = rx;
-      if (rx > rawMax[0]!) rawMax[0] = rx;
-      if (ry < rawMin[1]!) rawMin[1] = ry;
-      if (ry > rawMax[1]!) rawMax[1] = ry;
-      if (rz < rawMin[2]!) rawMin[2] = rz;
-      if (rz > rawMax[2]!) rawMax[2] = rz;
+      appender.append(records.subarray(start, ends[k]!));
     }
-    widen(intensity, chunk.intensity, 1, 0, chunk.count);
-    widen(classification, chunk.classification, 1, 0, chunk.count);
-    if (chunk.gpsTime) widen(gpsTime, chunk.gpsTime, 1, 0, chunk.count);
-    if (chunk.rgb) {
-      for (let c = 0; c < 3; c++) {
-        const range: [number, number] = [rgbMin[c]!, rgbMax[c]!];
-        widen(range, chunk.rgb, 3, c, chunk.count);
-        rgbMin[c] = range[0];
-        rgbMax[c] = range[1];
-      }
-    }
-    read += chunk.count;
+    read += points;
     options.onProgress?.(read, count);
+  };
+
+  const runPoints = options.runPoints ?? RUN_POINTS;
+  const threads = count > runPoints ? (options.threads ?? 0) : 0;
+  const runs = threads > 0 ? await planPointRuns(inputPath, header, runPoints) : null;
+  let totals: BinTotals;
+  if (runs) {
+    const fields = lasRecordFields(header.pointFormat, header.pointRecordLength);
+    totals = await binRunsInThreads(runs, { ...setup, fields }, threads, (run, binned) =>
+      write(binned, run.count),
+    );
+  } else {
+    let binner: CellBinner | undefined;
+    let reuse: Uint8Array | undefined;
+    for await (const chunk of pointRecordChunks(inputPath, header)) {
+      // A LAZ file is read with its decoder's record format.
+      binner ??= new CellBinner({
+        ...setup,
+        fields: lasRecordFields(chunk.pointFormat, chunk.recordLength),
+      });
+      const binned = binner.bin(chunk.bytes, chunk.count, chunk.start, reuse);
+      write(binned, chunk.count);
+      reuse = binned.records;
+    }
+    if (!binner) throw new Error('The point cloud holds no points');
+    totals = binner.result();
   }
   if (read !== count) {
     throw new Error(`The point cloud holds ${read} points but its header says ${count}`);
@@ -346,15 +341,16 @@ async function distributeOnce(
     appender.close();
     cells.push(cellOfFile(appender.file));
   }
+  const { rawMin, rawMax } = totals;
   const bounds = {
     min: [0, 1, 2].map((a) => rawMin[a]! * scale[a]! + offset[a]!) as Vec3,
     max: [0, 1, 2].map((a) => rawMax[a]! * scale[a]! + offset[a]!) as Vec3,
   };
   const chunks: ChunkPlan[] = [];
   const deepest = Math.min(MAX_CHUNK_LEVEL, options.maxChunkLevel);
-  if (counts) {
+  if (totals.counts) {
     const root = { name: 'r', level: 0, x: 0, y: 0, z: 0 };
-    planChunks(countPyramid(counts), root, options.chunkPoints, deepest, chunks);
+    planChunks(countPyramid(totals.counts), root, options.chunkPoints, deepest, chunks);
   } else {
     chunks.push({ ...cells[0]!, count });
   }
@@ -368,32 +364,15 @@ async function distributeOnce(
       cube,
       bounds,
       ranges: {
-        intensity,
-        classification,
-        gpsTime: layout.hasGpsTime ? gpsTime : null,
-        rgb: layout.hasRgb ? [rgbMin, rgbMax] : null,
+        intensity: totals.intensity,
+        classification: totals.classification,
+        gpsTime: layout.hasGpsTime ? totals.gpsTime : null,
+        rgb: layout.hasRgb ? [totals.rgbMin, totals.rgbMax] : null,
       },
       coarse: cells,
       chunks,
     },
   };
-}
-
-function widen(
-  range: [number, number],
-  values: ArrayLike<number>,
-  stride: number,
-  first: number,
-  count: number,
-) {
-  let [lo, hi] = range;
-  for (let i = 0, at = first; i < count; i++, at += stride) {
-    const v = values[at]!;
-    if (v < lo) lo = v;
-    if (v > hi) hi = v;
-  }
-  range[0] = lo;
-  range[1] = hi;
 }
 
 function cellOfFile(file: string): CellRef {

@@ -58,13 +58,30 @@ export class RecordAppender {
     this.buffer.set(record, at);
   }
 
+  /** Appends whole records given as bytes; a group larger than the buffer is written as it is. */
+  append(records: Uint8Array): void {
+    this.count += records.length / this.recordSize;
+    if (this.used + records.length > this.buffer.length) this.flush();
+    if (records.length <= this.buffer.length) {
+      this.buffer.set(records, this.used);
+      this.used += records.length;
+    } else {
+      this.write(records);
+    }
+  }
+
   flush(): void {
     if (this.used === 0) return;
+    this.write(this.buffer.subarray(0, this.used));
+    this.used = 0;
+  }
+
+  private write(bytes: Uint8Array): void {
     if (this.fd === null) this.fd = openSync(this.file, 'w');
     let written = 0;
-    while (written < this.used)
-      written += writeSync(this.fd, this.buffer, written, this.used - written);
-    this.used = 0;
+    while (written < bytes.length) {
+      written += writeSync(this.fd, bytes, written, bytes.length - written);
+    }
   }
 
   close(): void {

@@ -1,3 +1,4 @@
+import { classificationField, gpsTimeOffset, rgbOffset } from '../../lib/las/las-point-formats.ts';
 import { allocatePointColumns, type PointColumns } from '../../lib/las/las-reader.ts';
 
 /**
@@ -45,6 +46,56 @@ export function putWorkRecord(
     view.setUint16(next, rgb[i * 3]!, true);
     view.setUint16(next + 2, rgb[i * 3 + 1]!, true);
     view.setUint16(next + 4, rgb[i * 3 + 2]!, true);
+  }
+}
+
+/** Where a LAS point record of one format keeps what a work record holds (-1: not kept). */
+export interface LasRecordFields {
+  recordLength: number;
+  classificationAt: number;
+  classificationMask: number;
+  gpsTimeAt: number;
+  rgbAt: number;
+}
+
+export function lasRecordFields(pointFormat: number, recordLength: number): LasRecordFields {
+  const classification = classificationField(pointFormat);
+  return {
+    recordLength,
+    classificationAt: classification.at,
+    classificationMask: classification.mask,
+    gpsTimeAt: gpsTimeOffset(pointFormat) ?? -1,
+    rgbAt: rgbOffset(pointFormat) ?? -1,
+  };
+}
+
+/**
+ * Writes the LAS record at byte `from` of `las` (file index `index`) as a work record at byte `at`
+ * of `out`: as `putWorkRecord` of its decoded columns, without decoding them.
+ */
+export function copyLasRecord(
+  out: Uint8Array,
+  at: number,
+  las: Uint8Array,
+  from: number,
+  index: number,
+  fields: LasRecordFields,
+  layout: WorkLayout,
+): void {
+  out[at] = index & 0xff;
+  out[at + 1] = (index >>> 8) & 0xff;
+  out[at + 2] = (index >>> 16) & 0xff;
+  out[at + 3] = index >>> 24;
+  // x, y, z (int32) and intensity (uint16) lie in the same order in both, little-endian.
+  for (let k = 0; k < 14; k++) out[at + 4 + k] = las[from + k]!;
+  out[at + 18] = las[from + fields.classificationAt]! & fields.classificationMask;
+  let next = at + 19;
+  if (layout.hasGpsTime) {
+    for (let k = 0; k < 8; k++) out[next + k] = las[from + fields.gpsTimeAt + k]!;
+    next += 8;
+  }
+  if (layout.hasRgb) {
+    for (let k = 0; k < 6; k++) out[next + k] = las[from + fields.rgbAt + k]!;
   }
 }
 

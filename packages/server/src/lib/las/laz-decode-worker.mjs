@@ -1,6 +1,0 @@
-// Entry of the LAZ decoding worker threads. The server runs its TypeScript through tsx; a worker
-// started by a process that did not load tsx (a test runner) registers it here first.
-import { register } from 'tsx/esm/api';
-
-register();
-await import('./laz-decode-worker.ts');
