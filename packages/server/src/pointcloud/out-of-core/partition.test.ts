@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, readlink, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -59,6 +59,41 @@ describe('the partition pass', () => {
     },
     60_000,
   );
+
+  it('closes its files when the pass fails half-way, and is redone whole by the next run', async () => {
+    // 518,862 points: cells fill their write buffers, so files are open when the pass stops.
+    const source = path.join(FIXTURES, 'lone-star.copc.laz');
+    const workDir = path.join(work, 'failed-half-way');
+    await mkdir(workDir, { recursive: true });
+    // The files this process holds open in the work folder (Linux).
+    const openIn = async (folder: string) => {
+      const targets = await Promise.all(
+        (await readdir('/proc/self/fd')).map((fd) =>
+          readlink(`/proc/self/fd/${fd}`).catch(() => ''),
+        ),
+      );
+      return targets.filter((target) => target.startsWith(folder));
+    };
+    let stoppedAt = 0;
+    const failing = partitionCloud(source, workDir, {
+      chunkPoints: 8_000,
+      maxChunkLevel: 7,
+      threads: 2,
+      runPoints: 20_000,
+      onProgress: (points, total) => {
+        if (points < total / 2 || stoppedAt > 0) return;
+        stoppedAt = points;
+        throw new Error('stopped by the test');
+      },
+    });
+    await expect(failing).rejects.toThrow('stopped by the test');
+    expect(stoppedAt).toBeLessThan(518_862);
+    expect(await openIn(workDir)).toEqual([]);
+    const again = await partitioned(source, workDir, 2);
+    const clean = await partitioned(source, path.join(work, 'failed-half-way-clean'), 2);
+    expect(again.plan).toEqual(clean.plan);
+    expect(again.files).toEqual(clean.files);
+  });
 
   it('fails with the reader’s error when a thread cannot read its run, and stops its threads', async () => {
     const source = path.join(FIXTURES, 'autzen_trim.las');

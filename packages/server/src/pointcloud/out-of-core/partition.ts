@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import type { LasHeader } from '../../lib/las/las-header.ts';
 import {
   openPointCloudFile,
   type PointCloudFile,
@@ -307,30 +308,13 @@ async function distributeOnce(
     options.onProgress?.(read, count);
   };
 
-  const runPoints = options.runPoints ?? RUN_POINTS;
-  const threads = count > runPoints ? (options.threads ?? 0) : 0;
-  const runs = threads > 0 ? await planPointRuns(inputPath, header, runPoints) : null;
   let totals: BinTotals;
-  if (runs) {
-    const fields = lasRecordFields(header.pointFormat, header.pointRecordLength);
-    totals = await binRunsInThreads(runs, { ...setup, fields }, threads, (run, binned) =>
-      write(binned, run.count),
-    );
-  } else {
-    let binner: CellBinner | undefined;
-    let reuse: Uint8Array | undefined;
-    for await (const chunk of pointRecordChunks(inputPath, header)) {
-      // A LAZ file is read with its decoder's record format.
-      binner ??= new CellBinner({
-        ...setup,
-        fields: lasRecordFields(chunk.pointFormat, chunk.recordLength),
-      });
-      const binned = binner.bin(chunk.bytes, chunk.count, chunk.start, reuse);
-      write(binned, chunk.count);
-      reuse = binned.records;
-    }
-    if (!binner) throw new Error('The point cloud holds no points');
-    totals = binner.result();
+  try {
+    totals = await binCloud(inputPath, header, setup, options, write);
+  } catch (error) {
+    // The partition is redone from the start; the files' descriptors must not outlive this one.
+    for (const appender of appenders) appender?.abandon();
+    throw error;
   }
   if (read !== count) {
     throw new Error(`The point cloud holds ${read} points but its header says ${count}`);
@@ -373,6 +357,39 @@ async function distributeOnce(
       chunks,
     },
   };
+}
+
+/** Reads and bins every point, in worker threads when the cloud is more than one run. */
+async function binCloud(
+  inputPath: string,
+  header: LasHeader,
+  setup: Omit<BinningSetup, 'fields'>,
+  options: PartitionOptions,
+  write: (binned: BinnedRun, points: number) => void,
+): Promise<BinTotals> {
+  const runPoints = options.runPoints ?? RUN_POINTS;
+  const threads = header.pointCount > runPoints ? (options.threads ?? 0) : 0;
+  const runs = threads > 0 ? await planPointRuns(inputPath, header, runPoints) : null;
+  if (runs) {
+    const fields = lasRecordFields(header.pointFormat, header.pointRecordLength);
+    return binRunsInThreads(runs, { ...setup, fields }, threads, (run, binned) =>
+      write(binned, run.count),
+    );
+  }
+  let binner: CellBinner | undefined;
+  let reuse: Uint8Array | undefined;
+  for await (const chunk of pointRecordChunks(inputPath, header)) {
+    // A LAZ file is read with its decoder's record format.
+    binner ??= new CellBinner({
+      ...setup,
+      fields: lasRecordFields(chunk.pointFormat, chunk.recordLength),
+    });
+    const binned = binner.bin(chunk.bytes, chunk.count, chunk.start, reuse);
+    write(binned, chunk.count);
+    reuse = binned.records;
+  }
+  if (!binner) throw new Error('The point cloud holds no points');
+  return binner.result();
 }
 
 function cellOfFile(file: string): CellRef {

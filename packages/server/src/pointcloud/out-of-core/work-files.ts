@@ -84,6 +84,13 @@ export class RecordAppender {
     }
   }
 
+  /** Closes the file without writing what the buffer holds (a failed pass). */
+  abandon(): void {
+    if (this.fd !== null) closeSync(this.fd);
+    this.fd = null;
+    this.used = 0;
+  }
+
   close(): void {
     this.flush();
     if (this.fd === null) this.fd = openSync(this.file, 'w');
