@@ -169,9 +169,10 @@ export class CellBinner {
       reuse && reuse.byteLength >= length
         ? new Uint8Array(reuse.buffer, reuse.byteOffset, length)
         : new Uint8Array(length);
+    const outView = new DataView(out.buffer, out.byteOffset, out.byteLength);
     for (let i = 0, base = 0; i < count; i++, base += recordLength) {
       const at = cellCounts[cellOf[i]!]!++ * recordSize;
-      copyLasRecord(out, at, records, base, firstIndex + i, fields, layout);
+      copyLasRecord(outView, at, input, base, firstIndex + i, fields, layout);
     }
     return { records: out, cells: Uint32Array.from(held), ends: Uint32Array.from(ends) };
   }

@@ -74,28 +74,30 @@ export function lasRecordFields(pointFormat: number, recordLength: number): LasR
  * of `out`: as `putWorkRecord` of its decoded columns, without decoding them.
  */
 export function copyLasRecord(
-  out: Uint8Array,
+  out: DataView,
   at: number,
-  las: Uint8Array,
+  las: DataView,
   from: number,
   index: number,
   fields: LasRecordFields,
   layout: WorkLayout,
 ): void {
-  out[at] = index & 0xff;
-  out[at + 1] = (index >>> 8) & 0xff;
-  out[at + 2] = (index >>> 16) & 0xff;
-  out[at + 3] = index >>> 24;
-  // x, y, z (int32) and intensity (uint16) lie in the same order in both, little-endian.
-  for (let k = 0; k < 14; k++) out[at + 4 + k] = las[from + k]!;
-  out[at + 18] = las[from + fields.classificationAt]! & fields.classificationMask;
+  out.setUint32(at, index, true);
+  out.setInt32(at + 4, las.getInt32(from, true), true);
+  out.setInt32(at + 8, las.getInt32(from + 4, true), true);
+  out.setInt32(at + 12, las.getInt32(from + 8, true), true);
+  out.setUint16(at + 16, las.getUint16(from + 12, true), true);
+  out.setUint8(at + 18, las.getUint8(from + fields.classificationAt) & fields.classificationMask);
   let next = at + 19;
   if (layout.hasGpsTime) {
-    for (let k = 0; k < 8; k++) out[next + k] = las[from + fields.gpsTimeAt + k]!;
+    out.setFloat64(next, las.getFloat64(from + fields.gpsTimeAt, true), true);
     next += 8;
   }
   if (layout.hasRgb) {
-    for (let k = 0; k < 6; k++) out[next + k] = las[from + fields.rgbAt + k]!;
+    const rgb = from + fields.rgbAt;
+    out.setUint16(next, las.getUint16(rgb, true), true);
+    out.setUint16(next + 2, las.getUint16(rgb + 2, true), true);
+    out.setUint16(next + 4, las.getUint16(rgb + 4, true), true);
   }
 }
 
