@@ -19,6 +19,7 @@ import { SESSION_COOKIE } from '../packages/server/src/identity/bff/session-cook
 import { webSessionRepository } from '../packages/server/src/identity/bff/web-session.repository.ts';
 import { scanSummaryService } from '../packages/server/src/modules/scan-summary/scan-summary.service.ts';
 import { startSummaryRefresher } from '../packages/server/src/modules/scan-summary/summary-refresher.ts';
+import { scanPathColumns } from '../packages/server/src/modules/scan-summary/viewer-path.ts';
 import { groupBy, scanRepository } from '../packages/server/src/modules/scans/scan.repository.ts';
 import { scanService } from '../packages/server/src/modules/scans/scan.service.ts';
 import { factories } from '../packages/server/test/factories.ts';
@@ -103,7 +104,7 @@ async function seed(db: Db) {
         capturedTimestamp: captured,
         endCapturedTimestamp: new Date(captured.getTime() + 420_000),
         friendlyLocationName: `Vancouver, BC - segment ${n % 250}`,
-        simplePath: JSON.stringify(drivePath(n)),
+        ...scanPathColumns(drivePath(n)),
       });
       const count = 2 + (n % 3);
       for (let a = 0; a < count; a++) {

@@ -2,6 +2,7 @@
 // as the Viewer benchmarks use it: drive-line paths of VERTICES vertices over SESSIONS sessions,
 // tags and comments on some scans, one point-cloud artifact each.
 import { randomBytes } from 'node:crypto';
+import { scanPathColumns } from '../../packages/server/src/modules/scan-summary/viewer-path.ts';
 import { factories } from '../../packages/server/test/factories.ts';
 import { scanFactories } from '../../packages/server/test/factories-scans.ts';
 
@@ -63,7 +64,7 @@ export async function seedBenchProject(db, name, count) {
         capturedTimestamp: captured,
         endCapturedTimestamp: new Date(captured.getTime() + 420_000),
         friendlyLocationName: 'Vancouver, BC',
-        simplePath: JSON.stringify(drivePath(n)),
+        ...scanPathColumns(drivePath(n)),
       });
       artifacts.push({
         scanId: id,

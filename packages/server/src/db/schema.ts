@@ -123,6 +123,8 @@ export interface ScansTable {
   endCapturedTimestamp: ColumnType<Date | null, Date | string | null, Date | string | null>;
   friendlyLocationName: string | null;
   simplePath: Json<LineString> | null;
+  /** The simple path as the viewer's summary sends it, written with it (0016); null: not known. */
+  viewerPath: string | null;
   /** Bumped by triggers when an artifact field the project summary reads changes (0010). */
   artifactsVersion: Generated<number>;
   created: Timestamp;

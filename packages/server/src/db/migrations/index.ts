@@ -13,6 +13,7 @@ import * as jobQueuedNotify from './0012-job-queued-notify.ts';
 import * as uploadGrants from './0013-upload-grants.ts';
 import * as jobLanes from './0014-job-lanes.ts';
 import * as jobOrganizations from './0015-job-organizations.ts';
+import * as scanViewerPath from './0016-scan-viewer-path.ts';
 
 /** Every migration in the order it is applied. Append only. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0013-upload-grants': uploadGrants,
   '0014-job-lanes': jobLanes,
   '0015-job-organizations': jobOrganizations,
+  '0016-scan-viewer-path': scanViewerPath,
 };

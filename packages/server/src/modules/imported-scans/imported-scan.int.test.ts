@@ -23,6 +23,7 @@ import { utcToGpsSeconds } from '../../device-packages/gps-time.ts';
 import { withJobTables } from '../../jobs/job-tables.ts';
 import { createObjectStorage } from '../../storage/create-object-storage.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
+import { encodedViewerPath } from '../scan-summary/viewer-path.ts';
 import { IMPORT_NOT_OWN_UPLOAD, IMPORT_NOT_UPLOADED } from './imported-scan-rules.ts';
 import {
   LAMBERT_CLOUD,
@@ -207,6 +208,7 @@ describe.each(DATABASE_KINDS)('imported scans on %s', (kind) => {
     expect(row).toMatchObject({ assignmentType: 'Imported', sessionId: null, deviceId: null });
     expect(row!.defaultVersion).toBe('imported');
     expect(row!.simplePath?.type).toBe('LineString');
+    expect(row!.viewerPath).toBe(encodedViewerPath(row!.simplePath));
     // The centre line runs along the footprint: a few hundred metres, never more than its diagonal.
     expect(row!.length).toBeGreaterThan(150);
     expect(row!.length).toBeLessThan(360);

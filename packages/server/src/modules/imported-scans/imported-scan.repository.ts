@@ -2,6 +2,7 @@ import { ASSIGNMENT_TYPE_IMPORTED, IMPORTED_CLOUD_VERSION } from '@asset-portal/
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { LineString } from '../../db/schema.ts';
+import { scanPathColumns } from '../scan-summary/viewer-path.ts';
 import { IMPORTED_SCAN_ACTIVITY } from './imported-scan-rules.ts';
 
 const columns = [
@@ -125,7 +126,7 @@ export const importedScanRepository = {
     const updated = await db
       .updateTable('scans')
       .set({
-        simplePath: result.simplePath ? JSON.stringify(result.simplePath) : null,
+        ...scanPathColumns(result.simplePath),
         length: result.length,
         ...(result.capturedTimestamp ? { capturedTimestamp: result.capturedTimestamp } : {}),
         metadata: sql`coalesce(metadata, '{}'::jsonb) || ${JSON.stringify(result.metadata)}::jsonb`,

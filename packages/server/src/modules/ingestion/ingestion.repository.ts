@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database, ImageRef, LineString } from '../../db/schema.ts';
 import { withJobTables } from '../../jobs/job-tables.ts';
 import { deviceAssignmentType } from '../device-assignments/capture-placement.ts';
+import { scanPathColumns } from '../scan-summary/viewer-path.ts';
 
 type Db = Kysely<Database>;
 
@@ -181,7 +182,7 @@ export const ingestionRepository = {
         ...scan,
         assignmentType: deviceAssignmentType(scan.projectId),
         defaultVersion: PACKAGE_CLOUD_VERSION,
-        simplePath: json(scan.simplePath),
+        ...scanPathColumns(scan.simplePath),
         metadata: json(scan.metadata),
       })
       .onConflict((oc) => oc.column('id').doNothing())

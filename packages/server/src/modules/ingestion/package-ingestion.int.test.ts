@@ -29,6 +29,7 @@ import { createLogger } from '../../lib/logger.ts';
 import { createObjectStorage } from '../../storage/create-object-storage.ts';
 import { readBytes } from '../../storage/object-bytes.ts';
 import type { ObjectStorage } from '../../storage/storage.ts';
+import { encodedViewerPath } from '../scan-summary/viewer-path.ts';
 import { ingestPackageJob } from './ingest-package.job.ts';
 import { enqueueIngestion } from './ingestion.queue.ts';
 
@@ -264,6 +265,9 @@ describe.each(DATABASE_KINDS)('package ingestion on %s', (kind) => {
       expect(row.simplePath?.type).toBe('LineString');
       expect(row.simplePath!.coordinates.length).toBeGreaterThanOrEqual(2);
       expect(row.simplePath!.coordinates.length).toBeLessThanOrEqual(500);
+      // Written with it: what the viewer's summary reads instead of the simple path.
+      expect(row.viewerPath).toBe(encodedViewerPath(row.simplePath));
+      expect(row.viewerPath).not.toBe('');
       const [lon, lat] = row.simplePath!.coordinates[0]!;
       expect(lat).toBeCloseTo(withImages.site.lat, 1);
       expect(lon).toBeCloseTo(withImages.site.lon, 1);

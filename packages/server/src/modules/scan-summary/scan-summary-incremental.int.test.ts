@@ -6,19 +6,30 @@ import { factories } from '../../../test/factories.ts';
 import { scanFactories } from '../../../test/factories-scans.ts';
 import { summaryProject } from '../../../test/summary-project.ts';
 import type { Db } from '../../db/database.ts';
+import type { LineString } from '../../db/schema.ts';
 import { groupBy } from '../scans/scan.repository.ts';
 import { scanSummaryRepository } from './scan-summary.repository.ts';
 import { scanSummaryService } from './scan-summary.service.ts';
-import { viewerPath } from './viewer-path.ts';
+import { encodedViewerPath, scanPathColumns, viewerPath } from './viewer-path.ts';
 
 /** The summary computed from scratch, every scan read and encoded: what an update must equal. */
 async function fullSummaryJson(db: Db, projectId: number): Promise<string> {
   const scans = await scanSummaryRepository.compactScans(db, projectId);
   const artifacts = await scanSummaryRepository.compactArtifacts(db, projectId);
+  // Every path from its simple path, whether or not a viewer path was written with it.
+  const simplePaths = new Map(
+    (
+      await db
+        .selectFrom('scans')
+        .select(['id', 'simplePath'])
+        .where('projectId', '=', projectId)
+        .execute()
+    ).map((row) => [row.id, row.simplePath]),
+  );
   const byScan = groupBy(artifacts, (a) => a.scanId);
   const input = scans.map((scan) => ({
     ...scan,
-    path: viewerPath(scan.simplePath?.coordinates),
+    path: viewerPath(simplePaths.get(scan.id)?.coordinates),
     artifacts: byScan.get(scan.id) ?? [],
   }));
   return JSON.stringify(encodeScanSummary(projectId, input));
@@ -208,6 +219,72 @@ describe.each(DATABASE_KINDS)('a new summary version from the previous one on %s
       expect(after.json.toString('utf8')).toBe(await fullSummaryJson(db(), f.project.id));
     },
   );
+
+  describe('viewer paths written with the scans', () => {
+    const drive = (start: number): LineString => ({
+      type: 'LineString',
+      coordinates: [
+        [start, 20],
+        [start + 0.5, 20.5],
+        [start + 0.75, 20.25],
+        [start + 1, 20],
+      ],
+    });
+    const writePaths = (scanId: string, simplePath: LineString) =>
+      db().updateTable('scans').set(scanPathColumns(simplePath)).where('id', '=', scanId).execute();
+
+    it('are read instead of the simple paths, for the same summary', async () => {
+      const f = await projectWithScans(4);
+      // Two scans written as ingestion writes them; the other two with no viewer path.
+      await writePaths(f.scans[0]!.id, drive(10));
+      await writePaths(f.scans[2]!.id, drive(12));
+      const read = await scanSummaryRepository.compactScans(db(), f.project.id);
+      expect(read.map((scan) => [scan.viewerPath !== null, scan.simplePath !== null])).toEqual([
+        [true, false],
+        [false, true],
+        [true, false],
+        [false, true],
+      ]);
+      const summary = await scanSummaryService.compact(db(), f.viewer, f.project.id);
+      expect(summary.json.toString('utf8')).toBe(await fullSummaryJson(db(), f.project.id));
+      expect(JSON.parse(summary.json.toString('utf8')).path[0]).toBe(encodedViewerPath(drive(10)));
+    });
+
+    it('are cleared by a new simple path written without one, and the summary follows it', async () => {
+      const f = await projectWithScans(2);
+      const scanId = f.scans[0]!.id;
+      await writePaths(scanId, drive(10));
+      const before = await scanSummaryService.compact(db(), f.viewer, f.project.id);
+      await db()
+        .updateTable('scans')
+        .set({ simplePath: JSON.stringify(drive(30)) })
+        .where('id', '=', scanId)
+        .execute();
+      const row = await db()
+        .selectFrom('scans')
+        .select(['viewerPath'])
+        .where('id', '=', scanId)
+        .executeTakeFirstOrThrow();
+      expect(row.viewerPath).toBeNull();
+      const after = await scanSummaryService.compact(db(), f.viewer, f.project.id);
+      expect(after.etag).not.toBe(before.etag);
+      expect(after.json.toString('utf8')).toBe(await fullSummaryJson(db(), f.project.id));
+      expect(JSON.parse(after.json.toString('utf8')).path[0]).toBe(encodedViewerPath(drive(30)));
+      // Other writes leave a written viewer path alone.
+      await writePaths(scanId, drive(40));
+      await db()
+        .updateTable('scans')
+        .set({ comment: 'Looked at' })
+        .where('id', '=', scanId)
+        .execute();
+      const kept = await db()
+        .selectFrom('scans')
+        .select(['viewerPath'])
+        .where('id', '=', scanId)
+        .executeTakeFirstOrThrow();
+      expect(kept.viewerPath).toBe(encodedViewerPath(drive(40)));
+    });
+  });
 
   it("reads the scans' markers in the list's order, whatever their ids hold", async () => {
     const f = await projectWithScans(4);

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { LineString } from '../../db/schema.ts';
 
 /**
  * The project's scans, each with its change marker: what a scan's summary part was computed
@@ -22,6 +23,39 @@ function scansWithMarkers(db: Db, projectId: number) {
     .orderBy('scans.capturedTimestamp')
     .orderBy('scans.id');
 }
+
+/** A scan as the summary reads it (compactScans). */
+export interface CompactScanRow {
+  marker: string;
+  id: string;
+  friendlyName: string | null;
+  sessionId: string | null;
+  assignmentType: string | null;
+  deviceId: string | null;
+  type: string | null;
+  tags: string[];
+  comment: string | null;
+  capturedTimestamp: Date | null;
+  viewerPath: string | null;
+  /** Only where the viewer path is not known. */
+  simplePath: LineString | null;
+}
+
+/** compactScans' row as it comes in the JSON text, in its SELECT's order. */
+type CompactScanTuple = [
+  string,
+  string,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string | null,
+  string[] | null,
+  string | null,
+  string | null,
+  string | null,
+  LineString | null,
+];
 
 /** The SQL of the viewer's project summary. */
 export const scanSummaryRepository = {
@@ -104,47 +138,90 @@ export const scanSummaryRepository = {
 
   /**
    * What the viewer's list, map and filters read of each scan, with its change marker, in the
-   * list's order: every scan of the project, or only the given ones (at least one).
+   * list's order: every scan of the project, or only the given ones (at least one). The path is
+   * the viewer path written with the scan; the simple path comes only where that is not known,
+   * as its jsonb's conversion to text is the costly part of reading a scan. Read as one JSON
+   * text of arrays: 10,000 scans on PGlite cost 160 ms as rows, 95 ms so.
    */
-  compactScans(db: Db, projectId: number, onlyIds?: readonly string[]) {
-    let query = scansWithMarkers(db, projectId).select([
-      'scans.id',
-      'scans.friendlyName',
-      'scans.sessionId',
-      'scans.assignmentType',
-      'scans.deviceId',
-      'scans.type',
-      'scans.tags',
-      'scans.comment',
-      'scans.capturedTimestamp',
-      'scans.simplePath',
-    ]);
+  async compactScans(
+    db: Db,
+    projectId: number,
+    onlyIds?: readonly string[],
+  ): Promise<CompactScanRow[]> {
     // One array parameter, however many ids: a statement takes at most 65,535 parameters.
-    if (onlyIds) query = query.where(sql<boolean>`scans.id = any(${[...onlyIds]}::text[])`);
-    return query.execute();
+    const only = onlyIds ? sql`AND scans.id = any(${[...onlyIds]}::text[])` : sql``;
+    const { rows } = await sql<{ scans: string | null }>`
+      SELECT json_agg(json_build_array(${marker}, scans.id, scans.friendly_name, scans.session_id,
+          scans.assignment_type, scans.device_id, scans.type, scans.tags, scans.comment,
+          scans.captured_timestamp, scans.viewer_path,
+          CASE WHEN scans.viewer_path IS NULL THEN scans.simple_path END)
+        ORDER BY scans.captured_timestamp, scans.id)::text AS scans
+      FROM scans WHERE scans.project_id = ${projectId} ${only}`.execute(db);
+    const listed = JSON.parse(rows[0]?.scans ?? '[]') as CompactScanTuple[];
+    return listed.map(
+      ([
+        mark,
+        id,
+        friendlyName,
+        sessionId,
+        assignmentType,
+        deviceId,
+        type,
+        tags,
+        comment,
+        captured,
+        viewerPath,
+        simplePath,
+      ]) => ({
+        marker: mark,
+        id,
+        friendlyName,
+        sessionId,
+        assignmentType,
+        deviceId,
+        type,
+        tags: tags ?? [],
+        comment,
+        capturedTimestamp: captured === null ? null : new Date(captured),
+        viewerPath,
+        simplePath,
+      }),
+    );
   },
 
   /**
    * The artifacts of every scan of the project, or of the given scans (at least one): id, type,
    * name and status, in id order. The scan's marker moves only when one of these fields (or the
    * artifact's scan) changes: a field read here must be compared by migration 0010's trigger too.
+   * Read as one JSON text of arrays: 30,000 artifacts on PGlite cost 300 ms as rows, 100 ms so.
    */
-  compactArtifacts(db: Db, projectId: number, onlyScanIds?: readonly string[]) {
-    let query = db
-      .selectFrom('artifacts')
-      .innerJoin('scans', 'scans.id', 'artifacts.scanId')
-      .select([
-        'artifacts.id',
-        'artifacts.scanId',
-        'artifacts.artifactType',
-        'artifacts.name',
-        'artifacts.status',
-      ])
-      .where('scans.projectId', '=', projectId);
-    if (onlyScanIds) {
-      query = query.where(sql<boolean>`artifacts.scan_id = any(${[...onlyScanIds]}::text[])`);
-    }
-    return query.orderBy('artifacts.id').execute();
+  async compactArtifacts(
+    db: Db,
+    projectId: number,
+    onlyScanIds?: readonly string[],
+  ): Promise<{ id: number; scanId: string; artifactType: string; name: string; status: string }[]> {
+    const only = onlyScanIds
+      ? sql`AND artifacts.scan_id = any(${[...onlyScanIds]}::text[])`
+      : sql``;
+    const { rows } = await sql<{ artifacts: string | null }>`
+      SELECT json_agg(json_build_array(artifacts.id, artifacts.scan_id, artifacts.artifact_type,
+          artifacts.name, artifacts.status) ORDER BY artifacts.id)::text AS artifacts
+      FROM artifacts JOIN scans ON scans.id = artifacts.scan_id
+      WHERE scans.project_id = ${projectId} ${only}`.execute(db);
+    const listed = JSON.parse(rows[0]?.artifacts ?? '[]') as [
+      number,
+      string,
+      string,
+      string,
+      string,
+    ][];
+    return listed.map(([id, scanId, artifactType, name, status]) => ({
+      id,
+      scanId,
+      artifactType,
+      name,
+      status,
+    }));
   },
 
   /**

@@ -6,6 +6,7 @@ import {
   scanPart,
   storedPart,
 } from './summary-parts.ts';
+import { encodedViewerPath } from './viewer-path.ts';
 
 type Row = Parameters<typeof scanPart>[0];
 type Artifact = Parameters<typeof scanPart>[1][number];
@@ -21,6 +22,7 @@ const row = (overrides: Partial<Row>): Row => ({
   tags: ['QA - OK', 'Reprocess'],
   comment: 'Checked on site',
   capturedTimestamp: new Date(Date.UTC(2024, 4, 1, 10, 0, 2, 500)),
+  viewerPath: null,
   simplePath: {
     type: 'LineString',
     coordinates: [
@@ -80,5 +82,19 @@ describe('stored scan parts', () => {
   it('leave out the scan id, which is the stored row key, from the text', () => {
     const part = scanPart(row({ id: 'SC-UNIQUE-ID' }), [artifact(1, 'SC-UNIQUE-ID', 'pointcloud')]);
     expect(storedPart(part)).not.toContain('SC-UNIQUE-ID');
+  });
+});
+
+describe('a scan part', () => {
+  it('takes the viewer path written with the scan, and computes it only where none is', () => {
+    const computed = scanPart(row({}), []);
+    const written = encodedViewerPath(row({}).simplePath);
+    expect(written).not.toBe('');
+    expect(computed.path).toBe(written);
+    // As read where the viewer path is known: no simple path comes with it.
+    const fromColumn = scanPart(row({ viewerPath: written, simplePath: null }), []);
+    expect(fromColumn.path).toBe(written);
+    // Written, but a path that draws nothing.
+    expect(scanPart(row({ viewerPath: '', simplePath: null }), []).path).toBeNull();
   });
 });

@@ -1,18 +1,17 @@
 import {
   type CompactScanSummary,
-  encodePolyline,
   encodeScanSummary,
   type SummaryScanInput,
 } from '@asset-portal/shared';
 import type { scanSummaryRepository } from './scan-summary.repository.ts';
-import { viewerPath } from './viewer-path.ts';
+import { encodedViewerPath } from './viewer-path.ts';
 
 type ScanRow = Awaited<ReturnType<typeof scanSummaryRepository.compactScans>>[number];
 type ArtifactRow = Awaited<ReturnType<typeof scanSummaryRepository.compactArtifacts>>[number];
 
 /**
  * What a summary keeps of one scan, ready to assemble: its fields and artifacts, and its path
- * already simplified and encoded (the costly part). Valid while the scan's marker is unchanged.
+ * already simplified and encoded. Valid while the scan's marker is unchanged.
  */
 export interface ScanPart {
   marker: string;
@@ -27,9 +26,8 @@ export interface ScanPart {
 export type ProjectParts = ReadonlyMap<string, ScanPart>;
 
 export function scanPart(row: ScanRow, artifacts: readonly ArtifactRow[]): ScanPart {
-  const simplified = viewerPath(row.simplePath?.coordinates);
-  // The encoder's own rule for a path: none, or the polyline at the document's precision.
-  const path = simplified && simplified.length > 0 ? encodePolyline(simplified) : null;
+  // The simple path is read only where the viewer path written with it is not known.
+  const path = (row.viewerPath ?? encodedViewerPath(row.simplePath)) || null;
   const input: SummaryScanInput = {
     id: row.id,
     friendlyName: row.friendlyName,

@@ -1,5 +1,6 @@
+import { decodePolyline } from '@asset-portal/shared';
 import { describe, expect, it } from 'vitest';
-import { viewerPath } from './viewer-path.ts';
+import { encodedViewerPath, scanPathColumns, viewerPath } from './viewer-path.ts';
 
 describe("the viewer's path of a scan", () => {
   it('drops vertices that lie on the line, keeping the ends', () => {
@@ -16,5 +17,29 @@ describe("the viewer's path of a scan", () => {
   it('answers null for no path', () => {
     expect(viewerPath(null)).toBeNull();
     expect(viewerPath([])).toBeNull();
+  });
+});
+
+describe("a scan's path columns", () => {
+  it('hold the simple path and its viewer path, encoded', () => {
+    const coordinates = [
+      [-123.0751, 44.0462, 60.1],
+      [-123.075, 44.04635, 60.2],
+      [-123.0749, 44.0465, 60.3],
+      [-123.0741, 44.0471, 60.4],
+    ];
+    const columns = scanPathColumns({ type: 'LineString', coordinates });
+    expect(JSON.parse(columns.simplePath ?? 'null').coordinates).toEqual(coordinates);
+    // The middle vertex of the first three lies on their line.
+    expect(decodePolyline(columns.viewerPath ?? '')).toEqual([
+      [-123.0751, 44.0462],
+      [-123.0749, 44.0465],
+      [-123.0741, 44.0471],
+    ]);
+  });
+
+  it('are null for no path, and an empty viewer path for one that draws nothing', () => {
+    expect(scanPathColumns(null)).toEqual({ simplePath: null, viewerPath: null });
+    expect(encodedViewerPath({ type: 'LineString', coordinates: [] })).toBe('');
   });
 });
