@@ -1,6 +1,7 @@
 import { PACKAGE_CLOUD_VERSION } from '@asset-portal/shared';
 import type { Insertable } from 'kysely';
 import type { ArtifactsTable, ScansTable, SessionsTable } from '../db/schema.ts';
+import { scanPathColumns } from '../modules/scan-summary/viewer-path.ts';
 import { pathLength, splitFlightLine } from './flight-line.ts';
 
 /** A path vertex with its time in seconds after the session start. */
@@ -91,7 +92,7 @@ export function buildDemoSession(spec: DemoSessionSpec): DemoSessionRows {
       capturedTimestamp: at(spec.start, first),
       endCapturedTimestamp: at(spec.start, last),
       friendlyLocationName: spec.friendlyLocationName,
-      simplePath: JSON.stringify({ type: 'LineString', coordinates }),
+      ...scanPathColumns({ type: 'LineString', coordinates }),
     });
     const prefix = `s3://${spec.bucket}/${folder}/${scanId}`;
     artifacts.push({

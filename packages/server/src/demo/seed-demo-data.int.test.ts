@@ -13,6 +13,7 @@ import type { Db } from '../db/database.ts';
 import { jobRepository } from '../jobs/job.repository.ts';
 import { withJobTables } from '../jobs/job-tables.ts';
 import { builtInPipelineEngine } from '../modules/processing/pipeline-engine/pipeline-engine.ts';
+import { encodedViewerPath } from '../modules/scan-summary/viewer-path.ts';
 import { createObjectStorage } from '../storage/create-object-storage.ts';
 import type { ObjectStorage } from '../storage/storage.ts';
 import { DEMO_PACKAGES, type QueuedDemoPackage, queueDemoPackages } from './demo-packages.ts';
@@ -307,6 +308,7 @@ describe.each(DATABASE_KINDS)('seedDemoData on %s', (kind) => {
       const coordinates = scan.simplePath!.coordinates;
       expect(scan.simplePath!.type).toBe('LineString');
       expect(coordinates.length).toBeGreaterThanOrEqual(10);
+      expect(scan.viewerPath).toBe(encodedViewerPath(scan.simplePath));
       for (const [lon, lat] of coordinates) {
         expect(lon).toBeGreaterThan(region.lon[0]);
         expect(lon).toBeLessThan(region.lon[1]);
