@@ -1,3 +1,4 @@
+import type { SummaryScanInput } from '@asset-portal/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { LineString } from '../../db/schema.ts';
@@ -24,17 +25,11 @@ function scansWithMarkers(db: Db, projectId: number) {
     .orderBy('scans.id');
 }
 
-/** A scan as the summary reads it (compactScans). */
-export interface CompactScanRow {
+/** A scan as the summary reads it (compactScans): the encoder's fields, its marker and its path. */
+export interface CompactScanRow
+  extends Omit<SummaryScanInput, 'path' | 'artifacts' | 'tags' | 'capturedTimestamp'> {
   marker: string;
-  id: string;
-  friendlyName: string | null;
-  sessionId: string | null;
-  assignmentType: string | null;
-  deviceId: string | null;
-  type: string | null;
   tags: string[];
-  comment: string | null;
   capturedTimestamp: Date | null;
   viewerPath: string | null;
   /** Only where the viewer path is not known. */
