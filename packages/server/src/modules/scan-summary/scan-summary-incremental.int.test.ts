@@ -232,6 +232,14 @@ describe.each(DATABASE_KINDS)('a new summary version from the previous one on %s
     });
     const writePaths = (scanId: string, simplePath: LineString) =>
       db().updateTable('scans').set(scanPathColumns(simplePath)).where('id', '=', scanId).execute();
+    const viewerPathOf = async (scanId: string) =>
+      (
+        await db()
+          .selectFrom('scans')
+          .select('viewerPath')
+          .where('id', '=', scanId)
+          .executeTakeFirstOrThrow()
+      ).viewerPath;
 
     it('are read instead of the simple paths, for the same summary', async () => {
       const f = await projectWithScans(4);
@@ -260,12 +268,7 @@ describe.each(DATABASE_KINDS)('a new summary version from the previous one on %s
         .set({ simplePath: JSON.stringify(drive(30)) })
         .where('id', '=', scanId)
         .execute();
-      const row = await db()
-        .selectFrom('scans')
-        .select(['viewerPath'])
-        .where('id', '=', scanId)
-        .executeTakeFirstOrThrow();
-      expect(row.viewerPath).toBeNull();
+      expect(await viewerPathOf(scanId)).toBeNull();
       const after = await scanSummaryService.compact(db(), f.viewer, f.project.id);
       expect(after.etag).not.toBe(before.etag);
       expect(after.json.toString('utf8')).toBe(await fullSummaryJson(db(), f.project.id));
@@ -277,12 +280,7 @@ describe.each(DATABASE_KINDS)('a new summary version from the previous one on %s
         .set({ comment: 'Looked at' })
         .where('id', '=', scanId)
         .execute();
-      const kept = await db()
-        .selectFrom('scans')
-        .select(['viewerPath'])
-        .where('id', '=', scanId)
-        .executeTakeFirstOrThrow();
-      expect(kept.viewerPath).toBe(encodedViewerPath(drive(40)));
+      expect(await viewerPathOf(scanId)).toBe(encodedViewerPath(drive(40)));
     });
   });
 
