@@ -6,9 +6,12 @@
 // authentication, service and SQL. Run with: npm run bench:scans-summary
 // Env: BENCH_DBS=pglite,postgres  BENCH_ROUTES=summary,graphql  BENCH_BURSTS=1
 // BENCH_SUMMARY_BURSTS=10  BENCH_ROUNDS_PGLITE=1  BENCH_ROUNDS_POSTGRES=2
+// BENCH_CLIENTS_BURSTS=3 (bursts per client where autocannon and raw sockets are run in turn on new
+// versions; 0 skips it)
 // BENCH_PROFILE=1 (CPU profile of the server,
 // written to bench/out/profiles/, then summarised by bench/top-frames.mjs).
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +38,8 @@ const ROUTES = (process.env.BENCH_ROUTES ?? 'summary,graphql').split(',');
 const AFTER_CHANGE_MS = 3_500;
 // Bursts of 32 per warm summary run: one answer takes milliseconds.
 const SUMMARY_BURSTS = Number(process.env.BENCH_SUMMARY_BURSTS ?? 10);
+// Bursts per load generator where the two are run in turn on new versions.
+const CLIENTS_BURSTS = Number(process.env.BENCH_CLIENTS_BURSTS ?? 3);
 
 // The viewer's document: every scan summary field of the spec plus the artifact summary.
 const QUERY = `query ScansSummary($projectId: ID!) {
@@ -85,14 +90,7 @@ async function state(origin) {
 async function load(target, origin, bursts = BURSTS) {
   const latencies = [];
   let lastAnswerAt = 0;
-  let peakRss = 0;
-  const sampler = setInterval(() => {
-    state(origin)
-      .then((s) => {
-        peakRss = Math.max(peakRss, s.rss);
-      })
-      .catch(() => {});
-  }, 500);
+  const sampler = sampleRss(origin);
   const start = performance.now();
   const result = await new Promise((resolve, reject) => {
     const instance = autocannon(
@@ -105,9 +103,7 @@ async function load(target, origin, bursts = BURSTS) {
     });
   });
   const seconds = (performance.now() - start) / 1000;
-  clearInterval(sampler);
-  // A burst may end before the first sample.
-  peakRss = Math.max(peakRss, (await state(origin)).rss);
+  const peakRss = await sampler.stop();
   latencies.sort((a, b) => a - b);
   const at = (p) => latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)];
   return {
@@ -123,6 +119,94 @@ async function load(target, origin, bursts = BURSTS) {
   };
 }
 
+/** Samples the server's RSS every 500 ms until `stop`, which resolves to the peak. */
+function sampleRss(origin) {
+  let peakRss = 0;
+  const sampler = setInterval(() => {
+    state(origin)
+      .then((s) => {
+        peakRss = Math.max(peakRss, s.rss);
+      })
+      .catch(() => {});
+  }, 500);
+  return {
+    async stop() {
+      clearInterval(sampler);
+      // A burst may end before the first sample.
+      return Math.max(peakRss, (await state(origin)).rss);
+    },
+  };
+}
+
+/**
+ * One burst of 32 simultaneous requests on raw sockets: all 32 connected first, the requests
+ * written in one turn of the event loop, each answer's bytes only counted (its head read for the
+ * Content-Length), never parsed as autocannon does. The same requests from the same process, so
+ * the difference from autocannon's burst is the load generator's own reading of 32 answers.
+ */
+async function rawLoad(target, origin) {
+  const { host, port, pathname, search } = new URL(target.url);
+  const request =
+    `${target.method} ${pathname}${search} HTTP/1.1\r\nhost: ${host}\r\n` +
+    Object.entries(target.headers ?? {})
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('') +
+    'connection: close\r\n\r\n';
+  const sockets = await Promise.all(
+    Array.from(
+      { length: CONNECTIONS },
+      () =>
+        new Promise((resolve, reject) => {
+          const socket = net.connect({ host: '127.0.0.1', port: Number(port) }, () =>
+            resolve(socket),
+          );
+          socket.once('error', reject);
+        }),
+    ),
+  );
+  const sampler = sampleRss(origin);
+  const start = performance.now();
+  const answers = sockets.map(
+    (socket) =>
+      new Promise((resolve, reject) => {
+        const sentAt = performance.now();
+        let head = Buffer.alloc(0);
+        let bytes = 0;
+        let expected = Number.POSITIVE_INFINITY;
+        let status = 0;
+        socket.on('data', (chunk) => {
+          bytes += chunk.length;
+          if (status === 0) {
+            head = Buffer.concat([head, chunk]);
+            const end = head.indexOf('\r\n\r\n');
+            if (end < 0) return;
+            const text = head.subarray(0, end).toString('latin1');
+            status = Number(text.slice(9, 12));
+            const length = /\r\ncontent-length:\s*(\d+)/i.exec(text)?.[1];
+            expected = end + 4 + Number(length ?? 0);
+          }
+          if (bytes >= expected) {
+            resolve({ ms: performance.now() - sentAt, status, at: performance.now() });
+            socket.destroy();
+          }
+        });
+        socket.once('error', reject);
+        socket.write(request);
+      }),
+  );
+  const done = await Promise.all(answers);
+  const seconds = (performance.now() - start) / 1000;
+  const peakRss = await sampler.stop();
+  const ok = done.filter((a) => a.status === 200 || a.status === 304);
+  return {
+    seconds,
+    latencies: ok.map((a) => a.ms).sort((a, b) => a - b),
+    lastAnswerAt: performance.timeOrigin + Math.max(...done.map((a) => a.at)),
+    errors: done.length - ok.length,
+    peakRss,
+  };
+}
+
 /**
  * `count` separate bursts of 32 simultaneous requests (32 viewers opening the project at the
  * same moment, again and again), their latencies pooled. The load generator's lag: how long after
@@ -131,17 +215,28 @@ async function load(target, origin, bursts = BURSTS) {
  * process reads all of them in turn, and when they are ready at once that shows in the latencies.
  */
 async function bursts(target, origin, count) {
-  const runs = [];
-  const answers = [];
-  let generatorLag = 0;
+  const sent = [];
   await serverTimes(origin);
   for (let i = 0; i < count; i++) {
-    const run = await load(target, origin, 1);
-    const served = await serverTimes(origin);
+    sent.push(await burst(target, origin, load));
+  }
+  return pooled(sent);
+}
+
+/** One burst sent by `client`, with the server's own times of its answers. */
+async function burst(target, origin, client) {
+  const run = await client(target, origin, 1);
+  return { run, served: await serverTimes(origin) };
+}
+
+/** The latencies of bursts pooled, and the largest load generator's lag among them. */
+function pooled(sent) {
+  const runs = sent.map((b) => b.run);
+  const answers = sent.flatMap((b) => b.served);
+  let generatorLag = 0;
+  for (const { run, served } of sent) {
     const lastServed = Math.max(...served.map((a) => a.end));
     if (served.length > 0) generatorLag = Math.max(generatorLag, run.lastAnswerAt - lastServed);
-    answers.push(...served);
-    runs.push(run);
   }
   const server = answers.map((a) => a.ms).sort((a, b) => a - b);
   const latencies = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
@@ -259,6 +354,24 @@ async function benchSummary(kind, t, origin) {
   await touch();
   await new Promise((resolve) => setTimeout(resolve, AFTER_CHANGE_MS));
   report(`${AFTER_CHANGE_MS / 1000} s after a change, no ETag`, await bursts(t.summary, origin, 1));
+  // The bursts that meet a new version, sent by the two load generators in turn: how much of
+  // their latency is the generator's own reading of 32 answers at once.
+  if (CLIENTS_BURSTS > 0) {
+    const clients = {
+      autocannon: { send: load, sent: [] },
+      'raw sockets': { send: rawLoad, sent: [] },
+    };
+    for (let i = 0; i < CLIENTS_BURSTS; i++) {
+      for (const client of Object.values(clients)) {
+        await touch();
+        await serverTimes(origin);
+        client.sent.push(await burst(t.summary, origin, client.send));
+      }
+    }
+    for (const [name, { sent }] of Object.entries(clients)) {
+      report(`new version, no ETag, ${name} (${CLIENTS_BURSTS} bursts)`, pooled(sent));
+    }
+  }
   const rssAfter = (await state(origin)).rss;
   return { runs, alone, rssBefore, rssAfter };
 }
