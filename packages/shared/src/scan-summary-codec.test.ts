@@ -153,6 +153,8 @@ describe('compact scan summary', () => {
       [2.5, -45.25],
     ]);
     expect(flat[0]?.path?.buffer).toBe(flat[2]?.path?.buffer);
+    // Exactly the room of the 3 vertices' 6 numbers: the page keeps this buffer.
+    expect(flat[0]?.path?.buffer.byteLength).toBe(6 * Float64Array.BYTES_PER_ELEMENT);
     // The other fields as the GeoJSON form has them.
     const { path: _path, ...rest } = flat[0]!;
     const { simplePath: _simplePath, ...same } = geojson[0]!;

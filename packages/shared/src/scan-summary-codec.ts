@@ -138,10 +138,25 @@ export function encodePolyline(
   return out.join('');
 }
 
+/** A character below this ends a number of an encoded polyline (its value has no 0x20 bit). */
+const LAST_OF_NUMBER = 0x20 + 63;
+
+/**
+ * How many numbers an encoded polyline holds: the room its decoding takes. Counted rather than
+ * bounded by the text's length, which is about twice as much for a simplified path (10,000
+ * scans: 0.9 M numbers in 1.8 M characters, 7 MB of the page's memory).
+ */
+function polylineNumbers(encoded: string): number {
+  let numbers = 0;
+  for (let i = 0; i < encoded.length; i++) {
+    if (encoded.charCodeAt(i) < LAST_OF_NUMBER) numbers++;
+  }
+  return numbers;
+}
+
 /**
  * Decodes an encoded polyline into `out` from index `at` as lon, lat, lon, lat…; returns the
- * number of vertices. `out` must have room: a vertex takes at least two characters, so as many
- * numbers as the text has characters always fit.
+ * number of vertices. `out` must have room for its `polylineNumbers`.
  */
 function decodePolylineInto(
   encoded: string,
@@ -189,7 +204,7 @@ export function decodePolyline(
   encoded: string,
   precision = SCAN_SUMMARY_PATH_PRECISION,
 ): [number, number][] {
-  const flat = new Float64Array(encoded.length);
+  const flat = new Float64Array(polylineNumbers(encoded));
   const count = decodePolylineInto(encoded, precision, flat, 0);
   return pairsOf(flat.subarray(0, count * 2));
 }
@@ -285,9 +300,9 @@ export function decodeScanSummaryFlat(doc: CompactScanSummary): FlatSummaryScan[
     }
     return value;
   };
-  let characters = 0;
-  for (const encoded of doc.path) characters += encoded?.length ?? 0;
-  const coordinates = new Float64Array(characters);
+  let numbers = 0;
+  for (const encoded of doc.path) numbers += encoded ? polylineNumbers(encoded) : 0;
+  const coordinates = new Float64Array(numbers);
   let coordinateAt = 0;
   const scans: FlatSummaryScan[] = new Array(doc.id.length);
   let tagAt = 0;
