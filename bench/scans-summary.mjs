@@ -191,6 +191,8 @@ async function rawLoad(target, origin) {
           }
         });
         socket.once('error', reject);
+        // After the whole answer this changes nothing; before it, the answer was cut short.
+        socket.once('close', () => reject(new Error(`answer cut short after ${bytes} bytes`)));
         socket.write(request);
       }),
   );
